@@ -1,0 +1,171 @@
+// Package diag holds source positions and the compiler's diagnostics, shared
+// by the frontend (Toy source) and the middle (.ll input), and renders them
+// the way gcc and clang do: "file:line:col: error: message", then the source
+// line and a caret under the column.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a 1-based line and column (in bytes) in a source file. The zero Pos
+// means "no position".
+type Pos struct {
+	Line, Col int
+}
+
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Diagnostic is one error in one file.
+type Diagnostic struct {
+	File string
+	Pos  Pos
+	Msg  string
+}
+
+func (d Diagnostic) Error() string {
+	if !d.Pos.IsValid() {
+		return fmt.Sprintf("%s: error: %s", d.File, d.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: error: %s", d.File, d.Pos.Line, d.Pos.Col, d.Msg)
+}
+
+// List collects the diagnostics of one compilation. It is an error value
+// when non-empty.
+type List []Diagnostic
+
+func (l *List) Add(file string, pos Pos, format string, args ...any) {
+	*l = append(*l, Diagnostic{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l List) Error() string {
+	var b strings.Builder
+	for i, d := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+	}
+	return b.String()
+}
+
+// Err returns the list as an error, or nil when it is empty.
+func (l List) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Sort orders the diagnostics by file and position, keeping the order of
+// those at the same place, and drops exact repeats.
+func (l *List) Sort() {
+	sort.SliceStable(*l, func(i, j int) bool {
+		a, b := (*l)[i], (*l)[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		return a.Pos.Col < b.Pos.Col
+	})
+	out := (*l)[:0]
+	for i, d := range *l {
+		if i > 0 && d == (*l)[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	*l = out
+}
+
+// Render writes each diagnostic followed by its source line and a caret.
+// src maps a file name to its contents; a file missing from it gets no
+// source line. Long lines are cut around the column so that a 1 MB line does
+// not flood the terminal.
+func Render(l List, src map[string][]byte) string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.Error())
+		b.WriteByte('\n')
+		text, ok := src[d.File]
+		if !ok || !d.Pos.IsValid() {
+			continue
+		}
+		line, ok := sourceLine(text, d.Pos.Line)
+		if !ok {
+			continue
+		}
+		col := d.Pos.Col - 1
+		if col < 0 {
+			col = 0
+		}
+		if col > len(line) {
+			col = len(line)
+		}
+		const window = 100
+		start, end := 0, len(line)
+		if col > window {
+			start = col - window
+		}
+		if end-col > window {
+			end = col + window
+		}
+		shown := printable(line[start:end])
+		b.WriteString(shown)
+		b.WriteByte('\n')
+		// Tabs are kept in the padding so the caret lines up under them.
+		for _, c := range line[start:col] {
+			if c == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString("^\n")
+	}
+	return b.String()
+}
+
+func sourceLine(text []byte, n int) ([]byte, bool) {
+	line := 1
+	start := 0
+	for i := 0; i < len(text) && line < n; i++ {
+		if text[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	if line != n {
+		return nil, false
+	}
+	end := start
+	for end < len(text) && text[end] != '\n' {
+		end++
+	}
+	l := text[start:end]
+	if len(l) > 0 && l[len(l)-1] == '\r' {
+		l = l[:len(l)-1]
+	}
+	return l, true
+}
+
+// printable replaces control bytes (other than tab) and bytes of invalid
+// UTF-8 with '?' so that garbage input cannot corrupt the terminal, keeping
+// one output byte per input byte so the caret stays aligned.
+func printable(b []byte) string {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if (c < 0x20 && c != '\t') || c == 0x7f || c >= 0x80 {
+			out[i] = '?'
+		} else {
+			out[i] = c
+		}
+	}
+	return string(out)
+}
