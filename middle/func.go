@@ -1,0 +1,221 @@
+package middle
+
+import (
+	"strconv"
+
+	"toyc/middle/diag"
+)
+
+// Func is a function definition, or a declaration when Blocks is empty.
+type Func struct {
+	Name   string
+	Params []*Value // OpParam values, named
+	Result Type
+	Blocks []*Block // Blocks[0] is the entry block
+	Module *Module
+
+	nextValueID int
+	nextBlockID int
+	names       map[string]int // name -> suffix counter, shared by values and blocks
+	consts      map[constKey]*Value
+}
+
+type constKey struct {
+	t Type
+	c int64
+}
+
+// IsDecl reports whether f only declares an external function.
+func (f *Func) IsDecl() bool { return len(f.Blocks) == 0 }
+
+// Entry returns the entry block.
+func (f *Func) Entry() *Block { return f.Blocks[0] }
+
+// NumValues is one more than the largest value ID in f: the length of a
+// side table indexed by Value.ID.
+func (f *Func) NumValues() int { return f.nextValueID }
+
+// NumBlocks is one more than the largest block ID in f.
+func (f *Func) NumBlocks() int { return f.nextBlockID }
+
+// UniqueName returns base if no value or block of f is named so yet, else
+// base.1, base.2, ..., so that dumps keep the source's variable names. The
+// returned name is reserved.
+func (f *Func) UniqueName(base string) string {
+	if f.names == nil {
+		f.names = make(map[string]int)
+	}
+	if base == "" {
+		base = "t"
+	}
+	n, used := f.names[base]
+	if !used {
+		f.names[base] = 0
+		return base
+	}
+	for {
+		n++
+		cand := base + "." + strconv.Itoa(n)
+		if _, taken := f.names[cand]; !taken {
+			f.names[base] = n
+			f.names[cand] = 0
+			return cand
+		}
+	}
+}
+
+// ReserveName claims an exact name read from input; it reports false when
+// the name is already taken.
+func (f *Func) ReserveName(name string) bool {
+	if f.names == nil {
+		f.names = make(map[string]int)
+	}
+	if _, taken := f.names[name]; taken {
+		return false
+	}
+	f.names[name] = 0
+	return true
+}
+
+// NewValue makes a value that belongs to no block yet, with a fresh ID and,
+// when it has a result, a unique name derived from nameHint.
+func (f *Func) NewValue(op Op, t Type, nameHint string, args ...*Value) *Value {
+	v := &Value{ID: f.nextValueID, Op: op, Type: t, Args: args}
+	f.nextValueID++
+	if t != Void && !op.IsOperand() {
+		v.Name = f.UniqueName(nameHint)
+	}
+	return v
+}
+
+// NewBlock appends a new empty block named after nameHint.
+func (f *Func) NewBlock(nameHint string) *Block {
+	b := &Block{ID: f.nextBlockID, Name: f.UniqueName(nameHint), Func: f}
+	f.nextBlockID++
+	f.Blocks = append(f.Blocks, b)
+	return b
+}
+
+// AddParam appends a parameter.
+func (f *Func) AddParam(t Type, name string) *Value {
+	p := f.NewValue(OpParam, t, "")
+	p.Name = f.UniqueName(name)
+	p.Index = len(f.Params)
+	f.Params = append(f.Params, p)
+	return p
+}
+
+// Const returns the constant c of type t, shared by all its uses in f.
+func (f *Func) Const(t Type, c int64) *Value {
+	c = t.Truncate(c)
+	k := constKey{t, c}
+	if v, ok := f.consts[k]; ok {
+		return v
+	}
+	if f.consts == nil {
+		f.consts = make(map[constKey]*Value)
+	}
+	v := f.NewValue(OpConst, t, "")
+	v.Const = c
+	f.consts[k] = v
+	return v
+}
+
+// Bool returns the i1 constant for b.
+func (f *Func) Bool(b bool) *Value {
+	if b {
+		return f.Const(I1, 1)
+	}
+	return f.Const(I1, 0)
+}
+
+// Undef returns an undef operand of type t.
+func (f *Func) Undef(t Type) *Value { return f.NewValue(OpUndef, t, "") }
+
+// GlobalAddr returns an operand holding the address of the global or
+// function named sym.
+func (f *Func) GlobalAddr(sym string) *Value {
+	v := f.NewValue(OpGlobal, Ptr, "")
+	v.Sym = sym
+	return v
+}
+
+// ComputePreds rebuilds every block's Preds from the terminators. A block
+// that branches twice to the same successor (br i1 %c, label %x, label %x)
+// is listed once, as LLVM's φs have one entry per predecessor block.
+func (f *Func) ComputePreds() {
+	for _, b := range f.Blocks {
+		b.Preds = b.Preds[:0]
+	}
+	for _, b := range f.Blocks {
+		succs := b.Succs()
+		for i, s := range succs {
+			if i == 1 && succs[0] == s {
+				continue
+			}
+			s.Preds = append(s.Preds, b)
+		}
+	}
+}
+
+// RemoveBlocks deletes the blocks for which drop returns true, and the φ
+// entries in surviving blocks that came from them. Preds is recomputed.
+func (f *Func) RemoveBlocks(drop func(*Block) bool) {
+	dead := make([]bool, f.nextBlockID)
+	n := 0
+	for _, b := range f.Blocks {
+		if drop(b) && b != f.Blocks[0] {
+			dead[b.ID] = true
+			continue
+		}
+		f.Blocks[n] = b
+		n++
+	}
+	clear(f.Blocks[n:])
+	f.Blocks = f.Blocks[:n]
+	for _, b := range f.Blocks {
+		for _, phi := range b.Phis() {
+			k := 0
+			for i, in := range phi.Incoming {
+				if !dead[in.ID] {
+					phi.Args[k], phi.Incoming[k] = phi.Args[i], in
+					k++
+				}
+			}
+			phi.Args, phi.Incoming = phi.Args[:k], phi.Incoming[:k]
+		}
+	}
+	f.ComputePreds()
+}
+
+// ReplaceUses rewrites every operand v of an instruction in f to repl[v.ID]
+// where that is non-nil, following chains (a replaced by b, b by c) so one
+// sweep suffices for a whole pass's worth of replacements.
+func (f *Func) ReplaceUses(repl []*Value) {
+	resolve := func(v *Value) *Value {
+		for v.ID < len(repl) && repl[v.ID] != nil && repl[v.ID] != v {
+			v = repl[v.ID]
+		}
+		return v
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for i, a := range v.Args {
+				v.Args[i] = resolve(a)
+			}
+		}
+	}
+}
+
+// Pos returns the position of the first instruction of f that has one, for
+// diagnostics about the whole function.
+func (f *Func) Pos() diag.Pos {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Pos.IsValid() {
+				return v.Pos
+			}
+		}
+	}
+	return diag.Pos{}
+}

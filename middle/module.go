@@ -1,0 +1,75 @@
+package middle
+
+import "strconv"
+
+// Module is one compilation unit: global variables, function definitions and
+// declarations of external functions.
+type Module struct {
+	Source  string // the source file name, for source_filename and runtime errors
+	Globals []*Global
+	Funcs   []*Func
+
+	funcIndex   map[string]*Func
+	globalIndex map[string]*Global
+	strings     map[string]*Global
+}
+
+// Global is a global variable. Its initializer is Init (an integer of
+// Type), or the address InitSym, or the bytes Bytes (a string constant, whose
+// LLVM type is [len(Bytes) x i8] and Type is then Void).
+type Global struct {
+	Name     string
+	Type     Type
+	Init     int64
+	InitSym  string
+	Bytes    []byte
+	Private  bool // internal to the module (LLVM's private linkage)
+	Constant bool // never written
+	External bool // defined elsewhere (the runtime): declared, with no initializer
+}
+
+// NewModule returns an empty module for the source file named source.
+func NewModule(source string) *Module {
+	return &Module{
+		Source:      source,
+		funcIndex:   make(map[string]*Func),
+		globalIndex: make(map[string]*Global),
+		strings:     make(map[string]*Global),
+	}
+}
+
+// NewFunc adds a function definition or declaration named name.
+func (m *Module) NewFunc(name string, result Type) *Func {
+	f := &Func{Name: name, Result: result, Module: m}
+	m.Funcs = append(m.Funcs, f)
+	m.funcIndex[name] = f
+	return f
+}
+
+// Func returns the function or declaration named name, or nil.
+func (m *Module) Func(name string) *Func { return m.funcIndex[name] }
+
+// Global returns the global variable named name, or nil.
+func (m *Module) Global(name string) *Global { return m.globalIndex[name] }
+
+// AddGlobal appends a global variable.
+func (m *Module) AddGlobal(g *Global) *Global {
+	m.Globals = append(m.Globals, g)
+	m.globalIndex[g.Name] = g
+	return g
+}
+
+// StringConstant returns a private constant global holding s and a NUL,
+// shared by every use of the same text.
+func (m *Module) StringConstant(s string) *Global {
+	if g, ok := m.strings[s]; ok {
+		return g
+	}
+	name := ".str"
+	if n := len(m.strings); n > 0 {
+		name += "." + strconv.Itoa(n)
+	}
+	g := m.AddGlobal(&Global{Name: name, Bytes: append([]byte(s), 0), Private: true, Constant: true})
+	m.strings[s] = g
+	return g
+}

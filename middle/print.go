@@ -1,0 +1,386 @@
+package middle
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The printer writes the module as LLVM IR text that LLVM 14's tools accept
+// with -opaque-pointers, and that ParseModule reads back unchanged.
+
+// String returns the module's text.
+func (m *Module) String() string {
+	var p printer
+	p.module(m)
+	return string(p.buf)
+}
+
+// WriteTo writes the module's text to w.
+func (m *Module) WriteTo(w io.Writer) (int64, error) {
+	var p printer
+	p.module(m)
+	n, err := w.Write(p.buf)
+	return int64(n), err
+}
+
+// String returns the function's text.
+func (f *Func) String() string {
+	var p printer
+	p.fn(f)
+	return string(p.buf)
+}
+
+// LongString returns the instruction's text, as in a dump.
+func (v *Value) LongString() string {
+	var p printer
+	p.instr(v)
+	return string(p.buf)
+}
+
+// String returns the operand's text: %name, a constant, or @global.
+func (v *Value) String() string {
+	var p printer
+	p.operand(v)
+	return string(p.buf)
+}
+
+type printer struct{ buf []byte }
+
+func (p *printer) s(s string) { p.buf = append(p.buf, s...) }
+
+func (p *printer) module(m *Module) {
+	p.s("; ModuleID = '")
+	p.s(m.Source)
+	p.s("'\nsource_filename = ")
+	p.quoted([]byte(m.Source))
+	p.s("\n")
+	if len(m.Globals) > 0 {
+		p.s("\n")
+	}
+	for _, g := range m.Globals {
+		p.global(g)
+	}
+	for _, f := range m.Funcs {
+		p.s("\n")
+		p.fn(f)
+	}
+}
+
+func (p *printer) global(g *Global) {
+	p.s("@")
+	p.ident(g.Name)
+	p.s(" = ")
+	switch {
+	case g.External:
+		p.s("external global ")
+		if g.Type == Void {
+			p.s("i8")
+		} else {
+			p.s(g.Type.String())
+		}
+		p.s("\n")
+		return
+	case g.Private:
+		p.s("private unnamed_addr ")
+	}
+	if g.Constant {
+		p.s("constant ")
+	} else {
+		p.s("global ")
+	}
+	switch {
+	case g.Bytes != nil:
+		p.s("[")
+		p.s(strconv.Itoa(len(g.Bytes)))
+		p.s(" x i8] c")
+		p.quoted(g.Bytes)
+	case g.InitSym != "":
+		p.s("ptr @")
+		p.ident(g.InitSym)
+	default:
+		p.s(g.Type.String())
+		p.s(" ")
+		p.constant(g.Type, g.Init)
+	}
+	p.s("\n")
+}
+
+// quoted writes b as an LLVM string: printable ASCII as it is, everything
+// else (and " and \) as \XX.
+func (p *printer) quoted(b []byte) {
+	const hex = "0123456789ABCDEF"
+	p.s(`"`)
+	for _, c := range b {
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+			p.buf = append(p.buf, c)
+		} else {
+			p.buf = append(p.buf, '\\', hex[c>>4], hex[c&15])
+		}
+	}
+	p.s(`"`)
+}
+
+// ident writes a name bare when LLVM's lexer takes it so, else quoted.
+func (p *printer) ident(name string) {
+	if IsBareIdent(name) {
+		p.s(name)
+		return
+	}
+	p.quoted([]byte(name))
+}
+
+// IsBareIdent reports whether name can follow % or @ without quotes in
+// LLVM text: [-a-zA-Z$._][-a-zA-Z$._0-9]*.
+func IsBareIdent(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '-', c == '$', c == '.', c == '_':
+		case c >= '0' && c <= '9':
+			if i == 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// paramType writes t with the ABI attribute C needs: a _Bool travels
+// zero-extended to 8 bits.
+func (p *printer) paramType(t Type) {
+	p.s(t.String())
+	if t == I1 {
+		p.s(" zeroext")
+	}
+}
+
+// resultType writes a result type; the attribute goes before it there.
+func (p *printer) resultType(t Type) {
+	if t == I1 {
+		p.s("zeroext ")
+	}
+	p.s(t.String())
+}
+
+func (p *printer) signature(f *Func) {
+	p.resultType(f.Result)
+	p.s(" @")
+	p.ident(f.Name)
+	p.s("(")
+	for i, a := range f.Params {
+		if i > 0 {
+			p.s(", ")
+		}
+		p.paramType(a.Type)
+		if !f.IsDecl() {
+			p.s(" %")
+			p.ident(a.Name)
+		}
+	}
+	p.s(")")
+}
+
+func (p *printer) fn(f *Func) {
+	if f.IsDecl() {
+		p.s("declare ")
+		p.signature(f)
+		p.s("\n")
+		return
+	}
+	p.s("define ")
+	p.signature(f)
+	p.s(" {\n")
+	preds := make([][]*Block, f.NumBlocks())
+	for _, b := range f.Blocks {
+		succs := b.Succs()
+		for i, s := range succs {
+			if i == 1 && succs[0] == s {
+				continue
+			}
+			preds[s.ID] = append(preds[s.ID], b)
+		}
+	}
+	for i, b := range f.Blocks {
+		if i > 0 {
+			p.s("\n")
+		}
+		start := len(p.buf)
+		p.ident(b.Name)
+		p.s(":")
+		if ps := preds[b.ID]; len(ps) > 0 {
+			for len(p.buf)-start < 40 {
+				p.s(" ")
+			}
+			p.s(" ; preds = ")
+			for j, pb := range ps {
+				if j > 0 {
+					p.s(", ")
+				}
+				p.s("%")
+				p.ident(pb.Name)
+			}
+		}
+		p.s("\n")
+		for _, v := range b.Instrs {
+			p.s("  ")
+			p.instr(v)
+			p.s("\n")
+		}
+	}
+	p.s("}\n")
+}
+
+func (p *printer) constant(t Type, c int64) {
+	if t == I1 {
+		if c != 0 {
+			p.s("true")
+		} else {
+			p.s("false")
+		}
+		return
+	}
+	p.s(strconv.FormatInt(c, 10))
+}
+
+func (p *printer) operand(v *Value) {
+	switch v.Op {
+	case OpConst:
+		p.constant(v.Type, v.Const)
+	case OpUndef:
+		p.s("undef")
+	case OpGlobal:
+		p.s("@")
+		p.ident(v.Sym)
+	default:
+		p.s("%")
+		p.ident(v.Name)
+	}
+}
+
+func (p *printer) typedOperand(v *Value) {
+	p.s(v.Type.String())
+	p.s(" ")
+	p.operand(v)
+}
+
+func (p *printer) block(b *Block) {
+	p.s("label %")
+	p.ident(b.Name)
+}
+
+func (p *printer) instr(v *Value) {
+	if v.HasResult() {
+		p.s("%")
+		p.ident(v.Name)
+		p.s(" = ")
+	}
+	switch {
+	case v.Op.IsBinary():
+		p.s(v.Op.String())
+		p.s(" ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.operand(v.Args[1])
+		return
+	case v.Op.IsCast():
+		p.s(v.Op.String())
+		p.s(" ")
+		p.typedOperand(v.Args[0])
+		p.s(" to ")
+		p.s(v.Type.String())
+		return
+	}
+	switch v.Op {
+	case OpICmp:
+		p.s("icmp ")
+		p.s(v.Pred.String())
+		p.s(" ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.operand(v.Args[1])
+	case OpSelect:
+		p.s("select ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.typedOperand(v.Args[1])
+		p.s(", ")
+		p.typedOperand(v.Args[2])
+	case OpAlloca:
+		p.s("alloca ")
+		p.s(v.Elem.String())
+	case OpLoad:
+		p.s("load ")
+		p.s(v.Type.String())
+		p.s(", ")
+		p.typedOperand(v.Args[0])
+	case OpStore:
+		p.s("store ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.typedOperand(v.Args[1])
+	case OpGEP:
+		p.s("getelementptr ")
+		p.s(v.Elem.String())
+		p.s(", ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.typedOperand(v.Args[1])
+	case OpCall:
+		p.s("call ")
+		p.resultType(v.Type)
+		p.s(" @")
+		p.ident(v.Sym)
+		p.s("(")
+		for i, a := range v.Args {
+			if i > 0 {
+				p.s(", ")
+			}
+			p.paramType(a.Type)
+			p.s(" ")
+			p.operand(a)
+		}
+		p.s(")")
+	case OpPhi:
+		p.s("phi ")
+		p.s(v.Type.String())
+		for i, a := range v.Args {
+			if i > 0 {
+				p.s(",")
+			}
+			p.s(" [ ")
+			p.operand(a)
+			p.s(", %")
+			if i < len(v.Incoming) {
+				p.ident(v.Incoming[i].Name)
+			}
+			p.s(" ]")
+		}
+	case OpBr:
+		p.s("br ")
+		p.block(v.Targets[0])
+	case OpCondBr:
+		p.s("br ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.block(v.Targets[0])
+		p.s(", ")
+		p.block(v.Targets[1])
+	case OpRet:
+		p.s("ret ")
+		if len(v.Args) == 0 {
+			p.s("void")
+		} else {
+			p.typedOperand(v.Args[0])
+		}
+	case OpUnreachable:
+		p.s("unreachable")
+	default:
+		p.s(strings.ToLower(v.Op.String()))
+	}
+}

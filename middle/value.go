@@ -1,0 +1,94 @@
+package middle
+
+import "toyc/middle/diag"
+
+// Value is an instruction, or an operand that lives outside blocks
+// (constant, undef, global address, parameter). Which fields mean something
+// depends on Op; see the comments on the Op constants.
+type Value struct {
+	ID    int    // dense and unique within the function, for side tables
+	Op    Op
+	Type  Type   // result type; Void for store, terminators and void calls
+	Name  string // without the %; unique within the function; "" when Type is Void
+	Args  []*Value
+	Block *Block // the block holding the instruction; nil for operands
+
+	Const int64  // OpConst, in the canonical form of Type.Truncate
+	Pred  Pred   // OpICmp
+	Elem  Type   // OpAlloca: the slot's type; OpGEP: the element type
+	Sym   string // OpGlobal: the global's name; OpCall: the callee
+	Index int    // OpParam: the parameter's position
+
+	Incoming []*Block // OpPhi: Args[i] flows in from Incoming[i]
+	Targets  []*Block // OpBr, OpCondBr: successor blocks
+
+	Pos diag.Pos // the source construct the instruction comes from
+}
+
+// IsConst reports whether v is the integer constant c.
+func (v *Value) IsConst(c int64) bool { return v.Op == OpConst && v.Const == v.Type.Truncate(c) }
+
+// HasResult reports whether v defines a value other instructions can use.
+func (v *Value) HasResult() bool { return v.Type != Void }
+
+// Callee returns the function a call calls, or nil when the module does not
+// define or declare it.
+func (v *Value) Callee() *Func {
+	if v.Block == nil {
+		return nil
+	}
+	return v.Block.Func.Module.Func(v.Sym)
+}
+
+// AddIncoming appends a φ entry: val flows in when control comes from pred.
+func (v *Value) AddIncoming(val *Value, pred *Block) {
+	v.Args = append(v.Args, val)
+	v.Incoming = append(v.Incoming, pred)
+}
+
+// IncomingFor returns the φ's value for the edge from pred, or nil.
+func (v *Value) IncomingFor(pred *Block) *Value {
+	for i, b := range v.Incoming {
+		if b == pred {
+			return v.Args[i]
+		}
+	}
+	return nil
+}
+
+// RemoveIncoming drops the φ's entries for pred.
+func (v *Value) RemoveIncoming(pred *Block) {
+	n := 0
+	for i, b := range v.Incoming {
+		if b != pred {
+			v.Args[n], v.Incoming[n] = v.Args[i], b
+			n++
+		}
+	}
+	v.Args, v.Incoming = v.Args[:n], v.Incoming[:n]
+}
+
+// HasSideEffects reports whether removing v could change what the program
+// does even when its result is unused. Division does not trap in this IR
+// (the frontend guards it), but LLVM makes sdiv by zero undefined behaviour,
+// so it stays where the guard put it: code motion checks CanTrap separately.
+func (v *Value) HasSideEffects() bool {
+	switch v.Op {
+	case OpStore, OpCall:
+		return true
+	}
+	return v.Op.IsTerminator()
+}
+
+// CanTrap reports whether executing v where its guard does not hold would be
+// undefined: division by a possibly zero (or -1) divisor, and loads.
+func (v *Value) CanTrap() bool {
+	switch v.Op {
+	case OpSDiv, OpSRem:
+		d := v.Args[1]
+		return d.Op != OpConst || d.Const == 0 || d.Const == -1
+	case OpLoad, OpStore, OpCall:
+		return true
+	}
+	return false
+}
