@@ -6,7 +6,7 @@ import "toyc/middle/diag"
 // (constant, undef, global address, parameter). Which fields mean something
 // depends on Op; see the comments on the Op constants.
 type Value struct {
-	ID    int    // dense and unique within the function, for side tables
+	ID    int // dense and unique within the function, for side tables
 	Op    Op
 	Type  Type   // result type; Void for store, terminators and void calls
 	Name  string // without the %; unique within the function; "" when Type is Void
