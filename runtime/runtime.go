@@ -1,0 +1,78 @@
+// Package runtime carries the C runtime of Toy programs inside the toyc
+// binary (with go:embed), so that toyc works from any directory, and knows
+// how to find the C compiler that builds it into a program.
+//
+// csrc/runtime.c holds what every Toy program may call (printing, arrays,
+// command-line arguments, runtime-error reports, the stack-overflow
+// handler); csrc/main.c holds the C main that calls Toy's main, linked only
+// when the program has one. (The C files live in a folder of their own
+// because the go tool refuses C files in a package that does not use cgo.)
+// The contract between them and the compiler is runtime/ABI.md.
+package runtime
+
+import (
+	_ "embed"
+	"os"
+	"path/filepath"
+)
+
+//go:embed csrc/runtime.c
+var runtimeC []byte
+
+//go:embed csrc/main.c
+var mainC []byte
+
+// ReservedNames are the link-level symbols the runtime defines or uses:
+// every toy_* symbol, main, and each C library function and variable that
+// runtime.c and main.c refer to. A Toy program may not define a function or
+// global with one of these names. A test keeps the list in sync with the C
+// sources.
+var ReservedNames = []string{
+	"_exit",
+	"calloc",
+	"exit",
+	"fflush",
+	"fprintf",
+	"fputs",
+	"fwrite",
+	"isatty",
+	"main",
+	"setvbuf",
+	"sigaction",
+	"sigaltstack",
+	"sigemptyset",
+	"signal",
+	"stderr",
+	"stdout",
+	"toy_argc",
+	"toy_argi",
+	"toy_div_error",
+	"toy_empty",
+	"toy_index_error",
+	"toy_init",
+	"toy_main",
+	"toy_new_array",
+	"toy_print_bool",
+	"toy_print_i64",
+	"toy_print_str",
+	"write",
+}
+
+// WriteSources writes the runtime's C files into dir and returns their
+// paths, in the order to hand them to the C compiler: runtime.c, then
+// main.c when withMain is set (the program defines toy_main). The names
+// carry a toy_ prefix so that the C compiler's messages cannot be mistaken
+// for ones about the user's own files.
+func WriteSources(dir string, withMain bool) ([]string, error) {
+	paths := []string{filepath.Join(dir, "toy_runtime.c")}
+	if err := os.WriteFile(paths[0], runtimeC, 0o644); err != nil {
+		return nil, err
+	}
+	if withMain {
+		paths = append(paths, filepath.Join(dir, "toy_main.c"))
+		if err := os.WriteFile(paths[1], mainC, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
+}
