@@ -23,10 +23,10 @@ var runtimeC []byte
 var mainC []byte
 
 // ReservedNames are the link-level symbols the runtime defines or uses:
-// every toy_* symbol, main, and each C library function and variable that
-// runtime.c and main.c refer to. A Toy program may not define a function or
-// global with one of these names. A test keeps the list in sync with the C
-// sources.
+// every toy_* symbol, main, each C library function and variable that
+// runtime.c and main.c refer to, and the compilerCalls. A Toy program may
+// not define a function or global with one of these names. A test keeps the
+// list in sync with the C sources.
 var ReservedNames = []string{
 	"_exit",
 	"calloc",
@@ -37,6 +37,10 @@ var ReservedNames = []string{
 	"fwrite",
 	"isatty",
 	"main",
+	"memcmp",
+	"memcpy",
+	"memmove",
+	"memset",
 	"setvbuf",
 	"sigaction",
 	"sigaltstack",
@@ -57,6 +61,12 @@ var ReservedNames = []string{
 	"toy_print_str",
 	"write",
 }
+
+// compilerCalls are the functions a C compiler may call on its own, for
+// example clang copying a struct initializer with memcpy: GCC's manual
+// (section "Language Standards Supported by GCC") requires every
+// environment to provide them.
+var compilerCalls = []string{"memcmp", "memcpy", "memmove", "memset"}
 
 // WriteSources writes the runtime's C files into dir and returns their
 // paths, in the order to hand them to the C compiler: runtime.c, then
