@@ -1,0 +1,99 @@
+package middle
+
+// Critical-edge splitting, the first step out of SSA.
+//
+// An edge P→S is critical when P has several successors and S several
+// predecessors. The copies that implement S's φs for that edge can then go
+// neither at the end of P (they would also run on P's other way out) nor at
+// the top of S (they would also run when coming from S's other
+// predecessors): they need a block of their own. Briggs, Cooper, Harvey and
+// Simpson ("Practical Improvements to the Construction and Destruction of
+// Static Single Assignment Form", SP&E 1998) call the wrong results of
+// ignoring this the lost-copy problem; Sreedhar et al. (SAS 1999) and
+// Boissinot et al. ("Revisiting Out-of-SSA Translation for Correctness, Code
+// Quality, and Efficiency", CGO 2009) treat it as the reason to split, as Go's
+// ssa/critical.go and LLVM's SplitCriticalEdge do.
+//
+// SplitCriticalEdges guarantees afterwards:
+//   - no terminator names the same block twice: `br i1 %c, label %s, label %s`
+//     becomes `br label %s`, since the condition decides nothing. (LLVM wants
+//     one φ entry per edge there, two for that branch, while this IR keeps one
+//     per predecessor block; folding the branch makes both agree.)
+//   - every edge into a block with several predecessors leaves a block that
+//     ends in an unconditional `br`, so the φ copies for an edge always have a
+//     place: at the end of the predecessor, just before its `br`, or, when the
+//     successor has a single predecessor, at the top of the successor.
+//   - φs name the new block as the incoming block of the edge it carries, with
+//     the value they had for the predecessor; Preds is recomputed.
+//
+// A new block holds only `br label %S`, is named like LLVM's
+// `%P.S_crit_edge`, and is placed right after P, so a layout that follows
+// the block order falls through into it.
+func SplitCriticalEdges(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	for _, b := range f.Blocks {
+		foldSameTargetBranch(b)
+	}
+	f.ComputePreds()
+
+	order := make([]*Block, 0, len(f.Blocks))
+	for _, p := range f.Blocks { // the range sees only the old blocks
+		order = append(order, p)
+		t := p.Term()
+		if t == nil || len(t.Targets) < 2 {
+			continue
+		}
+		for i, s := range t.Targets {
+			if len(s.Preds) < 2 {
+				continue
+			}
+			mid := f.NewBlock(p.Name + "." + s.Name + "_crit_edge")
+			jump := f.NewValue(OpBr, Void, "")
+			jump.Targets = []*Block{s}
+			jump.Pos = t.Pos
+			mid.Append(jump)
+			t.Targets[i] = mid
+			for _, phi := range s.Phis() {
+				for j, in := range phi.Incoming {
+					if in == p {
+						phi.Incoming[j] = mid
+					}
+				}
+			}
+			order = append(order, mid)
+		}
+	}
+	f.Blocks = order
+	f.ComputePreds()
+}
+
+// foldSameTargetBranch turns `br i1 %c, label %s, label %s` into `br label
+// %s`. Input read from LLVM text may carry one φ entry per edge, so two
+// (equal) entries for b; the single edge left keeps the first.
+func foldSameTargetBranch(b *Block) {
+	t := b.Term()
+	if t == nil || t.Op != OpCondBr || t.Targets[0] != t.Targets[1] {
+		return
+	}
+	s := t.Targets[0]
+	t.Op = OpBr
+	t.Args = nil
+	t.Targets = t.Targets[:1]
+	for _, phi := range s.Phis() {
+		seen := false
+		n := 0
+		for i, in := range phi.Incoming {
+			if in == b {
+				if seen {
+					continue
+				}
+				seen = true
+			}
+			phi.Args[n], phi.Incoming[n] = phi.Args[i], in
+			n++
+		}
+		phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
+	}
+}
