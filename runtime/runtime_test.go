@@ -247,19 +247,22 @@ func TestOtherFaultIsNotStackOverflow(t *testing.T) {
 }
 
 // A Toy library linked into a C program (no main.c) shares stdout with the
-// C code, so their output interleaves in program order.
+// C code, so their output interleaves in program order, and sees the
+// program's arguments.
 func TestLibraryWithCMain(t *testing.T) {
 	body := `int main(void) {
 	printf("a ");
 	toy_print_i64(toy_argc());
 	printf(" b ");
+	toy_print_i64(toy_argi(0, "lib.toy", 1, 1));
+	printf(" ");
 	toy_print_bool(1);
 	printf("\n");
 	return 0;
 }`
 	for _, cc := range compilers(t) {
-		r := run(t, build(t, cc, body, false), "ignored")
-		if r.stdout != "a 0 b true\n" || r.code != 0 {
+		r := run(t, build(t, cc, body, false), "17")
+		if r.stdout != "a 1 b 17 true\n" || r.code != 0 {
 			t.Errorf("%s: got stdout %q, exit status %d", cc[0], r.stdout, r.code)
 		}
 	}

@@ -32,6 +32,16 @@ extern char toy_empty[];
 static int saved_argc;
 static char **saved_argv;
 
+#ifdef __GLIBC__
+/* glibc passes main's arguments to the functions of .init_array, so that
+ * argc() and argi() work in a Toy library linked with a C program too. */
+__attribute__((constructor)) static void record_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    saved_argc = argc;
+    saved_argv = argv;
+}
+#endif
+
 static _Noreturn void fail(const char *file, int32_t line, int32_t col, const char *what) {
     fflush(stdout);
     fprintf(stderr, "%s:%d:%d: runtime error: %s\n", file, (int)line, (int)col, what);
