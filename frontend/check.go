@@ -1,0 +1,324 @@
+package frontend
+
+import (
+	"toyc/middle/diag"
+)
+
+// The checker resolves names and checks types (LANGUAGE.md §2–§6), walking
+// the AST once and annotating it in place; then, per function, definite
+// assignment (assign.go) and completion (reach.go) run on the annotated
+// tree. Every error is recorded and checking goes on; an expression whose
+// type cannot be determined gets InvalidType, which is compatible with
+// everything, so one mistake yields one diagnostic.
+
+type checker struct {
+	file  string
+	diags diag.List
+	top   map[string]any // *Func or *Var (global)
+	fn    *Func          // the function being checked
+	scope *scope
+	loops []Stmt // enclosing loops, innermost last
+}
+
+func newChecker(file string) *checker {
+	return &checker{file: file, top: map[string]any{}}
+}
+
+func (c *checker) errorf(pos diag.Pos, format string, args ...any) {
+	c.diags.Add(c.file, pos, format, args...)
+}
+
+func (c *checker) program(d *convertedDecls) *Program {
+	prog := &Program{File: c.file, Globals: d.globals, Funcs: d.funcs}
+	for _, decl := range d.order {
+		c.declareTop(decl)
+	}
+	for _, g := range d.globals {
+		c.global(g)
+	}
+	for _, f := range d.funcs {
+		c.signature(f)
+		if f.Name == "main" && !f.Extern {
+			prog.Main = f
+		}
+	}
+	for _, f := range d.funcs {
+		if !f.Extern {
+			c.body(f)
+		}
+	}
+	return prog
+}
+
+// declareTop enters a function, extern or global into the one top-level
+// namespace.
+func (c *checker) declareTop(decl any) {
+	var name string
+	var pos diag.Pos
+	isFunc, isExtern := false, false
+	switch d := decl.(type) {
+	case *Func:
+		name, pos, isFunc, isExtern = d.Name, d.Pos, true, d.Extern
+	case *Var:
+		name, pos = d.Name, d.Pos
+	}
+	if c.predeclaredName(name, pos) {
+		return
+	}
+	if prev, ok := c.top[name]; ok {
+		c.errorf(pos, "%s redeclared (previous declaration at %s)", name, topPos(prev))
+		return
+	}
+	switch {
+	case isExtern && isRuntimeSymbol(name):
+		c.errorf(pos, "extern func %s clashes with the runtime's own symbol %s", name, name)
+	case !isExtern && isReservedSymbol(name, isFunc):
+		c.errorf(pos, "%s clashes with the symbol %s that the runtime defines or uses; choose another name", name, name)
+	}
+	c.top[name] = decl
+}
+
+func topPos(decl any) diag.Pos {
+	if f, ok := decl.(*Func); ok {
+		return f.Pos
+	}
+	return decl.(*Var).Pos
+}
+
+// predeclaredName reports (and returns true) when a declaration tries to
+// reuse a predeclared identifier.
+func (c *checker) predeclaredName(name string, pos diag.Pos) bool {
+	switch predeclared[name] {
+	case predeclaredType:
+		c.errorf(pos, "cannot declare %s: it is a predeclared type", name)
+		return true
+	case predeclaredBuiltin:
+		c.errorf(pos, "cannot declare %s: it is a builtin function", name)
+		return true
+	}
+	return false
+}
+
+// global checks a global's type and constant initializer.
+func (c *checker) global(g *Var) {
+	if g.Type != nil && g.Type.Kind == Pointer {
+		c.errorf(g.Pos, "global %s cannot have pointer type %s: a pointer must not outlive its variable", g.Name, g.Type)
+		g.Type = InvalidType
+	}
+	if g.Init == nil {
+		if g.Type == nil {
+			c.errorf(g.Pos, "var %s needs a type or an initializer", g.Name)
+			g.Type = InvalidType
+		}
+		return
+	}
+	t := c.value(g.Init, g.Type)
+	if g.Type == nil {
+		g.Type = t
+		if t.Kind == Pointer {
+			c.errorf(g.Pos, "global %s cannot have pointer type %s: a pointer must not outlive its variable", g.Name, t)
+			g.Type = InvalidType
+		}
+	} else {
+		c.assignable(t, g.Type, g.Init.Position(), "initialization of "+g.Name)
+	}
+	if t.Kind != Invalid && g.Type.Kind != Invalid {
+		if v, ok := c.constant(g.Init); ok {
+			g.Value = v
+		}
+	}
+}
+
+// signature checks a function's parameter and result types.
+func (c *checker) signature(f *Func) {
+	seen := map[string]bool{}
+	for _, p := range f.Params {
+		if c.predeclaredName(p.Name, p.Pos) {
+			continue
+		}
+		if seen[p.Name] {
+			c.errorf(p.Pos, "duplicate parameter %s", p.Name)
+		}
+		seen[p.Name] = true
+	}
+	if f.Result.Kind == Pointer {
+		c.errorf(f.Pos, "func %s cannot return pointer type %s: a pointer must not outlive its variable", f.Name, f.Result)
+	}
+	if f.Name == "main" && !f.Extern {
+		if len(f.Params) > 0 {
+			c.errorf(f.Pos, "func main must have no parameters")
+		}
+		if f.Result.Kind != Void && f.Result.Kind != Int && f.Result.Kind != Invalid {
+			c.errorf(f.Pos, "func main must return int or nothing, not %s", f.Result)
+		}
+	}
+}
+
+// body checks a function body, then its definite assignment and whether it
+// can fall off its end.
+func (c *checker) body(f *Func) {
+	c.fn = f
+	outer := &scope{params: map[string]*Var{}}
+	for _, p := range f.Params {
+		outer.params[p.Name] = p
+		outer.declare(p)
+	}
+	c.scope = outer
+	c.stmts(f.Body.Stmts)
+	c.scope, c.fn = nil, nil
+	checkDefiniteAssignment(c, f)
+	if f.Result.Kind != Void && canComplete(f.Body) {
+		c.errorf(f.Body.End, "missing return at end of func %s", f.Name)
+	}
+}
+
+func (c *checker) stmts(list []Stmt) {
+	for _, s := range list {
+		c.stmt(s)
+	}
+}
+
+func (c *checker) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *Block:
+		c.scope = &scope{parent: c.scope}
+		c.stmts(s.Stmts)
+		c.scope = c.scope.parent
+	case *VarStmt:
+		c.local(s)
+	case *AssignStmt:
+		c.assign(s)
+	case *ExprStmt:
+		c.call(s.Call, true)
+		if s.Call.Builtin == BuiltinConvert {
+			c.errorf(s.Pos, "conversion %s(...) is not a statement: its value would be unused", calleeName(s.Call))
+		}
+	case *IfStmt:
+		for _, cl := range s.Clauses {
+			c.condition(cl.Cond)
+			c.stmt(cl.Then)
+		}
+		if s.Else != nil {
+			c.stmt(s.Else)
+		}
+	case *WhileStmt:
+		c.condition(s.Cond)
+		c.loopBody(s, s.Body)
+	case *ForStmt:
+		c.scope = &scope{parent: c.scope}
+		if s.Init != nil {
+			c.stmt(s.Init)
+		}
+		if s.Cond != nil {
+			c.condition(s.Cond)
+		}
+		if s.Post != nil {
+			if v, ok := s.Post.(*VarStmt); ok {
+				c.errorf(v.Pos, "the post statement of a for loop cannot declare a variable")
+			}
+			c.stmt(s.Post)
+		}
+		c.loopBody(s, s.Body)
+		c.scope = c.scope.parent
+	case *BranchStmt:
+		if len(c.loops) == 0 {
+			what := "break"
+			if s.Continue {
+				what = "continue"
+			}
+			c.errorf(s.Pos, "%s is not inside a loop", what)
+			return
+		}
+		s.Loop = c.loops[len(c.loops)-1]
+	case *ReturnStmt:
+		c.ret(s)
+	}
+}
+
+func (c *checker) loopBody(loop Stmt, body *Block) {
+	c.loops = append(c.loops, loop)
+	c.stmt(body)
+	c.loops = c.loops[:len(c.loops)-1]
+}
+
+func (c *checker) condition(e Expr) {
+	t := c.value(e, BoolType)
+	if t.Kind != Invalid && t.Kind != Bool {
+		c.errorf(e.Position(), "condition must be bool, not %s", t)
+	}
+}
+
+// local checks a local declaration and then brings the variable into scope.
+func (c *checker) local(s *VarStmt) {
+	v := s.Var
+	switch {
+	case c.predeclaredName(v.Name, v.Pos):
+	case c.scope.params[v.Name] != nil:
+		c.errorf(v.Pos, "%s redeclared: it is a parameter of func %s", v.Name, c.fn.Name)
+	case c.scope.vars[v.Name] != nil:
+		c.errorf(v.Pos, "%s redeclared in this block (previous declaration at %s)", v.Name, c.scope.vars[v.Name].Pos)
+	}
+	if s.Init != nil {
+		t := c.value(s.Init, v.Type)
+		if v.Type == nil {
+			v.Type = t
+		} else {
+			c.assignable(t, v.Type, s.Init.Position(), "initialization of "+v.Name)
+		}
+	} else if v.Type == nil {
+		c.errorf(v.Pos, "var %s needs a type or an initializer", v.Name)
+		v.Type = InvalidType
+	}
+	v.index = len(c.fn.Locals)
+	c.fn.Locals = append(c.fn.Locals, v)
+	c.scope.declare(v)
+}
+
+// assign checks `target = value` and `target op= value`.
+func (c *checker) assign(s *AssignStmt) {
+	tt := c.lvalue(s.Target)
+	vt := c.value(s.Value, tt)
+	if s.Op == "" {
+		c.assignable(vt, tt, s.Value.Position(), "assignment")
+		return
+	}
+	if tt.Kind != Invalid && !tt.IsInteger() {
+		c.errorf(s.Pos, "operator %s= needs int or i32, not %s", s.Op, tt)
+		return
+	}
+	c.assignable(vt, tt, s.Value.Position(), "operator "+s.Op+"=")
+}
+
+// lvalue checks an assignment target and returns its type.
+func (c *checker) lvalue(e Expr) *Type {
+	if id, ok := e.(*Ident); ok {
+		t := c.ident(id, true)
+		id.T = t
+		if id.Func != nil {
+			c.errorf(id.Pos, "cannot assign to func %s", id.Name)
+		}
+		return t
+	}
+	return c.value(e, nil)
+}
+
+func (c *checker) ret(s *ReturnStmt) {
+	want := c.fn.Result
+	switch {
+	case s.Value == nil && want.Kind != Void && want.Kind != Invalid:
+		c.errorf(s.Pos, "missing return value: func %s returns %s", c.fn.Name, want)
+	case s.Value != nil && want.Kind == Void:
+		c.value(s.Value, nil)
+		c.errorf(s.Value.Position(), "func %s has no result, so return takes no value", c.fn.Name)
+	case s.Value != nil:
+		c.assignable(c.value(s.Value, want), want, s.Value.Position(), "return")
+	}
+}
+
+// assignable reports a value of type got used where want is required.
+func (c *checker) assignable(got, want *Type, pos diag.Pos, context string) {
+	if got.Kind == Invalid || want.Kind == Invalid || Identical(got, want) {
+		return
+	}
+	c.errorf(pos, "cannot use %s as %s in %s", got, want, context)
+}

@@ -1,0 +1,380 @@
+package frontend
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"toyc/middle/diag"
+)
+
+// Conversion of participle's parse tree (grammar.go) into the AST (ast.go).
+// It associates binary operators to the left, folds `-` directly before an
+// integer literal into a negative literal, decodes literals, builds types,
+// and rejects what the permissive grammar lets through: statements that are
+// neither a call nor an assignment, assignments to non-lvalues, and type
+// constructors the language forbids anywhere (pointer to pointer, array of
+// pointers). Expression trees deeper than maxExprDepth stop the conversion
+// so that later recursive passes stay within a sane stack.
+
+type converter struct {
+	file    string
+	lines   *lineIndex
+	diags   diag.List
+	tooDeep bool
+}
+
+func (c *converter) errorf(pos diag.Pos, format string, args ...any) {
+	c.diags.Add(c.file, pos, format, args...)
+}
+
+func (c *converter) pos(p lexer.Position) diag.Pos { return c.lines.at(p) }
+
+// depthOK reports whether an expression of depth d may be built; the first
+// violation is reported, and conversion results are then discarded.
+func (c *converter) depthOK(d int, p diag.Pos) bool { return c.nestingOK("expression", d, p) }
+
+func (c *converter) nestingOK(what string, d int, p diag.Pos) bool {
+	if d <= maxExprDepth {
+		return true
+	}
+	if !c.tooDeep {
+		c.tooDeep = true
+		c.errorf(p, "%s nested too deeply (more than %d levels)", what, maxExprDepth)
+	}
+	return false
+}
+
+// convertedDecls is the AST of a file before checking.
+type convertedDecls struct {
+	funcs   []*Func
+	globals []*Var
+	// order lists the functions and globals in source order, for duplicate
+	// detection that reports the later declaration.
+	order []any
+}
+
+func (c *converter) decls(f *fileNode) *convertedDecls {
+	out := &convertedDecls{}
+	for _, d := range f.Decls {
+		switch {
+		case d.Func != nil:
+			fn := &Func{Pos: c.pos(d.Func.Pos), Name: d.Func.Name,
+				Params: c.params(d.Func.Params), Result: c.result(d.Func.Result),
+				Body: c.block(d.Func.Body)}
+			out.funcs = append(out.funcs, fn)
+			out.order = append(out.order, fn)
+		case d.Extern != nil:
+			fn := &Func{Pos: c.pos(d.Extern.Pos), Name: d.Extern.Name, Extern: true,
+				Params: c.params(d.Extern.Params), Result: c.result(d.Extern.Result)}
+			out.funcs = append(out.funcs, fn)
+			out.order = append(out.order, fn)
+		default:
+			v, init := c.varDecl(d.Global, GlobalVar)
+			v.Init = init
+			out.globals = append(out.globals, v)
+			out.order = append(out.order, v)
+		}
+	}
+	return out
+}
+
+func (c *converter) params(ps []*paramNode) []*Var {
+	var out []*Var
+	for _, p := range ps {
+		out = append(out, &Var{Pos: c.pos(p.Pos), Name: p.Name, Type: c.typ(p.Type), Kind: ParamVar})
+	}
+	return out
+}
+
+func (c *converter) result(t *typeNode) *Type {
+	if t == nil {
+		return VoidType
+	}
+	return c.typ(t)
+}
+
+// typ builds a type from its prefixes, innermost first. Names are resolved
+// here: the type names are predeclared and cannot be redeclared, so no
+// scope can change their meaning.
+func (c *converter) typ(t *typeNode) *Type {
+	pos := c.pos(t.Pos)
+	var base *Type
+	switch t.Name {
+	case "int":
+		base = IntType
+	case "i32":
+		base = I32Type
+	case "bool":
+		base = BoolType
+	default:
+		c.errorf(pos, "%s is not a type", t.Name)
+		return InvalidType
+	}
+	if !c.nestingOK("type", len(t.Prefixes), pos) {
+		return InvalidType
+	}
+	for i := len(t.Prefixes) - 1; i >= 0; i-- {
+		if base.Kind == Pointer {
+			if t.Prefixes[i] == "*" {
+				c.errorf(pos, "pointer to pointer (*%s) is not allowed", base)
+			} else {
+				c.errorf(pos, "array of pointers ([]%s) is not allowed: a pointer cannot be stored", base)
+			}
+			return InvalidType
+		}
+		if t.Prefixes[i] == "*" {
+			base = PointerTo(base)
+		} else {
+			base = ArrayOf(base)
+		}
+	}
+	return base
+}
+
+func (c *converter) varDecl(v *varNode, kind VarKind) (*Var, Expr) {
+	out := &Var{Pos: c.pos(v.Pos), Name: v.Name, Kind: kind}
+	if v.Type != nil {
+		out.Type = c.typ(v.Type)
+	}
+	var init Expr
+	if v.Init != nil {
+		init = c.expr(v.Init)
+	}
+	return out, init
+}
+
+func (c *converter) block(b *blockNode) *Block {
+	out := &Block{Pos: c.pos(b.Pos), End: c.pos(b.Close.Pos)}
+	for _, s := range b.Stmts {
+		if st := c.stmt(s); st != nil {
+			out.Stmts = append(out.Stmts, st)
+		}
+	}
+	return out
+}
+
+func (c *converter) stmt(s *stmtNode) Stmt {
+	pos := c.pos(s.Pos)
+	switch {
+	case s.Var != nil:
+		v, init := c.varDecl(s.Var, LocalVar)
+		return &VarStmt{Pos: pos, Var: v, Init: init}
+	case s.If != nil:
+		out := &IfStmt{Pos: pos, Clauses: []*IfClause{{Pos: pos, Cond: c.expr(s.If.Cond), Then: c.block(s.If.Then)}}}
+		for _, ei := range s.If.ElseIfs {
+			out.Clauses = append(out.Clauses, &IfClause{Pos: c.pos(ei.Pos), Cond: c.expr(ei.Cond), Then: c.block(ei.Then)})
+		}
+		if s.If.Else != nil {
+			out.Else = c.block(s.If.Else)
+		}
+		return out
+	case s.While != nil:
+		return &WhileStmt{Pos: pos, Cond: c.expr(s.While.Cond), Body: c.block(s.While.Body)}
+	case s.For != nil:
+		out := &ForStmt{Pos: pos, Body: c.block(s.For.Body)}
+		if in := s.For.Init; in != nil && in.Var != nil {
+			v, init := c.varDecl(in.Var, LocalVar)
+			out.Init = &VarStmt{Pos: c.pos(in.Var.Pos), Var: v, Init: init}
+		} else if in != nil {
+			out.Init = c.simple(in.Simple)
+		}
+		if s.For.Cond != nil {
+			out.Cond = c.expr(s.For.Cond)
+		}
+		if s.For.Post != nil {
+			out.Post = c.simple(s.For.Post)
+		}
+		return out
+	case s.Break != "":
+		return &BranchStmt{Pos: pos}
+	case s.Continue != "":
+		return &BranchStmt{Pos: pos, Continue: true}
+	case s.Return != nil:
+		out := &ReturnStmt{Pos: pos}
+		if s.Return.Value != nil {
+			out.Value = c.expr(s.Return.Value)
+		}
+		return out
+	case s.Block != nil:
+		return c.block(s.Block)
+	}
+	return c.simple(s.Simple)
+}
+
+// simple turns `Expr [op Expr]` into an assignment or a call statement, or
+// reports why it is neither (and returns nil).
+func (c *converter) simple(s *simpleNode) Stmt {
+	pos := c.pos(s.Pos)
+	left := c.expr(s.Left)
+	if s.Right == nil {
+		if call, ok := left.(*Call); ok {
+			return &ExprStmt{Pos: pos, Call: call}
+		}
+		c.errorf(pos, "expression is not a statement: only calls and assignments are")
+		return nil
+	}
+	right := c.expr(s.Right)
+	switch t := left.(type) {
+	case *Ident, *Index:
+	case *Unary:
+		if t.Op != "*" {
+			c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
+			return nil
+		}
+	default:
+		c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
+		return nil
+	}
+	op := s.Op[:len(s.Op)-1]
+	return &AssignStmt{Pos: pos, Op: op, Target: left, Value: right}
+}
+
+// Expressions. Each function returns the expression and its depth.
+
+func (c *converter) expr(e *exprNode) Expr {
+	x, _ := c.or(e)
+	return x
+}
+
+// precedence is LANGUAGE.md §5's table: higher binds tighter.
+var precedence = map[string]int{
+	"*": 5, "/": 5, "%": 5, "<<": 5, ">>": 5, "&": 5,
+	"+": 4, "-": 4, "|": 4, "^": 4,
+	"==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3,
+	"&&": 2,
+	"||": 1,
+}
+
+// or builds the tree of a flat operator chain by operator precedence
+// parsing with explicit stacks (shunting-yard, all operators left
+// associative), so that a long chain needs no recursion.
+func (c *converter) or(e *exprNode) (Expr, int) {
+	type operand struct {
+		x Expr
+		d int
+	}
+	x, d := c.unary(e.Left)
+	operands := []operand{{x, d}}
+	var ops []*binaryRest
+	reduce := func() {
+		op := ops[len(ops)-1]
+		ops = ops[:len(ops)-1]
+		l, r := operands[len(operands)-2], operands[len(operands)-1]
+		operands = operands[:len(operands)-2]
+		d := max(l.d, r.d) + 1
+		pos := c.pos(op.Pos)
+		if !c.depthOK(d, pos) {
+			operands = append(operands, operand{l.x, d})
+			return
+		}
+		b := markFlexible(&Binary{typed: typed{Pos: pos}, Op: op.Op, X: l.x, Y: r.x})
+		operands = append(operands, operand{b, d})
+	}
+	for _, r := range e.Rest {
+		for len(ops) > 0 && precedence[ops[len(ops)-1].Op] >= precedence[r.Op] {
+			reduce()
+		}
+		y, dy := c.unary(r.Right)
+		ops = append(ops, r)
+		operands = append(operands, operand{y, dy})
+	}
+	for len(ops) > 0 {
+		reduce()
+	}
+	return operands[0].x, operands[0].d
+}
+
+// unary applies the prefix operators innermost first; a `-` directly before
+// an integer or character literal becomes part of the literal.
+func (c *converter) unary(e *unaryNode) (Expr, int) {
+	ops := e.Ops
+	var x Expr
+	var d int
+	if n := len(ops); n > 0 && ops[n-1].Op == "-" && isBareLiteral(e.Operand) {
+		x, d = c.literal(e.Operand.Primary, ops[n-1].Pos, true)
+		ops = ops[:n-1]
+	} else {
+		x, d = c.postfix(e.Operand)
+	}
+	if len(ops) > 0 && !c.depthOK(d+len(ops), c.pos(ops[0].Pos)) {
+		return x, d + len(ops)
+	}
+	for i := len(ops) - 1; i >= 0; i-- {
+		x = markFlexible(&Unary{typed: typed{Pos: c.pos(ops[i].Pos)}, Op: ops[i].Op, X: x})
+		d++
+	}
+	return x, d
+}
+
+func isBareLiteral(p *postfixNode) bool {
+	return len(p.Suffixes) == 0 && (p.Primary.Int != "" || p.Primary.Char != "")
+}
+
+func (c *converter) postfix(e *postfixNode) (Expr, int) {
+	x, d := c.primary(e.Primary)
+	if len(e.Suffixes) > 0 && !c.depthOK(d+len(e.Suffixes), c.pos(e.Pos)) {
+		return x, d + len(e.Suffixes)
+	}
+	for _, s := range e.Suffixes {
+		if s.Index != nil {
+			i, di := c.or(s.Index)
+			x = &Index{typed: typed{Pos: c.pos(s.Pos)}, X: x, Index: i}
+			d = max(d, di) + 1
+			continue
+		}
+		call := &Call{typed: typed{Pos: x.Position()}, Callee: x}
+		for _, a := range s.Call.Args {
+			arg, da := c.or(a)
+			call.Args = append(call.Args, arg)
+			d = max(d, da)
+		}
+		x = call
+		d++
+	}
+	return x, d
+}
+
+func (c *converter) primary(p *primaryNode) (Expr, int) {
+	pos := c.pos(p.Pos)
+	switch {
+	case p.Int != "" || p.Char != "":
+		return c.literal(p, p.Pos, false)
+	case p.String != "":
+		s, msg := decodeString(p.String)
+		if msg != "" {
+			c.errorf(pos, "%s in string literal", msg)
+		}
+		return &StringLit{typed: typed{Pos: pos}, Text: p.String, Value: s}, 1
+	case p.Bool != "":
+		return &BoolLit{typed: typed{Pos: pos}, Value: p.Bool == "true"}, 1
+	case p.New != nil:
+		n, d := c.or(p.New.Len)
+		return &New{typed: typed{Pos: pos}, Elem: c.typ(p.New.Elem), Len: n}, d + 1
+	case p.Ident != "":
+		return &Ident{typed: typed{Pos: pos}, Name: p.Ident}, 1
+	}
+	return c.or(p.Paren)
+}
+
+// literal decodes an integer or character literal; at is the position of
+// its first character, or of the `-` of a negative literal.
+func (c *converter) literal(p *primaryNode, at lexer.Position, neg bool) (Expr, int) {
+	lit := &IntLit{typed: typed{Pos: c.pos(at)}, neg: neg}
+	var msg string
+	if p.Int != "" {
+		lit.Text = p.Int
+		lit.mag, msg = parseInt(p.Int)
+	} else {
+		lit.Text = p.Char
+		var b byte
+		b, msg = decodeChar(p.Char)
+		lit.mag = uint64(b)
+	}
+	if neg {
+		lit.Text = "-" + lit.Text
+	}
+	if msg != "" {
+		c.errorf(c.pos(p.Pos), "%s", msg)
+		lit.T = InvalidType
+	}
+	return markFlexible(lit), 1
+}

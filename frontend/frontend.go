@@ -1,0 +1,36 @@
+// Package frontend reads Toy source (LANGUAGE.md): it parses with a
+// participle grammar, converts the parse tree to an AST, resolves names,
+// checks types (with context-typed integer literals), definite assignment and
+// missing returns, and lowers the checked AST to the middle's IR with stack
+// slots for variables (the LLVM "Mutable Variables" scheme) and explicit
+// runtime checks.
+package frontend
+
+import (
+	"toyc/middle/diag"
+)
+
+// Check parses and checks one source file. It returns the checked,
+// type-annotated program, or nil with every diagnostic found (the parser
+// stops at its first error; the checker reports all it finds), sorted by
+// position. An empty file is a valid library without declarations.
+func Check(file string, src []byte) (*Program, diag.List) {
+	lines := newLineIndex(src)
+	tree, d := parse(file, src, lines)
+	if d != nil {
+		return nil, diag.List{*d}
+	}
+	conv := &converter{file: file, lines: lines}
+	decls := conv.decls(tree)
+	if conv.tooDeep {
+		return nil, conv.diags
+	}
+	c := newChecker(file)
+	c.diags = conv.diags
+	prog := c.program(decls)
+	c.diags.Sort()
+	if len(c.diags) > 0 {
+		return nil, c.diags
+	}
+	return prog, nil
+}

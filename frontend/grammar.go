@@ -1,0 +1,205 @@
+package frontend
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle grammar of LANGUAGE.md §3–§5. These structs are the parse
+// tree; convert.go turns them into the AST the checker and the lowering use.
+//
+// Where the language's grammar is recursive only to express a chain
+// (`else if`, unary operators, type constructors, binary operators), this
+// grammar uses repetition instead, so that long
+// chains cannot exhaust the parser's stack; only brackets recurse, and their
+// depth is capped beforehand (depth.go).
+//
+// `Simple` statements parse as `Expr [AssignOp Expr]`; convert.go then
+// checks that the left side is an lvalue or the whole is a call, which gives
+// better messages than a grammar-level choice.
+
+type fileNode struct {
+	Decls []*topDeclNode `parser:"@@*"`
+}
+
+type topDeclNode struct {
+	Pos    lexer.Position
+	Func   *funcNode   `parser:"@@"`
+	Extern *externNode `parser:"| @@"`
+	Global *varNode    `parser:"| @@ ';'"`
+}
+
+type funcNode struct {
+	Pos    lexer.Position
+	Name   string       `parser:"'func' @Ident"`
+	Params []*paramNode `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Result *typeNode    `parser:"@@?"`
+	Body   *blockNode   `parser:"@@"`
+}
+
+type externNode struct {
+	Pos    lexer.Position
+	Name   string       `parser:"'extern' 'func' @Ident"`
+	Params []*paramNode `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Result *typeNode    `parser:"@@? ';'"`
+}
+
+type paramNode struct {
+	Pos  lexer.Position
+	Name string    `parser:"@Ident ':'"`
+	Type *typeNode `parser:"@@"`
+}
+
+// typeNode is a chain of `[]` (captured as "[") and `*` prefixes before a
+// type name, outermost first.
+type typeNode struct {
+	Pos      lexer.Position
+	Prefixes []string `parser:"( @'[' ']' | @'*' )*"`
+	Name     string   `parser:"@Ident"`
+}
+
+type blockNode struct {
+	Pos   lexer.Position
+	Stmts []*stmtNode `parser:"'{' @@*"`
+	Close closeNode   `parser:"@@"`
+}
+
+// closeNode records where a block ends, for "missing return".
+type closeNode struct {
+	Pos   lexer.Position
+	Brace string `parser:"@'}'"`
+}
+
+type stmtNode struct {
+	Pos      lexer.Position
+	Var      *varNode    `parser:"@@ ';'"`
+	If       *ifNode     `parser:"| @@"`
+	While    *whileNode  `parser:"| @@"`
+	For      *forNode    `parser:"| @@"`
+	Break    string      `parser:"| @'break' ';'"`
+	Continue string      `parser:"| @'continue' ';'"`
+	Return   *returnNode `parser:"| @@"`
+	Block    *blockNode  `parser:"| @@"`
+	Simple   *simpleNode `parser:"| @@ ';'"`
+}
+
+type varNode struct {
+	Pos  lexer.Position
+	Name string    `parser:"'var' @Ident"`
+	Type *typeNode `parser:"( ':' @@ )?"`
+	Init *exprNode `parser:"( '=' @@ )?"`
+}
+
+type simpleNode struct {
+	Pos   lexer.Position
+	Left  *exprNode `parser:"@@"`
+	Op    string    `parser:"( @( '=' | '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
+	Right *exprNode `parser:"@@ )?"`
+}
+
+type ifNode struct {
+	Pos     lexer.Position
+	Cond    *exprNode     `parser:"'if' @@"`
+	Then    *blockNode    `parser:"@@"`
+	ElseIfs []*elseIfNode `parser:"@@*"`
+	Else    *blockNode    `parser:"( 'else' @@ )?"`
+}
+
+type elseIfNode struct {
+	Pos  lexer.Position
+	Cond *exprNode  `parser:"'else' 'if' @@"`
+	Then *blockNode `parser:"@@"`
+}
+
+type whileNode struct {
+	Pos  lexer.Position
+	Cond *exprNode  `parser:"'while' @@"`
+	Body *blockNode `parser:"@@"`
+}
+
+type forNode struct {
+	Pos  lexer.Position
+	Init *forInitNode `parser:"'for' @@? ';'"`
+	Cond *exprNode    `parser:"@@? ';'"`
+	Post *simpleNode  `parser:"@@?"`
+	Body *blockNode   `parser:"@@"`
+}
+
+type forInitNode struct {
+	Var    *varNode    `parser:"@@"`
+	Simple *simpleNode `parser:"| @@"`
+}
+
+type returnNode struct {
+	Pos     lexer.Position
+	Keyword string    `parser:"@'return'"`
+	Value   *exprNode `parser:"@@? ';'"`
+}
+
+// A binary expression is a flat chain of operands and operators; convert.go
+// applies the precedence table of LANGUAGE.md §5 to it. One grammar level
+// instead of five keeps participle's allocations and recursion per operand
+// small.
+type exprNode struct {
+	Pos  lexer.Position
+	Left *unaryNode    `parser:"@@"`
+	Rest []*binaryRest `parser:"@@*"`
+}
+
+type binaryRest struct {
+	Pos   lexer.Position
+	Op    string     `parser:"@( '||' | '&&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '+' | '-' | '|' | '^' | '*' | '/' | '%' | '<<' | '>>' | '&' )"`
+	Right *unaryNode `parser:"@@"`
+}
+
+type unaryNode struct {
+	Pos     lexer.Position
+	Ops     []*unaryOpNode `parser:"@@*"`
+	Operand *postfixNode   `parser:"@@"`
+}
+
+type unaryOpNode struct {
+	Pos lexer.Position
+	Op  string `parser:"@( '-' | '!' | '^' | '*' | '&' )"`
+}
+
+type postfixNode struct {
+	Pos      lexer.Position
+	Primary  *primaryNode  `parser:"@@"`
+	Suffixes []*suffixNode `parser:"@@*"`
+}
+
+type suffixNode struct {
+	Pos   lexer.Position
+	Index *exprNode `parser:"'[' @@ ']'"`
+	Call  *argsNode `parser:"| @@"`
+}
+
+type argsNode struct {
+	Pos   lexer.Position
+	Open  string      `parser:"@'('"`
+	Args  []*exprNode `parser:"( @@ ( ',' @@ )* )?"`
+	Close string      `parser:"@')'"`
+}
+
+type primaryNode struct {
+	Pos    lexer.Position
+	Int    string    `parser:"@Int"`
+	Char   string    `parser:"| @Char"`
+	String string    `parser:"| @String"`
+	Bool   string    `parser:"| @( 'true' | 'false' )"`
+	New    *newNode  `parser:"| @@"`
+	Ident  string    `parser:"| @Ident"`
+	Paren  *exprNode `parser:"| '(' @@ ')'"`
+}
+
+type newNode struct {
+	Pos  lexer.Position
+	Elem *typeNode `parser:"'new' '(' @@ ','"`
+	Len  *exprNode `parser:"@@ ')'"`
+}
+
+var parser = participle.MustBuild[fileNode](
+	participle.Lexer(tokenRules),
+	participle.UseLookahead(participle.MaxLookahead),
+)

@@ -1,0 +1,144 @@
+package frontend
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Participle's syntax errors read `unexpected token "x" (expected
+// PostfixNode)`: the expectation is a fragment of the grammar, naming its Go
+// struct types. syntaxMessage rewrites it in the user's words, keeping only
+// what can come next: `syntax error: unexpected ";", expected expression`.
+
+// grammarWords names the grammar's struct types for users.
+var grammarWords = map[string]string{
+	"FileNode":    "declaration",
+	"TopDeclNode": "declaration",
+	"FuncNode":    "func",
+	"ExternNode":  "extern",
+	"ParamNode":   "parameter",
+	"TypeNode":    "type",
+	"BlockNode":   `"{"`,
+	"CloseNode":   `statement or "}"`,
+	"StmtNode":    "statement",
+	"VarNode":     "var",
+	"SimpleNode":  "assignment or call",
+	"ForInitNode": "var, assignment or call",
+	"ElseIfNode":  "else",
+	"SuffixNode":  `"[" or "("`,
+	"ArgsNode":    `"("`,
+}
+
+var unexpectedRE = regexp.MustCompile(`^unexpected token "(?:[^"\\]|\\.)*"(?: \(expected (.*)\))?$`)
+
+func syntaxMessage(err participle.Error, toks []lexer.Token) string {
+	m := unexpectedRE.FindStringSubmatch(err.Message())
+	if m == nil {
+		return "syntax error: " + nameGrammarWords(err.Message())
+	}
+	msg := "syntax error: unexpected " + describeToken(err.Position(), toks)
+	expected := "declaration (func, extern or var)"
+	if m[1] != "" {
+		expected = firstExpected(m[1])
+	}
+	return msg + ", expected " + expected
+}
+
+// describeToken quotes the token at pos, shortened.
+func describeToken(pos lexer.Position, toks []lexer.Token) string {
+	for _, t := range toks {
+		if t.Pos.Offset < pos.Offset {
+			continue
+		}
+		if t.EOF() {
+			return "end of file"
+		}
+		return fmt.Sprintf("%q", shorten(t.Value))
+	}
+	return "end of file"
+}
+
+// firstExpected takes, from a grammar fragment such as `")" TypeNode?
+// BlockNode`, the elements that may come first: optional ones and the first
+// required one.
+func firstExpected(fragment string) string {
+	var alts []string
+	for _, el := range splitTopLevel(fragment, ' ') {
+		optional := strings.HasSuffix(el, "?") || strings.HasSuffix(el, "*")
+		el = strings.TrimRight(el, "?*+")
+		alts = append(alts, describeElement(el))
+		if !optional {
+			break
+		}
+	}
+	return strings.Join(alts, " or ")
+}
+
+// describeElement names one grammar element: a literal, a token type, a
+// node, a group (its first elements) or an alternation.
+func describeElement(el string) string {
+	if parts := splitTopLevel(el, '|'); len(parts) > 1 {
+		var names []string
+		for _, p := range parts {
+			names = append(names, describeElement(strings.TrimSpace(p)))
+		}
+		return strings.Join(names, " or ")
+	}
+	switch {
+	case strings.HasPrefix(el, "(") && strings.HasSuffix(el, ")"):
+		return firstExpected(strings.TrimSpace(el[1 : len(el)-1]))
+	case strings.HasPrefix(el, `"`):
+		return el
+	case el == "<ident>":
+		return "name"
+	case strings.HasPrefix(el, "<"):
+		return strings.Trim(el, "<>")
+	}
+	if w, ok := grammarWords[el]; ok {
+		return w
+	}
+	return "expression"
+}
+
+// splitTopLevel splits s at sep outside parentheses and quotes.
+func splitTopLevel(s string, sep byte) []string {
+	var parts []string
+	depth, start := 0, 0
+	inQuote := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			inQuote = !inQuote
+		case inQuote:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == sep && depth == 0:
+			if p := strings.TrimSpace(s[start:i]); p != "" {
+				parts = append(parts, p)
+			}
+			start = i + 1
+		}
+	}
+	if p := strings.TrimSpace(s[start:]); p != "" {
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+var grammarWordRE = regexp.MustCompile(`\b[A-Z][A-Za-z]*(?:Node|Rest)\b`)
+
+// nameGrammarWords is the fallback for messages of another shape.
+func nameGrammarWords(msg string) string {
+	return grammarWordRE.ReplaceAllStringFunc(msg, func(w string) string {
+		if n, ok := grammarWords[w]; ok {
+			return n
+		}
+		return "expression"
+	})
+}
