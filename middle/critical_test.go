@@ -156,30 +156,38 @@ func optVerify(t *testing.T, m *Module) {
 	}
 }
 
-// lostCopyFunc is Briggs et al.'s lost-copy shape: %x's last value is
-// live out of the loop, so its φ copy must not sit on the exit path.
-func lostCopyFunc(m *Module) *Func {
-	f := m.NewFunc("lost_copy", I64)
+// selfLoopFunc builds the shape of both classic out-of-SSA problems:
+// entry → loop → exit, where loop also branches back to itself while its
+// counter is below %n. body fills the loop block with its φs and returns the
+// counter's next value and the value exit returns, which it may compute in
+// exit.
+func selfLoopFunc(m *Module, name string, body func(b *Builder, entry, loop *Block) (next *Value, result func() *Value)) *Func {
+	f := m.NewFunc(name, I64)
 	n := f.AddParam(I64, "n")
 	b := NewBuilder(f)
 	entry, loop, exit := f.NewBlock("entry"), f.NewBlock("loop"), f.NewBlock("exit")
 	b.SetBlock(entry)
 	b.Br(loop)
 	b.SetBlock(loop)
-	x := b.Phi(I64, "x")
-	y := b.Binary(OpAdd, x, f.Const(I64, 1), "y")
-	b.CondBr(b.ICmp(PredSLT, y, n, "c"), loop, exit)
-	x.AddIncoming(f.Const(I64, 1), entry)
-	x.AddIncoming(y, loop)
+	next, result := body(b, entry, loop)
+	b.CondBr(b.ICmp(PredSLT, next, n, "c"), loop, exit)
 	b.SetBlock(exit)
-	b.Ret(x)
+	b.Ret(result())
 	f.ComputePreds()
 	return f
 }
 
+// Briggs et al.'s lost-copy shape: %x's last value is live out of the loop,
+// so its φ copy must not sit on the exit path.
 func TestSplitCriticalEdgesLostCopy(t *testing.T) {
 	m := NewModule("lost.ll")
-	f := lostCopyFunc(m)
+	f := selfLoopFunc(m, "lost_copy", func(b *Builder, entry, loop *Block) (*Value, func() *Value) {
+		x := b.Phi(I64, "x")
+		y := b.Binary(OpAdd, x, b.Func.Const(I64, 1), "y")
+		x.AddIncoming(b.Func.Const(I64, 1), entry)
+		x.AddIncoming(y, loop)
+		return y, func() *Value { return x }
+	})
 	if added := splitAndCheck(t, f); added != 1 {
 		t.Errorf("added %d blocks, want 1 (the back edge)", added)
 	}
@@ -210,27 +218,21 @@ exit:                                    ; preds = %loop
 // need a block of their own before they can be sequentialized.
 func TestSplitCriticalEdgesSwap(t *testing.T) {
 	m := NewModule("swap.ll")
-	f := m.NewFunc("swap", I64)
-	n := f.AddParam(I64, "n")
-	b := NewBuilder(f)
-	entry, loop, exit := f.NewBlock("entry"), f.NewBlock("loop"), f.NewBlock("exit")
-	b.SetBlock(entry)
-	b.Br(loop)
-	b.SetBlock(loop)
-	i := b.Phi(I64, "i")
-	bv := b.Phi(I64, "b")
-	a := b.Phi(I64, "a")
-	next := b.Binary(OpAdd, i, f.Const(I64, 1), "i.next")
-	b.CondBr(b.ICmp(PredSLT, next, n, "c"), loop, exit)
-	a.AddIncoming(f.Const(I64, 1), entry)
-	a.AddIncoming(bv, loop)
-	bv.AddIncoming(f.Const(I64, 2), entry)
-	bv.AddIncoming(a, loop)
-	i.AddIncoming(f.Const(I64, 0), entry)
-	i.AddIncoming(next, loop)
-	b.SetBlock(exit)
-	b.Ret(b.Binary(OpSub, a, bv, "d"))
-	f.ComputePreds()
+	var a, bv *Value
+	f := selfLoopFunc(m, "swap", func(b *Builder, entry, loop *Block) (*Value, func() *Value) {
+		f := b.Func
+		i := b.Phi(I64, "i")
+		bv = b.Phi(I64, "b")
+		a = b.Phi(I64, "a")
+		next := b.Binary(OpAdd, i, f.Const(I64, 1), "i.next")
+		a.AddIncoming(f.Const(I64, 1), entry)
+		a.AddIncoming(bv, loop)
+		bv.AddIncoming(f.Const(I64, 2), entry)
+		bv.AddIncoming(a, loop)
+		i.AddIncoming(f.Const(I64, 0), entry)
+		i.AddIncoming(next, loop)
+		return next, func() *Value { return b.Binary(OpSub, a, bv, "d") }
+	})
 
 	if added := splitAndCheck(t, f); added != 1 {
 		t.Errorf("added %d blocks, want 1 (the back edge)", added)
