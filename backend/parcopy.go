@@ -9,9 +9,9 @@ import "fmt"
 // another move still has to read: the swap problem of Briggs et al. (1998).
 //
 // The algorithm is Boissinot et al.'s (“Revisiting Out-of-SSA Translation for
-// Correctness, Code Quality, and Efficiency”, CGO 2009, Algorithm 1), in the
-// form Leroy, Rideau and Serpette prove correct (“Tilting at windmills with
-// Coq”, JAR 2008). Seen as a graph with an edge from each source to its
+// Correctness, Code Quality, and Efficiency”, CGO 2009, Algorithm 1); Rideau,
+// Serpette and Leroy (“Tilting at windmills with Coq”, JAR 2008) prove a
+// close relative correct. Seen as a graph with an edge from each source to its
 // destinations, a parallel copy is a set of trees hanging off at most one
 // cycle each, since every location is written at most once. Moves into
 // locations that nobody reads go first; once a location's value has a copy
@@ -41,8 +41,8 @@ type Step struct {
 // duplicate is a caller bug and panics); a source may feed several
 // destinations; copies of a location to itself are dropped.
 //
-// Moves along chains come first. Every bare cycle (one no other destination
-// reads from) is then broken with one location from newTemp, which is called
+// Moves along chains come first. Every bare cycle (a cycle none of whose
+// locations is read by a move off the cycle) is then broken with one location from newTemp, which is called
 // once per such cycle and never otherwise. A temporary is dead when its
 // cycle is done, so newTemp may hand out the same scratch location every
 // time; it must not return a location par uses. No move reads a location
@@ -111,7 +111,7 @@ func newCopyGraph(par []Move) *copyGraph {
 	for _, m := range par {
 		d, s := number(m.Dst), number(m.Src)
 		if dest[d] {
-			panic(fmt.Sprintf("backend.Sequentialize: location %d is the destination of two moves", m.Dst))
+			panic(fmt.Sprintf("backend: parallel copy: location %d is the destination of two moves", m.Dst))
 		}
 		dest[d] = true
 		if d != s {
