@@ -249,3 +249,19 @@ type New struct {
 	Elem *Type
 	Len  Expr
 }
+
+// Start is the position of e's first token (an operator's own position is
+// that of the operator, for runtime errors; messages about a whole
+// expression point at its beginning).
+func Start(e Expr) diag.Pos {
+	for {
+		switch x := e.(type) {
+		case *Binary:
+			e = x.X
+		case *Index:
+			e = x.X
+		default:
+			return e.Position()
+		}
+	}
+}

@@ -120,12 +120,12 @@ func (c *checker) global(g *Var) {
 			g.Type = InvalidType
 		}
 	} else {
-		c.assignable(t, g.Type, g.Init.Position(), "initialization of "+g.Name)
+		c.assignable(t, g.Type, Start(g.Init), "initialization of "+g.Name)
 	}
-	if t.Kind != Invalid && g.Type.Kind != Invalid {
-		if v, ok := c.constant(g.Init); ok {
-			g.Value = v
-		}
+	if bad := nonConstant(g.Init); bad != nil {
+		c.errorf(Start(bad), "global initializer must be a constant expression (literals and operators only)")
+	} else if t.Kind != Invalid && g.Type.Kind != Invalid {
+		g.Value = c.eval(g.Init)
 	}
 }
 
@@ -213,9 +213,6 @@ func (c *checker) stmt(s Stmt) {
 			c.condition(s.Cond)
 		}
 		if s.Post != nil {
-			if v, ok := s.Post.(*VarStmt); ok {
-				c.errorf(v.Pos, "the post statement of a for loop cannot declare a variable")
-			}
 			c.stmt(s.Post)
 		}
 		c.loopBody(s, s.Body)
@@ -244,7 +241,7 @@ func (c *checker) loopBody(loop Stmt, body *Block) {
 func (c *checker) condition(e Expr) {
 	t := c.value(e, BoolType)
 	if t.Kind != Invalid && t.Kind != Bool {
-		c.errorf(e.Position(), "condition must be bool, not %s", t)
+		c.errorf(Start(e), "condition must be bool, not %s", t)
 	}
 }
 
@@ -263,7 +260,7 @@ func (c *checker) local(s *VarStmt) {
 		if v.Type == nil {
 			v.Type = t
 		} else {
-			c.assignable(t, v.Type, s.Init.Position(), "initialization of "+v.Name)
+			c.assignable(t, v.Type, Start(s.Init), "initialization of "+v.Name)
 		}
 	} else if v.Type == nil {
 		c.errorf(v.Pos, "var %s needs a type or an initializer", v.Name)
@@ -279,14 +276,14 @@ func (c *checker) assign(s *AssignStmt) {
 	tt := c.lvalue(s.Target)
 	vt := c.value(s.Value, tt)
 	if s.Op == "" {
-		c.assignable(vt, tt, s.Value.Position(), "assignment")
+		c.assignable(vt, tt, Start(s.Value), "assignment")
 		return
 	}
 	if tt.Kind != Invalid && !tt.IsInteger() {
 		c.errorf(s.Pos, "operator %s= needs int or i32, not %s", s.Op, tt)
 		return
 	}
-	c.assignable(vt, tt, s.Value.Position(), "operator "+s.Op+"=")
+	c.assignable(vt, tt, Start(s.Value), "operator "+s.Op+"=")
 }
 
 // lvalue checks an assignment target and returns its type.
@@ -309,9 +306,9 @@ func (c *checker) ret(s *ReturnStmt) {
 		c.errorf(s.Pos, "missing return value: func %s returns %s", c.fn.Name, want)
 	case s.Value != nil && want.Kind == Void:
 		c.value(s.Value, nil)
-		c.errorf(s.Value.Position(), "func %s has no result, so return takes no value", c.fn.Name)
+		c.errorf(Start(s.Value), "func %s has no result, so return takes no value", c.fn.Name)
 	case s.Value != nil:
-		c.assignable(c.value(s.Value, want), want, s.Value.Position(), "return")
+		c.assignable(c.value(s.Value, want), want, Start(s.Value), "return")
 	}
 }
 

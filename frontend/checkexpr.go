@@ -222,7 +222,7 @@ func (c *checker) index(e *Index) *Type {
 	xt := c.value(e.X, nil)
 	it := c.value(e.Index, nil)
 	if it.Kind != Invalid && !it.IsInteger() {
-		c.errorf(e.Index.Position(), "array index must be int or i32, not %s", it)
+		c.errorf(Start(e.Index), "array index must be int or i32, not %s", it)
 	}
 	if xt.Kind == Invalid {
 		return xt
@@ -237,7 +237,7 @@ func (c *checker) index(e *Index) *Type {
 func (c *checker) newArray(e *New) *Type {
 	lt := c.value(e.Len, nil)
 	if lt.Kind != Invalid && !lt.IsInteger() {
-		c.errorf(e.Len.Position(), "array length must be int or i32, not %s", lt)
+		c.errorf(Start(e.Len), "array length must be int or i32, not %s", lt)
 	}
 	if e.Elem.Kind == Invalid {
 		return InvalidType
@@ -292,7 +292,7 @@ func (c *checker) call(e *Call, stmt bool) *Type {
 		if !c.arity(e, id.Name, 1) {
 			c.args(e, nil)
 		} else if t := c.value(e.Args[0], nil); t.Kind != Invalid && t.Kind != Array {
-			c.errorf(e.Args[0].Position(), "len needs an array, not %s", t)
+			c.errorf(Start(e.Args[0]), "len needs an array, not %s", t)
 		}
 		return IntType
 	case "argc":
@@ -350,7 +350,7 @@ func (c *checker) args(e *Call, params []*Type) {
 			continue
 		}
 		t := c.value(a, params[i])
-		c.assignable(t, params[i], a.Position(), fmt.Sprintf("argument %d of %s", i+1, calleeName(e)))
+		c.assignable(t, params[i], Start(a), fmt.Sprintf("argument %d of %s", i+1, calleeName(e)))
 	}
 }
 
@@ -368,7 +368,7 @@ func (c *checker) printArgs(e *Call) {
 			continue
 		}
 		if t := c.value(a, nil); t.Kind == Array || t.Kind == Pointer {
-			c.errorf(a.Position(), "cannot print a value of type %s: print takes int, i32, bool and string literals", t)
+			c.errorf(Start(a), "cannot print a value of type %s: print takes int, i32, bool and string literals", t)
 		}
 	}
 }

@@ -8,16 +8,6 @@ package frontend
 // (int) or 5 bits (i32), short-circuit && and ||. Division by zero that
 // would be evaluated is a compile error.
 
-// constant evaluates a checked initializer; bool results are 0 or 1. It
-// reports the first non-constant operand.
-func (c *checker) constant(e Expr) (int64, bool) {
-	if bad := nonConstant(e); bad != nil {
-		c.errorf(bad.Position(), "global initializer must be a constant expression (literals and operators only)")
-		return 0, false
-	}
-	return c.eval(e)
-}
-
 // nonConstant returns the first operand of e that is not allowed in a
 // constant expression, or nil.
 func nonConstant(e Expr) Expr {
@@ -38,39 +28,35 @@ func nonConstant(e Expr) Expr {
 	return e
 }
 
-func (c *checker) eval(e Expr) (int64, bool) {
+// eval computes a checked constant expression (nonConstant(e) == nil);
+// bool results are 0 or 1. A division by zero is reported, and evaluation
+// goes on with 0.
+func (c *checker) eval(e Expr) int64 {
 	switch e := e.(type) {
 	case *IntLit:
-		return e.Value, true
+		return e.Value
 	case *BoolLit:
-		return boolValue(e.Value), true
+		return boolValue(e.Value)
 	case *Unary:
-		x, ok := c.eval(e.X)
+		x := c.eval(e.X)
 		switch e.Op {
 		case "-":
-			return wrap(e.T, -x), ok
+			return wrap(e.T, -x)
 		case "^":
-			return wrap(e.T, ^x), ok
+			return wrap(e.T, ^x)
 		}
-		return 1 - x, ok // !
+		return 1 - x // !
 	}
 	b := e.(*Binary)
-	x, ok := c.eval(b.X)
-	if !ok {
-		return 0, false
-	}
+	x := c.eval(b.X)
 	if (b.Op == "&&" && x == 0) || (b.Op == "||" && x == 1) {
-		return x, true
+		return x
 	}
-	y, ok := c.eval(b.Y)
-	if !ok {
-		return 0, false
-	}
-	v, ok := fold(b.Op, b.X.Type(), x, y)
+	v, ok := fold(b.Op, b.X.Type(), x, c.eval(b.Y))
 	if !ok {
 		c.errorf(b.Pos, "division by zero in constant expression")
 	}
-	return v, ok
+	return v
 }
 
 // fold applies a binary operator to constants of operand type t. It fails

@@ -1,0 +1,64 @@
+package frontend
+
+import "testing"
+
+func TestDefiniteAssignment(t *testing.T) {
+	runErrorCases(t, []errorCase{
+		{"read before assignment", `func f() { var x: int; print(x); }`,
+			[]string{"1:30: variable x is used before it is assigned a value"}},
+		{"address counts as a read", `func f() { var x: int; var p = &x; }`,
+			[]string{"1:33: variable x is used before it is assigned a value"}},
+		{"compound assignment reads", `func f() { var x: int; x += 1; }`,
+			[]string{"1:24: variable x is used before it is assigned a value"}},
+		{"if without else", `func f(c: bool) { var x: int; if c { x = 1; } print(x); }`,
+			[]string{"1:53: variable x is used before it is assigned a value"}},
+		{"if with else", `func f(c: bool) { var x: int; if c { x = 1; } else { x = 2; } print(x); }`, nil},
+		{"else-if chain without else", `func f(c: bool, d: bool) {
+	var x: int;
+	if c { x = 1; } else if d { x = 2; }
+	print(x);
+}`, []string{"4:8: variable x is used before it is assigned a value"}},
+		{"else-if chain with else", `func f(c: bool, d: bool) {
+	var x: int;
+	if c { x = 1; } else if d { x = 2; } else { x = 3; }
+	print(x);
+}`, nil},
+		{"branch that returns", `func f(c: bool) { var x: int; if c { return; } else { x = 2; } print(x); }`, nil},
+		{"while loop may not run", `func f(c: bool) { var x: int; while c { x = 1; } print(x); }`,
+			[]string{"1:56: variable x is used before it is assigned a value"}},
+		{"while true leaves only through break", `func f() { var x: int; while true { x = 1; break; } print(x); }`, nil},
+		{"break before assignment", `func f(c: bool) { var x: int; while true { if c { break; } x = 1; break; } print(x); }`,
+			[]string{"1:82: variable x is used before it is assigned a value"}},
+		{"for without condition", `func f() { var x: int; for ;; { x = 1; break; } print(x); }`, nil},
+		{"for with condition", `func f(n: int) { var x: int; for var i = 0; i < n; i += 1 { x = i; } print(x); }`,
+			[]string{"1:76: variable x is used before it is assigned a value"}},
+		{"post statement after continue", `func f(c: bool) { var x: int; for ;; x += 1 { if c { continue; } x = 1; } }`,
+			[]string{"1:38: variable x is used before it is assigned a value"}},
+		{"post statement after body", `func f() { var x: int; for ;; x += 1 { x = 1; } }`, nil},
+		{"unreachable code is not checked", `func f() { var x: int; return; print(x); }`, nil},
+		{"declaration in a loop starts unassigned", `func f(c: bool) {
+	while c {
+		var x: int;
+		print(x);
+		x = 1;
+	}
+}`, []string{"4:9: variable x is used before it is assigned a value"}},
+		{"initializer reads the outer variable", `func f() { var y: int; { var y = y * 2; } }`,
+			[]string{"1:34: variable y is used before it is assigned a value"}},
+		{"reported once per variable", `func f() { var x: int; print(x); print(x); }`,
+			[]string{"1:30: variable x is used before it is assigned a value"}},
+		{"assignment through array and pointer reads them", `func f() {
+	var a: []int;
+	a[0] = 1;
+	var p: *int;
+	*p = 1;
+}`, []string{
+			"3:2: variable a is used before it is assigned a value",
+			"5:3: variable p is used before it is assigned a value",
+		}},
+		{"parameters and globals are assigned", `var g: int;
+func f(p: int) int { return p + g; }`, nil},
+		{"short-circuit operands are reads", `func f(c: bool) bool { var x: bool; return c && x; }`,
+			[]string{"1:49: variable x is used before it is assigned a value"}},
+	})
+}
