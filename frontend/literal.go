@@ -61,7 +61,7 @@ func literalValue(lit *IntLit, mag uint64, neg bool, t *Type) (int64, string) {
 		return 0, fmt.Sprintf("integer literal %s does not fit in %s", shorten(lit.Text), t)
 	}
 	if neg {
-		return -int64(mag - 1) - 1, ""
+		return -int64(mag-1) - 1, ""
 	}
 	return int64(mag), ""
 }
