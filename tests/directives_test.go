@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // expectation is how a test program must end.
@@ -77,6 +78,19 @@ func errorMarks(src string) (map[int][]string, error) {
 		}
 	}
 	return marks, nil
+}
+
+// mustErrorMarks is errorMarks for a test file that has to carry marks.
+func mustErrorMarks(t *testing.T, src string) map[int][]string {
+	t.Helper()
+	marks, err := errorMarks(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(marks) == 0 {
+		t.Fatal("the file has no ERROR mark")
+	}
+	return marks
 }
 
 // diagnostic is one "file:line:col: error: message" line of toyc's stderr.

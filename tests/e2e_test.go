@@ -232,6 +232,21 @@ func files(t *testing.T, pattern string) []string {
 	return names
 }
 
+// eachFile runs test as a parallel subtest, named by the file's stem, for
+// each file matching pattern, with the file's text.
+func eachFile(t *testing.T, pattern string, test func(t *testing.T, name, src string)) {
+	for _, path := range files(t, pattern) {
+		t.Run(stem(path), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			test(t, stem(path), string(src))
+		})
+	}
+}
+
 // stem is a file's base name without its extension: the subtest's name.
 func stem(path string) string {
 	base := filepath.Base(path)

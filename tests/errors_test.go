@@ -15,32 +15,18 @@ import (
 // diagnostic on any other line, and no output file left behind.
 func TestErrors(t *testing.T) {
 	needToyc(t)
-	for _, path := range files(t, "errors/*.toy") {
-		name := stem(path)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			marks, err := errorMarks(string(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(marks) == 0 {
-				t.Fatal("the file has no ERROR mark")
-			}
-			out := filepath.Join(t.TempDir(), name+".ll")
-			r := run(t, "errors", compileTimeout, tools.toyc, "--emit=llvm", name+".toy", "-o", out)
-			if r.status != 1 {
-				t.Fatalf("exit status %d, want 1; stderr:\n%s", r.status, r.stderr)
-			}
-			if _, err := os.Stat(out); err == nil {
-				t.Errorf("a failed compile left its output %s behind", filepath.Base(out))
-			}
-			checkDiagnostics(t, diagnostics(r.stderr, name+".toy"), marks, r.stderr)
-		})
-	}
+	eachFile(t, "errors/*.toy", func(t *testing.T, name, src string) {
+		marks := mustErrorMarks(t, src)
+		out := filepath.Join(t.TempDir(), name+".ll")
+		r := run(t, "errors", compileTimeout, tools.toyc, "--emit=llvm", name+".toy", "-o", out)
+		if r.status != 1 {
+			t.Fatalf("exit status %d, want 1; stderr:\n%s", r.status, r.stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("a failed compile left its output %s behind", filepath.Base(out))
+		}
+		checkDiagnostics(t, diagnostics(r.stderr, name+".toy"), marks, r.stderr)
+	})
 }
 
 // checkDiagnostics matches the diagnostics against the ERROR marks.

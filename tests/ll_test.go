@@ -92,42 +92,29 @@ func linkThroughLLVM(t *testing.T, inputs []string, driver string) string {
 // verifier must reject the file too, which keeps the inputs honest.
 func TestLLInvalid(t *testing.T) {
 	needToyc(t)
-	for _, path := range files(t, "ll-invalid/*.ll") {
-		name := stem(path)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
+	eachFile(t, "ll-invalid/*.ll", func(t *testing.T, name, src string) {
+		marks := mustErrorMarks(t, src)
+		if tools.opt != "" {
+			path := filepath.Join("ll-invalid", name+".ll")
+			r := run(t, ".", compileTimeout, tools.opt, "-opaque-pointers", "-passes=verify", "-disable-output", path)
+			if r.status == 0 {
+				t.Errorf("LLVM's verifier accepts %s, so it is no test of an invalid input", path)
 			}
-			marks, err := errorMarks(string(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(marks) == 0 {
-				t.Fatal("the file has no ERROR mark")
-			}
-			if tools.opt != "" {
-				r := run(t, ".", compileTimeout, tools.opt, "-opaque-pointers", "-passes=verify", "-disable-output", path)
-				if r.status == 0 {
-					t.Errorf("LLVM's verifier accepts %s, so it is no test of an invalid input", path)
+		}
+		out := filepath.Join(t.TempDir(), name+".ll")
+		r := run(t, "ll-invalid", compileTimeout, tools.toyc, "--verify-each", "--emit=llvm", name+".ll", "-o", out)
+		if r.status != 1 {
+			t.Fatalf("exit status %d, want 1; stderr:\n%s", r.status, r.stderr)
+		}
+		if !strings.Contains(string(r.stderr), name+".ll") {
+			t.Errorf("the message does not name the file %s.ll:\n%s", name, r.stderr)
+		}
+		for _, line := range slices.Sorted(maps.Keys(marks)) {
+			for _, text := range marks[line] {
+				if !strings.Contains(string(r.stderr), text) {
+					t.Errorf("stderr does not contain %q:\n%s", text, r.stderr)
 				}
 			}
-			out := filepath.Join(t.TempDir(), name+".ll")
-			r := run(t, "ll-invalid", compileTimeout, tools.toyc, "--verify-each", "--emit=llvm", name+".ll", "-o", out)
-			if r.status != 1 {
-				t.Fatalf("exit status %d, want 1; stderr:\n%s", r.status, r.stderr)
-			}
-			if !strings.Contains(string(r.stderr), name+".ll") {
-				t.Errorf("the message does not name the file %s.ll:\n%s", name, r.stderr)
-			}
-			for _, line := range slices.Sorted(maps.Keys(marks)) {
-				for _, text := range marks[line] {
-					if !strings.Contains(string(r.stderr), text) {
-						t.Errorf("stderr does not contain %q:\n%s", text, r.stderr)
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }

@@ -18,39 +18,31 @@ var (
 // NAME.toy:LINE:COL.
 func TestPrograms(t *testing.T) {
 	needToyc(t)
-	for _, path := range files(t, "programs/*.toy") {
-		name := stem(path)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := programExpectation(string(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := os.ReadFile(filepath.Join("programs", name+".out"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, level := range llvmLevels {
-				t.Run("llvm"+level, func(t *testing.T) {
-					t.Parallel()
-					exe := buildThroughLLVM(t, name+".toy", level)
-					checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
-				})
-			}
-			for _, level := range nativeLevels {
-				t.Run("native"+level, func(t *testing.T) {
-					t.Parallel()
-					exe := filepath.Join(t.TempDir(), name)
-					compileNative(t, "programs", level, "--verify-each", name+".toy", "-o", exe)
-					checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
-				})
-			}
-		})
-	}
+	eachFile(t, "programs/*.toy", func(t *testing.T, name, src string) {
+		want, err := programExpectation(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := os.ReadFile(filepath.Join("programs", name+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, level := range llvmLevels {
+			t.Run("llvm"+level, func(t *testing.T) {
+				t.Parallel()
+				exe := buildThroughLLVM(t, name+".toy", level)
+				checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
+			})
+		}
+		for _, level := range nativeLevels {
+			t.Run("native"+level, func(t *testing.T) {
+				t.Parallel()
+				exe := filepath.Join(t.TempDir(), name)
+				compileNative(t, "programs", level, "--verify-each", name+".toy", "-o", exe)
+				checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
+			})
+		}
+	})
 }
 
 // buildThroughLLVM is the oracle path: toyc's IR, checked by LLVM's
