@@ -64,7 +64,7 @@ func findToyc(dir string) (string, error) {
 		return filepath.Abs(p)
 	}
 	exe := filepath.Join(dir, "toyc")
-	cmd := exec.Command("go", "build", "-o", exe, ".")
+	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", exe, ".")
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build of toyc failed: %v\n%s", err, out)
