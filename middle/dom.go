@@ -19,6 +19,8 @@ type DomTree struct {
 	rpo   []*Block // reachable blocks in reverse postorder; rpo[0] is the entry
 	index []int32  // by Block.ID: position in rpo, or -1 when unreachable
 
+	predStart  []int32  // by rpo position: predecessors' rpo positions are preds[predStart[i]:predStart[i+1]]
+	preds      []int32  // (reachable predecessors only, each once)
 	idom       []int32  // by rpo position: the idom's rpo position; -1 for the entry
 	childStart []int32  // by rpo position: children[childStart[i]:childStart[i+1]]
 	children   []*Block // every block's tree children, in reverse postorder
@@ -34,7 +36,8 @@ func ComputeDom(f *Func) *DomTree {
 	for i, b := range d.rpo {
 		d.index[b.ID] = int32(i)
 	}
-	d.computeIdoms(d.predIndices())
+	d.predStart, d.preds = d.predIndices()
+	d.computeIdoms()
 	d.buildChildren()
 	d.number()
 	return d
@@ -63,8 +66,8 @@ func (d *DomTree) predIndices() (start, preds []int32) {
 	return start, preds
 }
 
-func (d *DomTree) computeIdoms(start, preds []int32) {
-	n := len(d.rpo)
+func (d *DomTree) computeIdoms() {
+	n, start, preds := len(d.rpo), d.predStart, d.preds
 	idom := make([]int32, n)
 	for i := range idom {
 		idom[i] = -1
