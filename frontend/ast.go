@@ -76,6 +76,7 @@ type VarStmt struct {
 // "<<", ...). Target is a *Ident of a variable, an *Index or a deref *Unary.
 type AssignStmt struct {
 	Pos    diag.Pos
+	OpPos  diag.Pos // of the operator
 	Op     string
 	Target Expr
 	Value  Expr

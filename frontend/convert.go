@@ -205,14 +205,14 @@ func (c *converter) stmt(s *stmtNode) Stmt {
 func (c *converter) simple(s *simpleNode) Stmt {
 	pos := c.pos(s.Pos)
 	left := c.expr(s.Left)
-	if s.Right == nil {
+	if s.Assign == nil {
 		if call, ok := left.(*Call); ok {
 			return &ExprStmt{Pos: pos, Call: call}
 		}
 		c.errorf(pos, "expression is not a statement: only calls and assignments are")
 		return nil
 	}
-	right := c.expr(s.Right)
+	right := c.expr(s.Assign.Right)
 	switch t := left.(type) {
 	case *Ident, *Index:
 	case *Unary:
@@ -224,8 +224,8 @@ func (c *converter) simple(s *simpleNode) Stmt {
 		c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
 		return nil
 	}
-	op := s.Op[:len(s.Op)-1]
-	return &AssignStmt{Pos: pos, Op: op, Target: left, Value: right}
+	op := s.Assign.Op[:len(s.Assign.Op)-1]
+	return &AssignStmt{Pos: pos, OpPos: c.pos(s.Assign.Pos), Op: op, Target: left, Value: right}
 }
 
 // Expressions. Each function returns the expression and its depth.

@@ -91,10 +91,17 @@ type varNode struct {
 }
 
 type simpleNode struct {
+	Pos    lexer.Position
+	Left   *exprNode   `parser:"@@"`
+	Assign *assignTail `parser:"@@?"`
+}
+
+// assignTail is the operator and value of an assignment; its position is
+// the operator's, where a compound division reports division by zero.
+type assignTail struct {
 	Pos   lexer.Position
-	Left  *exprNode `parser:"@@"`
-	Op    string    `parser:"( @( '=' | '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
-	Right *exprNode `parser:"@@ )?"`
+	Op    string    `parser:"@( '=' | '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
+	Right *exprNode `parser:"@@"`
 }
 
 type ifNode struct {

@@ -35,19 +35,20 @@ const (
 
 // implicitSymbols are C library functions that the runtime relies on
 // without naming them: the C library's own stdio allocates its buffers with
-// malloc and frees them, and C compilers emit calls to the mem* functions
-// for block copies. A Toy definition would interpose on them for the whole
-// program. Sorted.
-var implicitSymbols = []string{"calloc", "free", "malloc", "memcmp", "memcpy", "memmove", "memset", "realloc"}
+// malloc and frees them, so a Toy definition of one would interpose on it
+// for the whole program. Sorted.
+var implicitSymbols = []string{"free", "malloc", "realloc"}
 
 // isReservedSymbol reports whether defining a function or global named name
-// would clash with the runtime. Toy's main is emitted as toy_main, so a
+// would clash with the runtime (or with a runtime function the lowering
+// calls, lowerruntime.go). Toy's main is emitted as toy_main, so a
 // function main is fine.
 func isReservedSymbol(name string, isFunc bool) bool {
 	if isFunc && name == "main" {
 		return false
 	}
-	return inSorted(runtime.ReservedNames, name) || inSorted(implicitSymbols, name)
+	_, called := runtimeFuncs[name]
+	return called || inSorted(runtime.ReservedNames, name) || inSorted(implicitSymbols, name)
 }
 
 func inSorted(list []string, name string) bool {
