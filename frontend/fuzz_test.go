@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"testing"
+
+	"toyc/middle"
 )
 
 // fuzzSeeds are valid programs that cover the grammar; the fuzzer mutates
@@ -34,6 +36,8 @@ func main() int {
 }`,
 }
 
+// FuzzCheck: checking never panics, every diagnostic has a position, and
+// every program the checker accepts lowers to IR the verifier accepts.
 func FuzzCheck(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -46,6 +50,11 @@ func FuzzCheck(f *testing.F) {
 		for _, d := range diags {
 			if !d.Pos.IsValid() {
 				t.Fatalf("diagnostic without position: %v", d)
+			}
+		}
+		if prog != nil {
+			if errs := middle.VerifyModule(Lower(prog)); len(errs) > 0 {
+				t.Fatalf("the lowering of a valid program fails verification:\n%v", errs)
 			}
 		}
 	})
