@@ -237,6 +237,10 @@ func (p *printer) fn(f *Func) {
 }
 
 func (p *printer) constant(t Type, c int64) {
+	if t == Ptr && c == 0 {
+		p.s("null")
+		return
+	}
 	if t == I1 {
 		if c != 0 {
 			p.s("true")
