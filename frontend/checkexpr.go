@@ -1,6 +1,10 @@
 package frontend
 
-import "fmt"
+import (
+	"fmt"
+
+	"toyc/middle/diag"
+)
 
 // Type checking of expressions (LANGUAGE.md §2, §5, §6). want is the type
 // the context requires, or nil; it only decides the type of integer
@@ -119,15 +123,7 @@ func (c *checker) unary(e *Unary, want *Type) *Type {
 		}
 		return t
 	case "*":
-		t := c.value(e.X, nil)
-		if t.Kind == Invalid {
-			return t
-		}
-		if t.Kind != Pointer {
-			c.errorf(e.Pos, "cannot dereference a value of type %s", t)
-			return InvalidType
-		}
-		return t.Elem
+		return c.elementOf(c.value(e.X, nil), Pointer, e.Pos, "dereference")
 	}
 	return c.addressOf(e)
 }
@@ -224,14 +220,20 @@ func (c *checker) index(e *Index) *Type {
 	if it.Kind != Invalid && !it.IsInteger() {
 		c.errorf(Start(e.Index), "array index must be int or i32, not %s", it)
 	}
-	if xt.Kind == Invalid {
-		return xt
+	return c.elementOf(xt, Array, e.Pos, "index")
+}
+
+// elementOf is the type an array or pointer t refers to; a t of another
+// kind than want cannot be used so, which is reported as "cannot <what>".
+func (c *checker) elementOf(t *Type, want Kind, pos diag.Pos, what string) *Type {
+	switch t.Kind {
+	case Invalid:
+		return t
+	case want:
+		return t.Elem
 	}
-	if xt.Kind != Array {
-		c.errorf(e.Pos, "cannot index a value of type %s", xt)
-		return InvalidType
-	}
-	return xt.Elem
+	c.errorf(pos, "cannot %s a value of type %s", what, t)
+	return InvalidType
 }
 
 func (c *checker) newArray(e *New) *Type {

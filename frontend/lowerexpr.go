@@ -68,28 +68,28 @@ func (l *lowerer) binary(e *Binary) *middle.Value {
 	return l.arith(e.Op, x, y)
 }
 
+// plainOps are the operators that map to one IR instruction.
+var plainOps = map[string]struct {
+	op   middle.Op
+	name string
+}{
+	"+": {middle.OpAdd, "add"}, "-": {middle.OpSub, "sub"}, "*": {middle.OpMul, "mul"},
+	"&": {middle.OpAnd, "and"}, "|": {middle.OpOr, "or"}, "^": {middle.OpXor, "xor"},
+}
+
 // arith applies an arithmetic operator (also of a compound assignment) at
 // the current position, with the checks of lowercheck.go.
 func (l *lowerer) arith(op string, x, y *middle.Value) *middle.Value {
 	switch op {
-	case "+":
-		return l.b.Binary(middle.OpAdd, x, y, "add")
-	case "-":
-		return l.b.Binary(middle.OpSub, x, y, "sub")
-	case "*":
-		return l.b.Binary(middle.OpMul, x, y, "mul")
 	case "/", "%":
 		return l.divide(op, x, y)
-	case "&":
-		return l.b.Binary(middle.OpAnd, x, y, "and")
-	case "|":
-		return l.b.Binary(middle.OpOr, x, y, "or")
-	case "^":
-		return l.b.Binary(middle.OpXor, x, y, "xor")
 	case "<<":
 		return l.b.Binary(middle.OpShl, x, l.shiftCount(y), "shl")
+	case ">>":
+		return l.b.Binary(middle.OpAShr, x, l.shiftCount(y), "shr")
 	}
-	return l.b.Binary(middle.OpAShr, x, l.shiftCount(y), "shr") // >>
+	p := plainOps[op]
+	return l.b.Binary(p.op, x, y, p.name)
 }
 
 // logical computes && or || as a value: the right operand runs only when
@@ -137,17 +137,17 @@ func (l *lowerer) cond(e Expr, then, els *middle.Block) {
 		}
 	case *Binary:
 		switch x.Op {
-		case "&&":
-			rhs := l.newBlock("land.rhs")
-			l.cond(x.X, rhs, els)
-			if l.enter(rhs); l.b.Block != nil {
-				l.cond(x.Y, then, els)
+		case "&&", "||": // the right operand decides when the left does not
+			if x.Op == "&&" {
+				rhs := l.newBlock("land.rhs")
+				l.cond(x.X, rhs, els)
+				l.enter(rhs)
+			} else {
+				rhs := l.newBlock("lor.rhs")
+				l.cond(x.X, then, rhs)
+				l.enter(rhs)
 			}
-			return
-		case "||":
-			rhs := l.newBlock("lor.rhs")
-			l.cond(x.X, then, rhs)
-			if l.enter(rhs); l.b.Block != nil {
+			if l.b.Block != nil {
 				l.cond(x.Y, then, els)
 			}
 			return
