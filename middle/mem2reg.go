@@ -1,0 +1,356 @@
+package middle
+
+import "slices"
+
+// Mem2Reg promotes stack slots to SSA values, as LLVM's mem2reg does for the
+// frontend's Mutable Variables code: every load of a slot becomes the value
+// last stored to it on the way there, with φs where different stores meet.
+//
+// Requires: nothing (it removes unreachable blocks first). Guarantees: no
+// promotable slot is left; every other instruction is untouched except for
+// operands that were promoted loads; Preds is current.
+//
+// A slot is promotable when it is an alloca of the entry block whose address
+// is used only as the address operand of loads and stores of exactly its
+// type — never stored as a value, passed to a call, offset by a GEP or
+// compared. Any other slot (a Toy `&x`) escapes and stays in memory.
+//
+// The construction is Cytron et al.'s ("Efficiently Computing Static Single
+// Assignment Form", TOPLAS 1991), pruned as in Choi, Cytron and Ferrante
+// (POPL 1991) and LLVM's PromoteMemoryToRegister:
+//  1. the blocks where the slot is live on entry are found backwards from
+//     the loads that precede any store in their block (SlotLiveness);
+//  2. φs go on the iterated dominance frontier of the blocks that store to
+//     the slot, restricted to those live-in blocks — a φ elsewhere is dead;
+//  3. renaming walks the dominator tree with one version stack per slot: a
+//     φ or a store pushes the new value, a load takes the top of the stack,
+//     and at the end of each block the φs of its successors receive the top
+//     of their slot's stack as the entry for that edge; leaving a block pops
+//     what it pushed. A load with nothing on the stack reads undef.
+//  4. φs that turn out trivial — every entry the same value or the φ itself —
+//     are replaced by that value, iterated through the φs that used them
+//     (Braun et al., "Simple and Efficient Construction of SSA Form", CC 2013).
+//
+// φs are named after the slot's variable (%i.1, %i.2 for the slot %i). Every
+// step costs the size of the slot's live range or accesses, with side tables
+// indexed by ID and epoch-stamped marks, so thousands of slots over a
+// hundred thousand blocks stay near-linear.
+func Mem2Reg(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	RemoveUnreachable(f)
+	p := newPromotion(f)
+	if len(p.slots) == 0 {
+		return
+	}
+	p.collectAccesses()
+	p.placePhis()
+	p.rename()
+	p.removeTrivialPhis()
+	p.finish()
+}
+
+// promotion is mem2reg's state for one function. Slots are numbered densely
+// in the order of their allocas.
+type promotion struct {
+	f         *Func
+	slots     []*Value // the promotable allocas
+	slotOf    []int32  // by Value.ID: slot number of a promotable alloca, else -1
+	loadFirst [][]*Block
+	stores    [][]*Block
+	undef     []*Value // by slot, made on first need
+
+	dom      *DomTree
+	firstPhi int        // Value.ID of the first φ placed; φs have consecutive IDs from here
+	phiSlot  []int32    // by Value.ID - firstPhi
+	phisAt   [][]*Value // by Block.ID: the φs placed there, in slot order
+
+	repl []*Value // by Value.ID: what a removed load or trivial φ stands for
+	dead []bool   // by Value.ID: instructions to delete
+}
+
+func newPromotion(f *Func) *promotion {
+	p := &promotion{f: f, slotOf: make([]int32, f.NumValues())}
+	for i := range p.slotOf {
+		p.slotOf[i] = -1
+	}
+	for _, v := range f.Entry().Instrs {
+		if v.Op == OpAlloca {
+			p.slotOf[v.ID] = int32(len(p.slots))
+			p.slots = append(p.slots, v)
+		}
+	}
+	escaped := false
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			for i, a := range u.Args {
+				if a.ID >= len(p.slotOf) || p.slotOf[a.ID] < 0 || directAccess(u, i, a) {
+					continue
+				}
+				p.slotOf[a.ID] = -1
+				escaped = true
+			}
+		}
+	}
+	if escaped {
+		kept := p.slots[:0]
+		for _, s := range p.slots {
+			if p.slotOf[s.ID] >= 0 {
+				p.slotOf[s.ID] = int32(len(kept))
+				kept = append(kept, s)
+			}
+		}
+		p.slots = kept
+	}
+	return p
+}
+
+// directAccess reports whether u's operand i, the slot s, is the address of
+// a load or store of s's own type.
+func directAccess(u *Value, i int, s *Value) bool {
+	switch u.Op {
+	case OpLoad:
+		return u.Type == s.Elem
+	case OpStore:
+		return i == 1 && u.Args[0].Type == s.Elem
+	}
+	return false
+}
+
+// slotAccessed returns the slot number that the load or store v accesses,
+// or -1 when v is neither or its slot is not promoted.
+func (p *promotion) slotAccessed(v *Value) int32 {
+	var addr *Value
+	switch v.Op {
+	case OpLoad:
+		addr = v.Args[0]
+	case OpStore:
+		addr = v.Args[1]
+	default:
+		return -1
+	}
+	if addr.ID >= len(p.slotOf) {
+		return -1
+	}
+	return p.slotOf[addr.ID]
+}
+
+// collectAccesses lists, per slot, the blocks whose first access to it is
+// a load and the blocks that store to it.
+func (p *promotion) collectAccesses() {
+	n := len(p.slots)
+	p.loadFirst, p.stores = make([][]*Block, n), make([][]*Block, n)
+	seenIn, storedIn := make([]int32, n), make([]int32, n) // Block.ID+1 of the last block seen
+	for _, b := range p.f.Blocks {
+		stamp := int32(b.ID + 1)
+		for _, v := range b.Instrs {
+			s := p.slotAccessed(v)
+			if s < 0 {
+				continue
+			}
+			if seenIn[s] != stamp {
+				seenIn[s] = stamp
+				if v.Op == OpLoad {
+					p.loadFirst[s] = append(p.loadFirst[s], b)
+				}
+			}
+			if v.Op == OpStore && storedIn[s] != stamp {
+				storedIn[s] = stamp
+				p.stores[s] = append(p.stores[s], b)
+			}
+		}
+	}
+}
+
+func (p *promotion) placePhis() {
+	f := p.f
+	p.dom = ComputeDom(f)
+	df := ComputeFrontiers(p.dom)
+	live := NewSlotLiveness(f)
+	p.firstPhi = f.NumValues()
+	p.phisAt = make([][]*Value, f.NumBlocks())
+	byRPO := func(a, b *Block) int { return p.dom.Index(a) - p.dom.Index(b) }
+	for s, slot := range p.slots {
+		if len(p.loadFirst[s]) == 0 || len(p.stores[s]) == 0 {
+			continue // no load sees a store through a merge
+		}
+		live.LiveIn(p.loadFirst[s], p.stores[s])
+		blocks := df.Iterated(p.stores[s], live.IsLiveIn)
+		slices.SortFunc(blocks, byRPO) // so that %i.1 comes before %i.2 in the text
+		for _, b := range blocks {
+			phi := f.NewValue(OpPhi, slot.Elem, slot.Name)
+			phi.Pos = slot.Pos
+			phi.Block = b
+			p.phisAt[b.ID] = append(p.phisAt[b.ID], phi)
+			p.phiSlot = append(p.phiSlot, int32(s))
+		}
+	}
+	for _, b := range f.Blocks {
+		if phis := p.phisAt[b.ID]; len(phis) > 0 {
+			b.Instrs = append(slices.Clip(phis), b.Instrs...)
+		}
+	}
+}
+
+func (p *promotion) rename() {
+	f := p.f
+	p.repl = make([]*Value, f.NumValues())
+	p.dead = make([]bool, f.NumValues())
+	p.undef = make([]*Value, len(p.slots))
+	stacks := make([][]*Value, len(p.slots))
+	var pushed []int32 // slots pushed, in order, so leaving a block can pop its own
+	var marks []int    // len(pushed) on entry to each block on the walk
+	top := func(s int32) *Value {
+		if st := stacks[s]; len(st) > 0 {
+			return st[len(st)-1]
+		}
+		return p.undefFor(s)
+	}
+	push := func(s int32, v *Value) {
+		stacks[s] = append(stacks[s], v)
+		pushed = append(pushed, s)
+	}
+	p.dom.Walk(func(b *Block) {
+		marks = append(marks, len(pushed))
+		for _, phi := range p.phisAt[b.ID] {
+			push(p.phiSlot[phi.ID-p.firstPhi], phi)
+		}
+		for _, v := range b.Instrs {
+			s := p.slotAccessed(v)
+			if s < 0 {
+				continue
+			}
+			p.dead[v.ID] = true
+			if v.Op == OpLoad {
+				p.repl[v.ID] = top(s)
+			} else {
+				push(s, v.Args[0])
+			}
+		}
+		uniqueSuccs(b, func(succ *Block) {
+			for _, phi := range p.phisAt[succ.ID] {
+				phi.AddIncoming(top(p.phiSlot[phi.ID-p.firstPhi]), b)
+			}
+		})
+	}, func(b *Block) {
+		mark := marks[len(marks)-1]
+		marks = marks[:len(marks)-1]
+		for _, s := range pushed[mark:] {
+			stacks[s] = stacks[s][:len(stacks[s])-1]
+		}
+		pushed = pushed[:mark]
+	})
+	for _, s := range p.slots {
+		p.dead[s.ID] = true
+	}
+}
+
+func (p *promotion) undefFor(s int32) *Value {
+	if p.undef[s] == nil {
+		p.undef[s] = p.f.Undef(p.slots[s].Elem)
+	}
+	return p.undef[s]
+}
+
+// resolve follows the replacements made so far. Renaming can leave chains
+// (a stored value that was itself a promoted load); ReplaceUses follows them
+// in the end, and trivial-φ detection needs them followed now.
+func (p *promotion) resolve(v *Value) *Value {
+	for v.ID < len(p.repl) && p.repl[v.ID] != nil {
+		v = p.repl[v.ID]
+	}
+	return v
+}
+
+// removeTrivialPhis replaces every placed φ whose entries are all one value
+// (or the φ itself) by that value, and re-examines the placed φs that used
+// it, since they may have become trivial in turn.
+func (p *promotion) removeTrivialPhis() {
+	n := len(p.phiSlot)
+	if n == 0 {
+		return
+	}
+	p.repl = append(p.repl, make([]*Value, p.f.NumValues()-len(p.repl))...)
+	p.dead = append(p.dead, make([]bool, p.f.NumValues()-len(p.dead))...)
+	placed := func(v *Value) bool { return v.Op == OpPhi && v.ID >= p.firstPhi && v.ID < p.firstPhi+n }
+	// users[i]: the placed φs that have placed φ firstPhi+i as an entry.
+	var userStart []int32
+	var users []*Value
+	{
+		userStart = make([]int32, n+1)
+		var pairs [][2]*Value
+		for _, b := range p.f.Blocks {
+			for _, phi := range p.phisAt[b.ID] {
+				for i, a := range phi.Args {
+					if placed(a) && a != phi && !argRepeated(phi, i) {
+						pairs = append(pairs, [2]*Value{a, phi})
+						userStart[a.ID-p.firstPhi+1]++
+					}
+				}
+			}
+		}
+		for i := 1; i <= n; i++ {
+			userStart[i] += userStart[i-1]
+		}
+		users = make([]*Value, len(pairs))
+		fill := append([]int32(nil), userStart[:n]...)
+		for _, pr := range pairs {
+			k := pr[0].ID - p.firstPhi
+			users[fill[k]] = pr[1]
+			fill[k]++
+		}
+	}
+	var work []*Value
+	for _, b := range p.f.Blocks {
+		work = append(work, p.phisAt[b.ID]...)
+	}
+	for len(work) > 0 {
+		phi := work[len(work)-1]
+		work = work[:len(work)-1]
+		if p.dead[phi.ID] {
+			continue
+		}
+		same := trivialPhiValue(phi, p.resolve)
+		if same == nil {
+			continue
+		}
+		if same == phi {
+			same = p.undefFor(p.phiSlot[phi.ID-p.firstPhi])
+		}
+		p.repl[phi.ID] = same
+		p.dead[phi.ID] = true
+		k := phi.ID - p.firstPhi
+		work = append(work, users[userStart[k]:userStart[k+1]]...)
+	}
+}
+
+// trivialPhiValue returns the one value other than phi itself that phi's
+// entries (seen through resolve) name, phi when they name only phi, and nil
+// when they name two different values.
+func trivialPhiValue(phi *Value, resolve func(*Value) *Value) *Value {
+	var same *Value
+	for _, a := range phi.Args {
+		a = resolve(a)
+		if a == phi || a == same {
+			continue
+		}
+		if same != nil {
+			return nil
+		}
+		same = a
+	}
+	if same == nil {
+		return phi
+	}
+	return same
+}
+
+// finish deletes the slots, their loads and stores and the trivial φs, and
+// rewrites every use of a removed value.
+func (p *promotion) finish() {
+	for _, b := range p.f.Blocks {
+		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(p.dead) && p.dead[v.ID] })
+	}
+	p.f.ReplaceUses(p.repl)
+}
