@@ -70,17 +70,19 @@ type closeNode struct {
 	Brace string `parser:"@'}'"`
 }
 
+// stmtNode tries the most frequent statements first: participle tries the
+// alternatives in order, and each failed one costs an allocation.
 type stmtNode struct {
 	Pos      lexer.Position
-	Var      *varNode    `parser:"@@ ';'"`
+	Simple   *simpleNode `parser:"@@ ';'"`
+	Var      *varNode    `parser:"| @@ ';'"`
 	If       *ifNode     `parser:"| @@"`
-	While    *whileNode  `parser:"| @@"`
+	Return   *returnNode `parser:"| @@"`
 	For      *forNode    `parser:"| @@"`
+	While    *whileNode  `parser:"| @@"`
 	Break    string      `parser:"| @'break' ';'"`
 	Continue string      `parser:"| @'continue' ';'"`
-	Return   *returnNode `parser:"| @@"`
 	Block    *blockNode  `parser:"| @@"`
-	Simple   *simpleNode `parser:"| @@ ';'"`
 }
 
 type varNode struct {
@@ -191,13 +193,13 @@ type argsNode struct {
 
 type primaryNode struct {
 	Pos    lexer.Position
-	Int    string    `parser:"@Int"`
+	Ident  string    `parser:"@Ident"`
+	Int    string    `parser:"| @Int"`
+	Paren  *exprNode `parser:"| '(' @@ ')'"`
 	Char   string    `parser:"| @Char"`
 	String string    `parser:"| @String"`
 	Bool   string    `parser:"| @( 'true' | 'false' )"`
 	New    *newNode  `parser:"| @@"`
-	Ident  string    `parser:"| @Ident"`
-	Paren  *exprNode `parser:"| '(' @@ ')'"`
 }
 
 type newNode struct {
