@@ -327,7 +327,8 @@ func evalInstr(v *Value, ops []int64) (int64, error) {
 // compareRuns is the oracle: for every argument vector it runs the function
 // named name in m, applies pass to every function, and runs it again; it
 // fails the test when a clean original run and the transformed run differ in
-// result, trace or cleanliness. It reports how many runs were compared.
+// result, trace or cleanliness, or when a transformed function fails the
+// verifier. It reports how many runs were compared.
 func compareRuns(t *testing.T, m *Module, name string, inputs [][]int64, budget int, pass func(*Func)) int {
 	t.Helper()
 	type outcome struct {
@@ -349,6 +350,9 @@ func compareRuns(t *testing.T, m *Module, name string, inputs [][]int64, budget 
 	for _, f := range m.Funcs {
 		if !f.IsDecl() {
 			pass(f)
+			if err := Verify(f); err != nil {
+				t.Fatalf("before:\n%s\nafter:\n%s\n%v", before, f, err)
+			}
 		}
 	}
 	got := runAll()

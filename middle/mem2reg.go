@@ -170,14 +170,18 @@ func (p *promotion) placePhis() {
 	live := NewSlotLiveness(f)
 	p.firstPhi = f.NumValues()
 	p.phisAt = make([][]*Value, f.NumBlocks())
-	byRPO := func(a, b *Block) int { return p.dom.Index(a) - p.dom.Index(b) }
+	textPos := make([]int, f.NumBlocks())
+	for i, b := range f.Blocks {
+		textPos[b.ID] = i
+	}
+	inText := func(a, b *Block) int { return textPos[a.ID] - textPos[b.ID] }
 	for s, slot := range p.slots {
 		if len(p.loadFirst[s]) == 0 || len(p.stores[s]) == 0 {
 			continue // no load sees a store through a merge
 		}
 		live.LiveIn(p.loadFirst[s], p.stores[s])
 		blocks := df.Iterated(p.stores[s], live.IsLiveIn)
-		slices.SortFunc(blocks, byRPO) // so that %i.1 comes before %i.2 in the text
+		slices.SortFunc(blocks, inText) // so that %i.1 comes before %i.2 in the text
 		for _, b := range blocks {
 			phi := f.NewValue(OpPhi, slot.Elem, slot.Name)
 			phi.Pos = slot.Pos
@@ -243,6 +247,31 @@ func (p *promotion) rename() {
 	})
 	for _, s := range p.slots {
 		p.dead[s.ID] = true
+	}
+	p.orderPhiEntries()
+}
+
+// orderPhiEntries puts each placed φ's entries in the order of its block's
+// predecessors, as a reader (and LLVM) expects, rather than in the order
+// renaming happened to reach them.
+func (p *promotion) orderPhiEntries() {
+	predPos := make([]int, p.f.NumBlocks())
+	for _, b := range p.f.Blocks {
+		phis := p.phisAt[b.ID]
+		if len(phis) == 0 {
+			continue
+		}
+		for i, pred := range b.Preds {
+			predPos[pred.ID] = i
+		}
+		for _, phi := range phis {
+			sorted := make([]*Value, len(phi.Args))
+			incoming := make([]*Block, len(phi.Incoming))
+			for i, pred := range phi.Incoming {
+				sorted[predPos[pred.ID]], incoming[predPos[pred.ID]] = phi.Args[i], pred
+			}
+			phi.Args, phi.Incoming = sorted, incoming
+		}
 	}
 }
 
