@@ -18,6 +18,11 @@ func TestSyntaxErrors(t *testing.T) {
 		{"extern needs a semicolon", "extern func f() int", []string{`1:20: syntax error: unexpected end of file, expected ";"`}},
 		{"Go-style declaration", "func f() { x := 3; }", []string{`1:14: syntax error: unexpected ":", expected ";"`}},
 		{"keyword as a name", "var if = 1;", []string{`1:5: syntax error: unexpected "if", expected name`}},
+		{"missing type", "func f() { var x: = 1; }", []string{`1:19: syntax error: unexpected "=", expected type`}},
+		{"missing parameter type", "func f(a: []) {}", []string{`1:13: syntax error: unexpected ")", expected type`}},
+		{"missing element type of new", "var x = new(, 1);", []string{`1:13: syntax error: unexpected ",", expected type`}},
+		{"missing colon", "func f(a int) { }", []string{`1:10: syntax error: unexpected "int", expected ":"`}},
+		{"stray else", "func f() { } else { }", []string{`1:14: syntax error: unexpected "else", expected declaration (func, extern or var)`}},
 		{"long token is shortened", "var x = 1 " + strings.Repeat("a", 100) + ";", []string{
 			`1:11: syntax error: unexpected "aaaaaaaaaa...aaaaaaaaaa", expected ";"`}},
 	})

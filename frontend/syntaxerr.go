@@ -40,26 +40,52 @@ func syntaxMessage(err participle.Error, toks []lexer.Token) string {
 	if m == nil {
 		return "syntax error: " + nameGrammarWords(err.Message())
 	}
-	msg := "syntax error: unexpected " + describeToken(err.Position(), toks)
+	at := tokenAt(err.Position(), toks)
+	msg := "syntax error: unexpected " + describeToken(toks[at])
 	expected := "declaration (func, extern or var)"
 	if m[1] != "" {
 		expected = firstExpected(m[1])
 	}
+	if expected == "name" && expectsType(toks[:at]) {
+		expected = "type"
+	}
 	return msg + ", expected " + expected
 }
 
-// describeToken quotes the token at pos, shortened.
-func describeToken(pos lexer.Position, toks []lexer.Token) string {
-	for _, t := range toks {
-		if t.Pos.Offset < pos.Offset {
-			continue
+// tokenAt is the index of the token at pos (the last one, EOF, if none).
+func tokenAt(pos lexer.Position, toks []lexer.Token) int {
+	for i, t := range toks {
+		if t.Pos.Offset >= pos.Offset {
+			return i
 		}
-		if t.EOF() {
-			return "end of file"
-		}
-		return fmt.Sprintf("%q", shorten(t.Value))
 	}
-	return "end of file"
+	return len(toks) - 1
+}
+
+// describeToken quotes a token, shortened.
+func describeToken(t lexer.Token) string {
+	if t.EOF() {
+		return "end of file"
+	}
+	return fmt.Sprintf("%q", shorten(t.Value))
+}
+
+// expectsType tells, from the tokens before the error, whether the name
+// participle expects is a type's: after `:`, `new(`, or a `[]` or `*`
+// prefix of one.
+func expectsType(before []lexer.Token) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		switch before[i].Value {
+		case "]", "[", "*":
+			continue
+		case ":":
+			return true
+		case "(":
+			return i > 0 && before[i-1].Value == "new"
+		}
+		return false
+	}
+	return false
 }
 
 // firstExpected takes, from a grammar fragment such as `")" TypeNode?
