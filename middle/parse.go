@@ -319,16 +319,26 @@ func (p *parser) intConstant(t Type) int64 {
 	if !t.IsInt() {
 		p.fail(tok.pos, "integer constant must have integer type, not %s", t)
 	}
-	v, err := strconv.ParseInt(tok.text, 10, 64)
-	if err != nil {
-		u, uerr := strconv.ParseUint(tok.text, 10, 64)
-		if uerr != nil {
-			p.fail(tok.pos, "integer constant %s does not fit in 64 bits", tok.text)
-		}
-		v = int64(u)
-	}
+	v := wrapDecimal(tok.text)
 	p.next()
 	return t.Truncate(v)
+}
+
+// wrapDecimal converts a decimal integer of any length modulo 2^64, as
+// LLVM truncates an integer literal to the width of its type.
+func wrapDecimal(s string) int64 {
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var u uint64
+	for i := 0; i < len(s); i++ {
+		u = u*10 + uint64(s[i]-'0')
+	}
+	if neg {
+		u = -u
+	}
+	return int64(u)
 }
 
 // typ reads a type: void, i1, i8, i32, i64 or ptr.
@@ -413,9 +423,10 @@ func (p *parser) function(define bool) {
 		if p.isWord("...") {
 			p.unsupported("a variadic function")
 		}
+		typePos := p.tok.pos
 		t := p.valueType()
 		p.skipParamAttrs()
-		p.param(f, t, define)
+		p.param(f, t, typePos, define)
 	}
 	p.skipFuncAttrs()
 	if !define {
@@ -427,11 +438,13 @@ func (p *parser) function(define bool) {
 }
 
 // param adds a parameter: named as written, else by its number.
-func (p *parser) param(f *Func, t Type, define bool) {
+func (p *parser) param(f *Func, t Type, typePos diag.Pos, define bool) {
 	tok := p.tok
 	named := tok.kind == tokLocal || tok.kind == tokLocalID
 	if named {
 		p.next()
+	} else {
+		tok.pos = typePos
 	}
 	if !define {
 		// A declaration's parameter names mean nothing and are not printed.

@@ -64,7 +64,7 @@ func (s *funcState) defName(tok token, named bool) string {
 	s.number++
 	if named {
 		if got := s.numberName(tok); got != want {
-			s.p.fail(tok.pos, "'%s' should be numbered %s (numbered values and blocks count up from 0)", tok.describe(), want)
+			s.p.fail(tok.pos, "%s should be numbered %s (numbered values and blocks count up from 0)", tok.describe(), want)
 		}
 	}
 	return want
@@ -135,9 +135,9 @@ func (s *funcState) useValue(tok token, t Type) *Value {
 		l = s.add(&local{name: name, val: v, use: tok.pos})
 		s.forward = append(s.forward, l)
 	case l.blk != nil:
-		s.p.fail(tok.pos, "'%s' is a label, not a value of type %s", tok.describe(), t)
+		s.p.fail(tok.pos, "%s is a label, not a value of type %s", tok.describe(), t)
 	case l.val.Type != t:
-		s.p.fail(tok.pos, "'%s' has type %s, but expected %s", tok.describe(), l.val.Type, t)
+		s.p.fail(tok.pos, "%s has type %s, but expected %s", tok.describe(), l.val.Type, t)
 	}
 	return l.val
 }
@@ -165,7 +165,7 @@ func (s *funcState) blockRef() *Block {
 		s.names[name] = l
 		s.forward = append(s.forward, l)
 	case l.val != nil:
-		p.fail(tok.pos, "'%s' is a value, not a label", tok.describe())
+		p.fail(tok.pos, "%s is a value, not a label", tok.describe())
 	}
 	return l.blk
 }
@@ -428,7 +428,7 @@ func (s *funcState) operand(t Type) *Value {
 		return s.useValue(tok, t)
 	case tokGlobal:
 		if t != Ptr {
-			p.fail(tok.pos, "'%s' is the address of a global, of type ptr, but expected %s", tok.describe(), t)
+			p.fail(tok.pos, "%s is the address of a global, of type ptr, but expected %s", tok.describe(), t)
 		}
 		p.next()
 		p.globals = append(p.globals, symbolUse{tok.text, tok.pos})

@@ -196,19 +196,27 @@ func (c *funcChecker) claimName(b *Block, v *Value, name string) {
 	c.names[name] = true
 }
 
-// claimID records v as the value with its ID, reporting an ID out of range
-// or shared with another value.
-func (c *funcChecker) claimID(b *Block, v *Value) bool {
+// claimID records v as the value with its ID, reporting (at the
+// instruction at) an ID out of range or shared with another value.
+func (c *funcChecker) claimID(b *Block, at, v *Value) bool {
 	if v.ID < 0 || v.ID >= len(c.valueAt) {
-		c.errorf(b, v, "%s has ID %d, outside the function's range [0, %d) (a value of another function?)", describe(v), v.ID, len(c.valueAt))
+		c.errorf(b, at, "%s has ID %d, outside the function's range [0, %d) (a value of another function?)", c.subject(at, v), v.ID, len(c.valueAt))
 		return false
 	}
 	if other := c.valueAt[v.ID]; other != nil && other != v {
-		c.errorf(b, v, "%s and %s share ID %d (a value of another function?)", describe(v), describe(other), v.ID)
+		c.errorf(b, at, "%s and %s share ID %d (a value of another function?)", c.subject(at, v), describe(other), v.ID)
 		return false
 	}
 	c.valueAt[v.ID] = v
 	return true
+}
+
+// subject names v, as an operand of at when v is not at itself.
+func (c *funcChecker) subject(at, v *Value) string {
+	if at == v {
+		return describe(v)
+	}
+	return "the operand " + describe(v) + " of " + describe(at)
 }
 
 func (c *funcChecker) params() {
@@ -226,7 +234,7 @@ func (c *funcChecker) params() {
 		if c.f.IsDecl() {
 			continue
 		}
-		c.claimID(nil, p)
+		c.claimID(nil, p, p)
 		c.claimName(nil, p, p.Name)
 	}
 }
@@ -288,7 +296,7 @@ func (c *funcChecker) instructions(b *Block) {
 			c.errorf(b, v, "%s has op %s, which is not an instruction", describe(v), v.Op)
 			continue
 		}
-		if c.claimID(b, v) {
+		if c.claimID(b, v, v) {
 			c.index[v.ID] = int32(i)
 		}
 		if v.HasResult() {
@@ -395,6 +403,9 @@ func (c *funcChecker) phis(b *Block) {
 	}
 }
 
+// phiEntries checks v's entries against b's predecessors. A block that
+// branches to b on both edges of a condbr is one predecessor; like LLVM,
+// the φ may then list it twice with the same value.
 func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	if len(v.Args) != len(v.Incoming) {
 		c.errorf(b, v, "%s has %d values but %d incoming blocks", describe(v), len(v.Args), len(v.Incoming))
@@ -404,24 +415,26 @@ func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	for _, p := range c.preds[b.ID] {
 		c.stamp[p.ID] = isPred
 	}
-	seen := c.mark()
+	once, twice := c.mark(), c.mark()
 	for i, in := range v.Incoming {
 		switch {
 		case in == nil || in.ID < 0 || in.ID >= len(c.stamp) || c.blockAt[in.ID] != in:
 			c.errorf(b, v, "%s has an entry for a block that is not in the function", describe(v))
-		case c.stamp[in.ID] == seen:
-			if c.phiIn[in.ID] != v.Args[i] {
-				c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(in))
-			}
+		case c.stamp[in.ID] == once && c.phiIn[in.ID] != v.Args[i]:
+			c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(in))
+		case c.stamp[in.ID] == once && in.Term().Op == OpCondBr && in.Term().Targets[1] == in.Term().Targets[0]:
+			c.stamp[in.ID] = twice
+		case c.stamp[in.ID] == once || c.stamp[in.ID] == twice:
+			c.errorf(b, v, "%s has more entries for %s than there are edges from it", describe(v), blockName(in))
 		case c.stamp[in.ID] != isPred:
 			c.errorf(b, v, "%s has an entry for %s, which is not a predecessor", describe(v), blockName(in))
 		default:
-			c.stamp[in.ID] = seen
+			c.stamp[in.ID] = once
 			c.phiIn[in.ID] = v.Args[i]
 		}
 	}
 	for _, p := range c.preds[b.ID] {
-		if c.stamp[p.ID] != seen {
+		if c.stamp[p.ID] != once && c.stamp[p.ID] != twice {
 			c.errorf(b, v, "%s has no entry for predecessor %s", describe(v), blockName(p))
 		}
 	}
@@ -452,13 +465,11 @@ func (c *funcChecker) operand(b *Block, v *Value, i int, a *Value) bool {
 	case !a.Op.IsOperand():
 		c.errorf(b, v, "%s uses %s, which is in no block (deleted?)", describe(v), describe(a))
 		return false
-	case !c.claimID(b, a):
+	case a.Op == OpParam && (a.Index < 0 || a.Index >= len(c.f.Params) || c.f.Params[a.Index] != a):
+		c.errorf(b, v, "%s uses parameter %s, which is not a parameter of this function", describe(v), describe(a))
 		return false
-	case a.Op == OpParam:
-		if a.Index < 0 || a.Index >= len(c.f.Params) || c.f.Params[a.Index] != a {
-			c.errorf(b, v, "%s uses parameter %s, which is not a parameter of this function", describe(v), describe(a))
-			return false
-		}
+	case !c.claimID(b, v, a):
+		return false
 	case a.Op == OpConst:
 		return c.constant(b, v, a)
 	case a.Op == OpGlobal:
@@ -694,10 +705,6 @@ func (c *funcChecker) dominance() {
 				if a.Block == nil {
 					continue
 				}
-				if a == v && v.Op != OpPhi {
-					c.errorf(b, v, "%s uses itself; only a φ may", describe(v))
-					continue
-				}
 				if dom == nil {
 					dom = ComputeDom(c.f)
 				}
@@ -721,6 +728,10 @@ func (c *funcChecker) phiUse(b *Block, v, a *Value, from *Block, dom *DomTree) {
 
 func (c *funcChecker) use(b *Block, v *Value, i int, a *Value, dom *DomTree) {
 	if !dom.Reachable(b) {
+		return
+	}
+	if a == v {
+		c.errorf(b, v, "%s uses itself; only a φ may", describe(v))
 		return
 	}
 	if a.Block == b {

@@ -19,6 +19,7 @@ dead:
 
 dead.2:
   %later = sub i64 %d, %x
+  %self = add i64 %self, %later
   br label %dead
 }
 
