@@ -7,8 +7,12 @@ import (
 	"toyc/middle/diag"
 )
 
-// parse runs the lexer, the nesting cap and the participle parser, and
-// returns the parse tree or the first error as a diagnostic.
+// Parsing in three steps, each of which may stop with the first error as a
+// diagnostic: lexing everything (lexer.go), the cheap scan that keeps
+// participle's recursion and allocation bounded (depth.go), and the
+// participle parse proper, whose errors syntaxerr.go rephrases.
+
+// parse returns the parse tree of src, or the diagnostic of its first error.
 func parse(file string, src []byte, lines *lineIndex) (*fileNode, *diag.Diagnostic) {
 	toks, d := lex(file, src, lines)
 	if d != nil {
