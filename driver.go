@@ -1,0 +1,261 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"toyc/frontend"
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// The driver takes the inputs through the pipeline of DESIGN.md: each .toy
+// or .ll file becomes a module (frontend or the .ll parser), the module goes
+// through the middle's passes, and is written out as the requested kind;
+// for an executable, the C compiler links everything with the runtime.
+
+// frontends turns a source file, by its extension, into a module.
+var frontends = map[string]func(file string, src []byte) (*middle.Module, diag.List){
+	".toy": frontend.Compile,
+	".ll": middle.ParseModule,
+}
+
+// linkInputs are the extensions of files handed to the C compiler as they
+// are.
+var linkInputs = []string{".c", ".s", ".o"}
+
+// outputExtensions are the default output suffixes of the emit kinds that
+// write one file per source.
+var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll", "dot": ".dot"}
+
+type driver struct {
+	opts    *options
+	stdout  io.Writer
+	stderr  io.Writer
+	scratch scratch
+	tmp     string            // private temporary directory, once made
+	sources map[string][]byte // the text of each source read, for diagnostics
+	times   *stageTimes       // nil unless --time-passes
+	// activity says what the driver is doing ("compiling x.toy"), for the
+	// report of an internal compiler error.
+	activity string
+}
+
+// compiled is one source file taken through the middle.
+type compiled struct {
+	input  string
+	module *middle.Module
+}
+
+func (d *driver) compile() error {
+	sources, others, err := d.classifyInputs()
+	if err != nil {
+		return err
+	}
+	outputs, err := d.outputNames(sources)
+	if err != nil {
+		return err
+	}
+	for _, in := range others {
+		if _, err := os.Stat(in); err != nil {
+			return failf("%s: %v", in, unwrapPath(err))
+		}
+	}
+
+	var modules []compiled
+	var diags diag.List
+	for _, in := range sources {
+		m, errs, err := d.front(in)
+		if err != nil {
+			return err
+		}
+		diags = append(diags, errs...)
+		modules = append(modules, compiled{in, m})
+	}
+	if len(diags) > 0 {
+		return diags
+	}
+	for _, c := range modules {
+		if err := d.middle(c); err != nil {
+			return err
+		}
+	}
+
+	switch {
+	case d.opts.emit == "llvm":
+		return d.writeIR(modules, outputs)
+	case len(modules) > 0:
+		return usagef("the native backend is not implemented yet: only --emit=llvm works for .toy and .ll files")
+	}
+	return d.linkExecutable(others, outputs[0])
+}
+
+// classifyInputs splits the inputs into sources, which toyc compiles, and
+// the files handed to the C compiler as they are.
+func (d *driver) classifyInputs() (sources, others []string, err error) {
+	o := d.opts
+	for _, in := range o.inputs {
+		ext := filepath.Ext(in)
+		switch {
+		case frontends[ext] != nil:
+			sources = append(sources, in)
+		case slices.Contains(linkInputs, ext):
+			if o.emit != "exe" {
+				return nil, nil, usagef("%s: --emit=%s applies only to .toy and .ll files", in, o.emit)
+			}
+			others = append(others, in)
+		default:
+			return nil, nil, usagef("%s: unknown kind of file (want .toy, .ll, .c, .s or .o)", in)
+		}
+	}
+	if o.emit == "dot" {
+		return nil, nil, usagef("--emit=dot is not implemented yet")
+	}
+	return sources, others, nil
+}
+
+// writeIR writes each module as LLVM text to its output.
+func (d *driver) writeIR(modules []compiled, outputs []string) error {
+	for i, c := range modules {
+		d.activity = "writing " + outputs[i]
+		if err := d.writeOutput(outputs[i], func(w io.Writer) error {
+			_, err := c.module.WriteTo(w)
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// linkExecutable links the assembly, C and object files inputs with the
+// runtime into exe.
+func (d *driver) linkExecutable(inputs []string, exe string) error {
+	withMain := false
+	for _, in := range inputs {
+		defines, err := fileDefinesToyMain(in)
+		if err != nil {
+			return failf("%s: %v", in, unwrapPath(err))
+		}
+		withMain = withMain || defines
+	}
+	d.activity = "linking " + exe
+	defer d.times.start("cc")()
+	return d.link(inputs, withMain, exe)
+}
+
+// outputNames returns the output file of each source (one file, outputs[0],
+// for an executable) and refuses an output that is also an input.
+func (d *driver) outputNames(sources []string) ([]string, error) {
+	o := d.opts
+	var outputs []string
+	switch {
+	case o.emit == "exe":
+		if o.output == "-" {
+			return nil, usagef("cannot write an executable to standard output")
+		}
+		outputs = []string{o.output}
+		if o.output == "" {
+			outputs[0] = "a.out"
+		}
+	case o.output != "":
+		if len(sources) > 1 {
+			return nil, usagef("-o with several input files needs an executable output")
+		}
+		if o.output == "-" && o.emit == "obj" {
+			return nil, usagef("cannot write an object file to standard output")
+		}
+		outputs = []string{o.output}
+	default:
+		// Like gcc, in the current directory.
+		for _, in := range sources {
+			base := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+			outputs = append(outputs, base+outputExtensions[o.emit])
+		}
+	}
+	for _, out := range outputs {
+		for _, in := range o.inputs {
+			if sameFile(out, in) {
+				return nil, usagef("the output %s would overwrite the input %s", out, in)
+			}
+		}
+	}
+	return outputs, nil
+}
+
+// sameFile reports whether the paths a and b name the same file: the same
+// inode when both exist, else the same absolute path.
+func sameFile(a, b string) bool {
+	if a == "-" || b == "-" {
+		return false
+	}
+	ai, aerr := os.Stat(a)
+	bi, berr := os.Stat(b)
+	if aerr == nil && berr == nil {
+		return os.SameFile(ai, bi)
+	}
+	aa, aerr := filepath.Abs(a)
+	ba, berr := filepath.Abs(b)
+	return aerr == nil && berr == nil && aa == ba
+}
+
+// front reads the source file in and turns it into a module. Diagnostics
+// are returned apart from the error that stops the driver.
+func (d *driver) front(in string) (*middle.Module, diag.List, error) {
+	d.activity = "compiling " + in
+	src, err := os.ReadFile(in)
+	if err != nil {
+		return nil, nil, failf("%s: %v", in, unwrapPath(err))
+	}
+	d.sources[in] = src
+	defer d.times.start("frontend " + in)()
+	m, diags := frontends[filepath.Ext(in)](in, src)
+	return m, diags, nil
+}
+
+// middle runs the middle's passes on one module.
+func (d *driver) middle(c compiled) error {
+	d.activity = "compiling " + c.input
+	o := d.opts
+	po := &passOptions{
+		level:      o.level,
+		printAfter: map[string]bool{},
+		printAll:   o.printAll,
+		verifyEach: o.verifyEach,
+		timePasses: o.timePasses,
+		log:        d.stderr,
+	}
+	for _, p := range o.printAfter {
+		po.printAfter[p] = true
+	}
+	defer d.times.start("passes " + c.input)()
+	if err := runPasses(c.module, po); err != nil {
+		if diags, ok := err.(diag.List); ok {
+			return diags
+		}
+		return failf("%s: %v", c.input, err)
+	}
+	return nil
+}
+
+// report prints err and returns the exit status for it.
+func (d *driver) report(err error) int {
+	switch e := err.(type) {
+	case nil:
+		return 0
+	case diag.List:
+		e.Sort()
+		fmt.Fprint(d.stderr, diag.Render(e, d.sources))
+		return 1
+	case failure:
+		fmt.Fprintf(d.stderr, "toyc: %s\n", e.msg)
+		return e.status
+	default:
+		fmt.Fprintf(d.stderr, "toyc: %v\n", err)
+		return 1
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// options is the parsed command line (DESIGN.md, "The command line").
+type options struct {
+	inputs     []string
+	output     string // "" when -o is not given
+	emit       string // one of emitKinds
+	level      int
+	printAfter []string
+	printAll   bool
+	verifyEach bool
+	cc         string
+	timePasses bool
+	help       bool
+	version    bool
+}
+
+// emitKinds are the values of --emit; -S is asm and -c is obj.
+var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot"}
+
+const usageText = `usage: toyc [flags] file...
+
+Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
+(.c), assembly (.s) and object (.o) files and the Toy runtime.
+
+  -o FILE               output file ("-" is standard output for text outputs);
+                        default a.out, or the input's base name with .s, .o,
+                        .ll or .dot in the current directory
+  -S                    stop after assembly (--emit=asm)
+  -c                    stop after the object file (--emit=obj)
+  -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
+                        mem2reg and cleanups; -O2: every optimization
+  --emit=KIND           exe (default), asm, obj, llvm (the SSA IR as LLVM text),
+                        dot (each function's CFG with its dominator tree)
+  --print-after=PASS,...  print the IR after these passes on standard error
+  --print-after-all     print the IR after every pass on standard error
+  --verify-each         run the IR verifier after every pass
+  --cc=CMD              C compiler that assembles and links (default $CC, else
+                        gcc, else clang)
+  --time-passes         print the time spent in each stage and pass
+  --version             print toyc's version
+  -h, --help            print this help
+
+Exit status: 0 success, 1 errors in the input, 2 usage errors, 3 internal
+compiler error.
+`
+
+// parseFlags parses the command line. Like gcc, a bare -O means -O1 (pflag
+// would want a value for it).
+func parseFlags(args []string) (*options, error) {
+	var o options
+	fs := pflag.NewFlagSet("toyc", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.StringVarP(&o.output, "output", "o", "", "")
+	asm := fs.BoolP("assembly", "S", false, "")
+	obj := fs.BoolP("object", "c", false, "")
+	fs.IntVarP(&o.level, "opt", "O", 1, "")
+	fs.StringVar(&o.emit, "emit", "exe", "")
+	fs.StringSliceVar(&o.printAfter, "print-after", nil, "")
+	fs.BoolVar(&o.printAll, "print-after-all", false, "")
+	fs.BoolVar(&o.verifyEach, "verify-each", false, "")
+	fs.StringVar(&o.cc, "cc", "", "")
+	fs.BoolVar(&o.timePasses, "time-passes", false, "")
+	fs.BoolVar(&o.version, "version", false, "")
+	fs.BoolVarP(&o.help, "help", "h", false, "")
+
+	if err := fs.Parse(bareOptimize(args)); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			o.help = true
+			return &o, nil
+		}
+		return nil, usagef("%v", err)
+	}
+	if o.help || o.version {
+		return &o, nil
+	}
+	o.inputs = fs.Args()
+	if o.level < 0 || o.level > 2 {
+		return nil, usagef("unknown optimization level -O%d (use -O0, -O1 or -O2)", o.level)
+	}
+	if err := chooseEmit(&o, fs.Changed("emit"), *asm, *obj); err != nil {
+		return nil, err
+	}
+	if len(o.inputs) == 0 {
+		return nil, usagef("no input files")
+	}
+	return &o, nil
+}
+
+// chooseEmit settles the output kind from --emit, -S and -c, which must
+// not ask for different kinds.
+func chooseEmit(o *options, emitSet, asm, obj bool) error {
+	if !slices.Contains(emitKinds, o.emit) {
+		return usagef("unknown --emit=%s (use %s)", o.emit, strings.Join(emitKinds, ", "))
+	}
+	type request struct{ flag, kind string }
+	var requests []request
+	if emitSet {
+		requests = append(requests, request{"--emit=" + o.emit, o.emit})
+	}
+	if asm {
+		requests = append(requests, request{"-S", "asm"})
+	}
+	if obj {
+		requests = append(requests, request{"-c", "obj"})
+	}
+	for _, r := range requests {
+		if r.kind != requests[0].kind {
+			return usagef("%s conflicts with %s", requests[0].flag, r.flag)
+		}
+	}
+	if len(requests) > 0 {
+		o.emit = requests[0].kind
+	}
+	return nil
+}
+
+// bareOptimize rewrites each bare -O before a "--" into -O1.
+func bareOptimize(args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if a == "-O" {
+			out[i] = "-O1"
+		}
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+
+	"toyc/runtime"
+)
+
+// ccFlags are the C compiler's flags for every link. -O2: the runtime and
+// C code linked with Toy should run at the speed their authors expect.
+// -no-pie: assembly with absolute addresses, as llc writes it by default,
+// links as well as position-independent code does.
+var ccFlags = []string{"-O2", "-no-pie"}
+
+// link has the C compiler assemble, compile and link inputs (.s, .c and .o
+// files) with the runtime into the executable exe; main.c comes along when
+// the program defines toy_main (see definesToyMain).
+func (d *driver) link(inputs []string, withMain bool, exe string) error {
+	cc, err := runtime.FindCompiler(d.opts.cc)
+	if err != nil {
+		return failure{2, err.Error()}
+	}
+	tmp, err := d.tempDir()
+	if err != nil {
+		return err
+	}
+	sources, err := runtime.WriteSources(tmp, withMain)
+	if err != nil {
+		return failf("cannot write the runtime: %v", err)
+	}
+	target, err := d.reserveOutput(exe)
+	if err != nil {
+		return err
+	}
+	args := append(append(append([]string{}, cc[1:]...), ccFlags...), "-o", target)
+	for _, in := range inputs {
+		// A file name starting with '-' would read as an option.
+		if strings.HasPrefix(in, "-") {
+			in = "./" + in
+		}
+		args = append(args, in)
+	}
+	args = append(args, sources...)
+	if err := d.runCompiler(cc[0], args); err != nil {
+		return err
+	}
+	return d.commitOutput(target, exe)
+}
+
+// runCompiler runs the C compiler in a process group of its own, so that
+// an interrupt can stop it with all its subprocesses (cc1, as, ld). Its
+// messages, and any output it prints, go to toyc's standard error.
+func (d *driver) runCompiler(name string, args []string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Stdout, cmd.Stderr = d.stderr, d.stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return failure{2, "cannot run the C compiler " + name + ": " + unwrapPath(err).Error()}
+	}
+	d.scratch.setCompiler(cmd.Process.Pid)
+	err := cmd.Wait()
+	d.scratch.setCompiler(0)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return failf("the C compiler %s failed (%v)", name, exit.ProcessState)
+	}
+	return err
+}
+
+// tempDir returns toyc's private temporary directory, made on first use.
+func (d *driver) tempDir() (string, error) {
+	if d.tmp != "" {
+		return d.tmp, nil
+	}
+	dir, err := os.MkdirTemp("", "toyc-")
+	if err != nil {
+		return "", failf("cannot make a temporary directory: %v", err)
+	}
+	d.scratch.add(dir)
+	d.tmp = dir
+	return dir, nil
+}
