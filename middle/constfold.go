@@ -1,0 +1,253 @@
+package middle
+
+// ConstFold evaluates instructions whose operands are constants, with
+// exactly LLVM's semantics (two's-complement wrapping at the type's width,
+// division truncating toward zero), and applies the algebraic identities
+// that hold for every value of the other operand: x+0, x-0, x-x, x*1, x*0,
+// x&0, x&-1, x&x, x|0, x|-1, x|x, x^0, x^x, shifts by 0, x/1, x%1, and
+// icmp of a value with itself. A select on a constant condition becomes the
+// chosen arm.
+//
+// What LLVM leaves undefined is never folded: a division by zero or of the
+// minimum by -1 (Toy's frontend guards those with an explicit check, and the
+// instruction must stay behind its guard), and a shift by the width or more.
+//
+// Requires: SSA form. Guarantees: the same program with folded instructions
+// deleted and their uses rewritten; the CFG is unchanged (simplifycfg folds
+// the branches this makes constant). One sweep in reverse postorder
+// suffices, since every operand but a φ's is defined before its use there;
+// φs are copyprop's.
+func ConstFold(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	repl := make([]*Value, f.NumValues())
+	resolve := func(v *Value) *Value {
+		if v.ID < len(repl) && repl[v.ID] != nil {
+			return repl[v.ID]
+		}
+		return v
+	}
+	folded := false
+	for _, b := range ReversePostorder(f) {
+		for _, v := range b.Instrs {
+			if v.Op == OpPhi {
+				continue
+			}
+			for i, a := range v.Args {
+				v.Args[i] = resolve(a)
+			}
+			if r := fold(f, v); r != nil {
+				repl[v.ID] = r
+				folded = true
+			}
+		}
+	}
+	if !folded {
+		return
+	}
+	f.ReplaceUses(repl)
+	for _, b := range f.Blocks {
+		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+	}
+}
+
+// fold returns the value v always computes, or nil.
+func fold(f *Func, v *Value) *Value {
+	switch {
+	case v.Op.IsBinary():
+		x, y := v.Args[0], v.Args[1]
+		if x.Op == OpConst && y.Op == OpConst {
+			if c, ok := FoldBinary(v.Op, v.Type, x.Const, y.Const); ok {
+				return f.Const(v.Type, c)
+			}
+			return nil
+		}
+		return binaryIdentity(f, v.Op, x, y)
+	case v.Op.IsCast():
+		if x := v.Args[0]; x.Op == OpConst {
+			return f.Const(v.Type, FoldCast(v.Op, x.Type, v.Type, x.Const))
+		}
+	case v.Op == OpICmp:
+		x, y := v.Args[0], v.Args[1]
+		switch {
+		case x.Op == OpConst && y.Op == OpConst:
+			return f.Bool(FoldICmp(v.Pred, x.Type, x.Const, y.Const))
+		case x == y && x.Op != OpUndef:
+			return f.Bool(FoldICmp(v.Pred, x.Type, 0, 0))
+		}
+	case v.Op == OpSelect:
+		if c := v.Args[0]; c.Op == OpConst {
+			if c.Const != 0 {
+				return v.Args[1]
+			}
+			return v.Args[2]
+		}
+	}
+	return nil
+}
+
+// binaryIdentity applies the identities that need only one constant
+// operand, or two equal operands. Two undefs are not equal values: each
+// use of undef may read a different one.
+func binaryIdentity(f *Func, op Op, x, y *Value) *Value {
+	zero := func() *Value { return f.Const(x.Type, 0) }
+	same := x == y && x.Op != OpUndef
+	isConst := func(v *Value, c int64) bool { return v.IsConst(c) }
+	switch op {
+	case OpAdd:
+		if isConst(y, 0) {
+			return x
+		}
+		if isConst(x, 0) {
+			return y
+		}
+	case OpSub:
+		if isConst(y, 0) {
+			return x
+		}
+		if same {
+			return zero()
+		}
+	case OpMul:
+		switch {
+		case isConst(y, 1):
+			return x
+		case isConst(x, 1):
+			return y
+		case isConst(x, 0), isConst(y, 0):
+			return zero()
+		}
+	case OpAnd:
+		switch {
+		case isConst(x, 0), isConst(y, 0):
+			return zero()
+		case isConst(y, -1), same:
+			return x
+		case isConst(x, -1):
+			return y
+		}
+	case OpOr:
+		switch {
+		case isConst(x, -1):
+			return x
+		case isConst(y, -1):
+			return y
+		case isConst(y, 0), same:
+			return x
+		case isConst(x, 0):
+			return y
+		}
+	case OpXor:
+		switch {
+		case isConst(y, 0):
+			return x
+		case isConst(x, 0):
+			return y
+		case same:
+			return zero()
+		}
+	case OpShl, OpAShr, OpLShr:
+		if isConst(y, 0) {
+			return x
+		}
+	case OpSDiv:
+		if isConst(y, 1) {
+			return x
+		}
+	case OpSRem:
+		if isConst(y, 1) {
+			return zero()
+		}
+	}
+	return nil
+}
+
+// FoldBinary computes x op y for constants of type t in canonical form. It
+// reports false for what LLVM leaves undefined: division by zero, the
+// minimum divided by -1, and shifts by the width or more.
+func FoldBinary(op Op, t Type, x, y int64) (int64, bool) {
+	var r int64
+	switch op {
+	case OpAdd:
+		r = x + y
+	case OpSub:
+		r = x - y
+	case OpMul:
+		r = x * y
+	case OpSDiv, OpSRem:
+		if y == 0 || (y == -1 && x == t.Truncate(int64(1)<<(t.Bits()-1))) {
+			return 0, false
+		}
+		if op == OpSDiv {
+			r = x / y
+		} else {
+			r = x % y
+		}
+	case OpAnd:
+		r = x & y
+	case OpOr:
+		r = x | y
+	case OpXor:
+		r = x ^ y
+	case OpShl, OpAShr, OpLShr:
+		n := zeroExtend(t, y)
+		if n >= uint64(t.Bits()) {
+			return 0, false
+		}
+		switch op {
+		case OpShl:
+			r = x << n
+		case OpAShr:
+			r = x >> n // x is sign-extended, so this shifts in copies of the sign
+		default:
+			r = int64(zeroExtend(t, x) >> n)
+		}
+	default:
+		return 0, false
+	}
+	return t.Truncate(r), true
+}
+
+// FoldICmp compares constants of type t in canonical form.
+func FoldICmp(p Pred, t Type, x, y int64) bool {
+	ux, uy := zeroExtend(t, x), zeroExtend(t, y)
+	switch p {
+	case PredEQ:
+		return x == y
+	case PredNE:
+		return x != y
+	case PredSLT:
+		return x < y
+	case PredSLE:
+		return x <= y
+	case PredSGT:
+		return x > y
+	case PredSGE:
+		return x >= y
+	case PredULT:
+		return ux < uy
+	case PredULE:
+		return ux <= uy
+	case PredUGT:
+		return ux > uy
+	}
+	return ux >= uy
+}
+
+// FoldCast converts the constant x of type from to type to.
+func FoldCast(op Op, from, to Type, x int64) int64 {
+	if op == OpZExt {
+		return to.Truncate(int64(zeroExtend(from, x)))
+	}
+	return to.Truncate(x) // sext and trunc: canonical form is already sign-extended
+}
+
+// zeroExtend returns the bits of the canonical x of type t as an unsigned
+// number.
+func zeroExtend(t Type, x int64) uint64 {
+	if t.Bits() >= 64 {
+		return uint64(x)
+	}
+	return uint64(x) & (1<<t.Bits() - 1)
+}
