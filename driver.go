@@ -21,7 +21,7 @@ import (
 // frontends turns a source file, by its extension, into a module.
 var frontends = map[string]func(file string, src []byte) (*middle.Module, diag.List){
 	".toy": frontend.Compile,
-	".ll": middle.ParseModule,
+	".ll":  middle.ParseModule,
 }
 
 // linkInputs are the extensions of files handed to the C compiler as they
