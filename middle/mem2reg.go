@@ -29,7 +29,8 @@ import "slices"
 //     what it pushed. A load with nothing on the stack reads undef.
 //  4. φs that turn out trivial — every entry the same value or the φ itself —
 //     are replaced by that value, iterated through the φs that used them
-//     (Braun et al., "Simple and Efficient Construction of SSA Form", CC 2013).
+//     (Braun et al., "Simple and Efficient Construction of SSA Form", CC 2013;
+//     the work list is CopyProp's).
 //
 // φs are named after the slot's variable (%i.1, %i.2 for the slot %i). Every
 // step costs the size of the slot's live range or accesses, with side tables
@@ -47,8 +48,8 @@ func Mem2Reg(f *Func) {
 	p.collectAccesses()
 	p.placePhis()
 	p.rename()
-	p.removeTrivialPhis()
 	p.finish()
+	propagateCopies(f, p.placed())
 }
 
 // promotion is mem2reg's state for one function. Slots are numbered densely
@@ -66,7 +67,7 @@ type promotion struct {
 	phiSlot  []int32    // by Value.ID - firstPhi
 	phisAt   [][]*Value // by Block.ID: the φs placed there, in slot order
 
-	repl []*Value // by Value.ID: what a removed load or trivial φ stands for
+	repl []*Value // by Value.ID: what a removed load stands for
 	dead []bool   // by Value.ID: instructions to delete
 }
 
@@ -282,101 +283,17 @@ func (p *promotion) undefFor(s int32) *Value {
 	return p.undef[s]
 }
 
-// resolve follows the replacements made so far. Renaming can leave chains
-// (a stored value that was itself a promoted load); ReplaceUses follows them
-// in the end, and trivial-φ detection needs them followed now.
-func (p *promotion) resolve(v *Value) *Value {
-	for v.ID < len(p.repl) && p.repl[v.ID] != nil {
-		v = p.repl[v.ID]
-	}
-	return v
-}
-
-// removeTrivialPhis replaces every placed φ whose entries are all one value
-// (or the φ itself) by that value, and re-examines the placed φs that used
-// it, since they may have become trivial in turn.
-func (p *promotion) removeTrivialPhis() {
-	n := len(p.phiSlot)
-	if n == 0 {
-		return
-	}
-	p.repl = append(p.repl, make([]*Value, p.f.NumValues()-len(p.repl))...)
-	p.dead = append(p.dead, make([]bool, p.f.NumValues()-len(p.dead))...)
-	placed := func(v *Value) bool { return v.Op == OpPhi && v.ID >= p.firstPhi && v.ID < p.firstPhi+n }
-	// users[i]: the placed φs that have placed φ firstPhi+i as an entry.
-	var userStart []int32
-	var users []*Value
-	{
-		userStart = make([]int32, n+1)
-		var pairs [][2]*Value
-		for _, b := range p.f.Blocks {
-			for _, phi := range p.phisAt[b.ID] {
-				for i, a := range phi.Args {
-					if placed(a) && a != phi && !argRepeated(phi, i) {
-						pairs = append(pairs, [2]*Value{a, phi})
-						userStart[a.ID-p.firstPhi+1]++
-					}
-				}
-			}
-		}
-		for i := 1; i <= n; i++ {
-			userStart[i] += userStart[i-1]
-		}
-		users = make([]*Value, len(pairs))
-		fill := append([]int32(nil), userStart[:n]...)
-		for _, pr := range pairs {
-			k := pr[0].ID - p.firstPhi
-			users[fill[k]] = pr[1]
-			fill[k]++
-		}
-	}
-	var work []*Value
+// placed returns the φs placed, in text order.
+func (p *promotion) placed() []*Value {
+	var phis []*Value
 	for _, b := range p.f.Blocks {
-		work = append(work, p.phisAt[b.ID]...)
+		phis = append(phis, p.phisAt[b.ID]...)
 	}
-	for len(work) > 0 {
-		phi := work[len(work)-1]
-		work = work[:len(work)-1]
-		if p.dead[phi.ID] {
-			continue
-		}
-		same := trivialPhiValue(phi, p.resolve)
-		if same == nil {
-			continue
-		}
-		if same == phi {
-			same = p.undefFor(p.phiSlot[phi.ID-p.firstPhi])
-		}
-		p.repl[phi.ID] = same
-		p.dead[phi.ID] = true
-		k := phi.ID - p.firstPhi
-		work = append(work, users[userStart[k]:userStart[k+1]]...)
-	}
+	return phis
 }
 
-// trivialPhiValue returns the one value other than phi itself that phi's
-// entries (seen through resolve) name, phi when they name only phi, and nil
-// when they name two different values.
-func trivialPhiValue(phi *Value, resolve func(*Value) *Value) *Value {
-	var same *Value
-	for _, a := range phi.Args {
-		a = resolve(a)
-		if a == phi || a == same {
-			continue
-		}
-		if same != nil {
-			return nil
-		}
-		same = a
-	}
-	if same == nil {
-		return phi
-	}
-	return same
-}
-
-// finish deletes the slots, their loads and stores and the trivial φs, and
-// rewrites every use of a removed value.
+// finish deletes the slots and their loads and stores, and rewrites every
+// use of a removed load.
 func (p *promotion) finish() {
 	for _, b := range p.f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(p.dead) && p.dead[v.ID] })
