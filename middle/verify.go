@@ -22,6 +22,13 @@ import (
 // Structural damage (a value in two places, a branch to a foreign block)
 // makes the later checks meaningless, so they run only on a function that
 // passed the structural ones.
+//
+// Where toyc's rules and LLVM's differ: a block that branches to b on both
+// edges of a condbr is one predecessor here (Func.ComputePreds), so a φ in b
+// may list it once; LLVM wants one entry per edge, i.e. twice with the same
+// value, and accepts that here too. Passes fold such branches
+// (SplitCriticalEdges) before the IR is printed for LLVM. Calls must match
+// the callee's signature here, which LLVM with opaque pointers does not ask.
 
 // Verify checks one function; the error is a diag.List naming the
 // function, block and value of each problem.
@@ -120,7 +127,7 @@ type funcChecker struct {
 }
 
 func verifyFunc(f *Func) diag.List {
-	c := &funcChecker{f: f, names: make(map[string]bool)}
+	c := &funcChecker{f: f, names: make(map[string]bool, f.NumValues()+f.NumBlocks())}
 	if f.Module != nil {
 		c.file = f.Module.Source
 	}

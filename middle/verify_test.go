@@ -1,6 +1,7 @@
 package middle
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -373,4 +374,183 @@ func TestVerifyFunc(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "%i is defined more than once") {
 		t.Fatalf("want a duplicate-name error, got %v", err)
 	}
+}
+
+// bigFunc builds a chain of n loops, each a header with a φ, a body and a
+// latch, the shape --verify-each meets on large programs: about 3n blocks.
+func bigFunc(n int) *Module {
+	m := NewModule("big.toy")
+	f := m.NewFunc("big", I64)
+	limit := f.AddParam(I64, "n")
+	b := NewBuilder(f)
+	b.SetBlock(f.NewBlock("entry"))
+	acc := f.Const(I64, 0)
+	prev := b.Block
+	for range n {
+		head, body, exit := f.NewBlock("head"), f.NewBlock("body"), f.NewBlock("exit")
+		b.Br(head)
+		b.SetBlock(head)
+		i := b.Phi(I64, "i")
+		c := b.ICmp(PredSLT, i, limit, "c")
+		b.CondBr(c, body, exit)
+		b.SetBlock(body)
+		next := b.Binary(OpAdd, i, acc, "next")
+		b.Br(head)
+		i.AddIncoming(acc, prev)
+		i.AddIncoming(next, body)
+		b.SetBlock(exit)
+		acc, prev = i, exit
+	}
+	b.Ret(acc)
+	f.ComputePreds()
+	return m
+}
+
+func BenchmarkVerifyBigFunction(b *testing.B) {
+	m := bigFunc(33000)
+	b.ResetTimer()
+	for b.Loop() {
+		if errs := VerifyModule(m); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
+
+func BenchmarkParseBigFunction(b *testing.B) {
+	text := []byte(bigFunc(33000).String())
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, errs := ParseModule("big.ll", text); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
+
+// Random damage to a rich module, the kind a buggy pass does: the verifier
+// must report it or accept it, never crash, and what it accepts must print
+// and read back as the same module.
+func TestVerifyRandomDamage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	accepted := 0
+	for iter := range 3000 {
+		m := buildEverything()
+		foreign := buildEverything().Func("work")
+		var done []string
+		for range 1 + rng.IntN(3) {
+			done = append(done, damage(rng, m, foreign))
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("iteration %d, after %v: panic %v", iter, done, r)
+				}
+			}()
+			if errs := VerifyModule(m); len(errs) > 0 {
+				return
+			}
+			accepted++
+			text := m.String()
+			back, errs := ParseModule(m.Source, []byte(text))
+			if len(errs) == 0 {
+				errs = VerifyModule(back)
+			}
+			if len(errs) > 0 {
+				t.Fatalf("iteration %d, after %v: accepted, but its text is rejected:\n%v\n%s", iter, done, errs, text)
+			}
+			if back.String() != text {
+				t.Fatalf("iteration %d, after %v: accepted, but its text reads back differently:\n%s", iter, done, lineDiff(text, back.String()))
+			}
+			if accepted <= 30 {
+				checkLLVMAccepts(t, "damaged.ll", text)
+			}
+		}()
+	}
+}
+
+// damage makes one random change to a function of m and says what it did.
+func damage(rng *rand.Rand, m *Module, foreign *Func) string {
+	f := m.Func("work")
+	var all []*Value
+	for _, b := range f.Blocks {
+		all = append(all, b.Instrs...)
+	}
+	pick := func() *Value { return all[rng.IntN(len(all))] }
+	anyValue := func() *Value {
+		switch rng.IntN(8) {
+		case 0:
+			return nil
+		case 1:
+			return foreign.Blocks[1].Instrs[0]
+		case 2:
+			return f.Const(Type(rng.IntN(6)), rng.Int64N(5)-2)
+		case 3:
+			return f.Undef(Type(rng.IntN(6)))
+		case 4:
+			return f.Params[rng.IntN(len(f.Params))]
+		case 5:
+			return f.GlobalAddr([]string{"count", "nowhere", "toy_print"}[rng.IntN(3)])
+		}
+		return pick()
+	}
+	anyBlock := func() *Block {
+		switch rng.IntN(6) {
+		case 0:
+			return nil
+		case 1:
+			return foreign.Blocks[0]
+		}
+		return f.Blocks[rng.IntN(len(f.Blocks))]
+	}
+	v := pick()
+	b := v.Block
+	switch rng.IntN(12) {
+	case 0:
+		if len(v.Args) > 0 {
+			v.Args[rng.IntN(len(v.Args))] = anyValue()
+		}
+		return "operand of " + v.Name
+	case 1:
+		v.Op = Op(rng.IntN(int(numOps) + 2))
+		return "op of " + v.Name
+	case 2:
+		v.Type = Type(rng.IntN(7))
+		return "type of " + v.Name
+	case 3:
+		b.RemoveInstrs(func(w *Value) bool { return w == v })
+		return "removed " + v.Name
+	case 4:
+		if t := b.Term(); t != nil && len(t.Targets) > 0 {
+			t.Targets[rng.IntN(len(t.Targets))] = anyBlock()
+		}
+		return "target in " + b.Name
+	case 5:
+		if t := b.Term(); t != nil && len(t.Targets) > 0 {
+			t.Targets = t.Targets[:len(t.Targets)-1]
+		}
+		return "dropped target in " + b.Name
+	case 6:
+		to := f.Blocks[rng.IntN(len(f.Blocks))]
+		to.Instrs = append(to.Instrs, v)
+		return "copied " + v.Name + " to " + to.Name
+	case 7:
+		if len(v.Incoming) > 0 {
+			v.Incoming[rng.IntN(len(v.Incoming))] = anyBlock()
+		}
+		return "incoming of " + v.Name
+	case 8:
+		i := 1 + rng.IntN(len(f.Blocks)-1)
+		f.Blocks = append(f.Blocks[:i:i], f.Blocks[i+1:]...)
+		return "deleted a block"
+	case 9:
+		i, j := rng.IntN(len(b.Instrs)), rng.IntN(len(b.Instrs))
+		b.Instrs[i], b.Instrs[j] = b.Instrs[j], b.Instrs[i]
+		return "swapped in " + b.Name
+	case 10:
+		v.Elem = Type(rng.IntN(7))
+		v.Sym = []string{"toy_print", "toy_check", "count", "nowhere"}[rng.IntN(4)]
+		return "elem and sym of " + v.Name
+	}
+	v.Name = pick().Name
+	return "name of " + v.Name
 }
