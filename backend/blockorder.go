@@ -1,0 +1,111 @@
+package backend
+
+import "sort"
+
+// Block order and loop depth. The allocator numbers instructions along one
+// linear order of the blocks, and the emitter lays blocks out in it, so the
+// order serves both: reverse postorder of a depth-first search that visits a
+// block's successors last-first. Every block then comes after its
+// dominators, a loop's body sits between its header and its exit (visited
+// first, so placed after the body), and a branch's first target — the loop
+// body, the then-side — directly follows the branch, so the emitter can
+// fall through to it.
+//
+// Loop depth (the number of natural loops around a block, found from the
+// search's back edges as in the dragon book's section 9.6) weights the
+// allocator's spill costs: a use inside a loop counts ten times one outside.
+
+// orderBlocks puts f.Blocks in that order (the entry stays first) and sets
+// every block's loop depth.
+func (f *Func) orderBlocks() {
+	n := len(f.Blocks)
+	for i, b := range f.Blocks {
+		b.ID = i
+	}
+	const (
+		unvisited = iota
+		onStack
+		done
+	)
+	state := make([]uint8, n)
+	post := make([]*Block, 0, n)
+	var backEdges [][2]*Block // latch, header
+	type frame struct {
+		b    *Block
+		next int // successors still to visit, counting down
+	}
+	stack := []frame{{f.Blocks[0], len(f.Blocks[0].Succs)}}
+	state[0] = onStack
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == 0 {
+			state[top.b.ID] = done
+			post = append(post, top.b)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		top.next--
+		s := top.b.Succs[top.next]
+		switch state[s.ID] {
+		case unvisited:
+			state[s.ID] = onStack
+			stack = append(stack, frame{s, len(s.Succs)})
+		case onStack:
+			backEdges = append(backEdges, [2]*Block{top.b, s})
+		}
+	}
+	order := make([]*Block, 0, len(post))
+	for i := len(post) - 1; i >= 0; i-- {
+		order = append(order, post[i])
+	}
+	f.Blocks = order
+	for i, b := range f.Blocks {
+		b.ID = i
+		b.depth = 0
+	}
+	for _, b := range f.Blocks { // unreachable predecessors would be a selection bug; drop them anyway
+		b.Preds = b.Preds[:0]
+	}
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			s.Preds = append(s.Preds, b)
+		}
+	}
+	f.loopDepths(backEdges)
+}
+
+// loopDepths adds one to the depth of every block of each natural loop: the
+// header and the blocks that reach one of its latches without passing
+// through it.
+func (f *Func) loopDepths(backEdges [][2]*Block) {
+	sort.SliceStable(backEdges, func(i, j int) bool { return backEdges[i][1].ID < backEdges[j][1].ID })
+	inLoop := make([]int, len(f.Blocks)) // the header's ID+1 of the loop being marked
+	for i, e := range backEdges {
+		h := e[1]
+		if i > 0 && backEdges[i-1][1] == h {
+			continue
+		}
+		mark := h.ID + 1
+		inLoop[h.ID] = mark
+		h.depth++
+		var work []*Block
+		for _, e2 := range backEdges[i:] {
+			if e2[1] == h && inLoop[e2[0].ID] != mark {
+				inLoop[e2[0].ID] = mark
+				e2[0].depth++
+				work = append(work, e2[0])
+			}
+		}
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, p := range b.Preds {
+				if inLoop[p.ID] != mark {
+					inLoop[p.ID] = mark
+					p.depth++
+					work = append(work, p)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package backend
+
+import (
+	"io"
+
+	"toyc/middle"
+)
+
+// Compile translates every function defined in m and writes the module's
+// assembly to w. It splits critical edges first (the IR is changed in
+// place), and checks every allocation, returning the checker's error (an
+// internal compiler error) rather than emitting wrong code.
+func Compile(m *middle.Module, w io.Writer) error {
+	var fs []*Func
+	for _, f := range m.Funcs {
+		if f.IsDecl() {
+			continue
+		}
+		middle.SplitCriticalEdges(f)
+		mf := Select(f)
+		mf.OutOfSSA()
+		mf.Allocate()
+		if err := Check(mf); err != nil {
+			return err
+		}
+		mf.Layout()
+		fs = append(fs, mf)
+	}
+	return Emit(w, m, fs)
+}

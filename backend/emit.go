@@ -1,0 +1,278 @@
+package backend
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// Emission of GNU assembler text (AT&T syntax) for x86-64 Linux: the
+// functions in .text, each with a prologue and epilogue from its frame, CFI
+// directives so debuggers and unwinders can walk the stack, `.loc` line
+// information (gas turns it into DWARF line tables, so gdb shows the Toy
+// source), and a comment naming the source position before the
+// instructions that come from it; then the globals in .data, .bss or
+// .rodata; and the note that the stack need not be executable. Output
+// depends only on the input: no map is iterated.
+
+// Emit writes the assembly for the module m, whose defined functions fs are
+// allocated and laid out.
+func Emit(w io.Writer, m *middle.Module, fs []*Func) error {
+	return EmitWithSource(w, m, fs, nil)
+}
+
+// EmitWithSource is Emit with the text of the source file (m.Source), whose
+// lines then appear in the comments that tie instructions to the source.
+func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error {
+	bw := bufio.NewWriter(w)
+	e := &emitter{w: bw, m: m, taken: make(map[string]bool)}
+	if src != nil {
+		e.lines = bytes.Split(src, []byte("\n"))
+	}
+	if m.Source != "" {
+		e.printf("\t.file\t%s\n", quote(m.Source))
+		e.printf("\t.file\t1 %s\n", quote(m.Source))
+	}
+	for _, f := range fs {
+		e.function(f)
+	}
+	e.data()
+	e.printf("\t.section\t.note.GNU-stack,\"\",@progbits\n")
+	return bw.Flush()
+}
+
+type emitter struct {
+	w     *bufio.Writer
+	m     *middle.Module
+	lines [][]byte        // the source text, by line - 1
+	taken map[string]bool // labels handed out (looked up only, never iterated)
+	last  diag.Pos        // the position of the last .loc
+}
+
+func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
+
+// symbol is the assembler name of a global or function: private globals get
+// the .L prefix that keeps them out of the symbol table, and names gas would
+// not read bare are quoted.
+func (e *emitter) symbol(name string) string {
+	if g := e.m.Global(name); g != nil && g.Private {
+		name = ".L" + name
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return quote(name)
+		}
+	}
+	return name
+}
+
+// quote writes s as a gas string literal.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\%03o", c) // always three digits, so a digit after it is not taken in
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// blockLabels gives every block of f a local label named after the function
+// and the block, made of characters gas takes and unique in the module.
+func (e *emitter) blockLabels(f *Func) []string {
+	clean := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				return c
+			}
+			return '_'
+		}, s)
+	}
+	labels := make([]string, len(f.Blocks))
+	for i, b := range f.Blocks {
+		l := ".L" + clean(f.Name) + "." + clean(b.Name)
+		for n := 1; e.taken[l]; n++ {
+			l = ".L" + clean(f.Name) + "." + clean(b.Name) + "." + strconv.Itoa(n)
+		}
+		e.taken[l] = true
+		labels[i] = l
+	}
+	return labels
+}
+
+func (e *emitter) function(f *Func) {
+	labels := e.blockLabels(f)
+	p := &formatter{
+		f:     f,
+		final: true,
+		label: func(b *Block) string { return labels[b.ID] },
+		sym:   e.symbol,
+		plt:   func(name string) bool { return external(e.m, name) },
+	}
+	name := e.symbol(f.Name)
+	e.printf("\n\t.text\n\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
+	e.last = diag.Pos{}
+	e.position(f.IR.Pos())
+	e.printf("\tpushq\t%%rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %%rbp, -16\n")
+	e.printf("\tmovq\t%%rsp, %%rbp\n\t.cfi_def_cfa_register %%rbp\n")
+	for i, r := range f.frame.saved {
+		e.printf("\tpushq\t%%%s\n\t.cfi_offset %%%s, %d\n", physName(r, 8), physName(r, 8), -24-8*i)
+	}
+	if f.frame.size > 0 {
+		e.printf("\tsubq\t$%d, %%rsp\n", f.frame.size)
+	}
+	for i, b := range f.Blocks {
+		var next *Block
+		if i+1 < len(f.Blocks) {
+			next = f.Blocks[i+1]
+		}
+		e.printf("%s:\n", labels[i])
+		e.block(f, p, b, next)
+	}
+	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
+}
+
+// block writes b's instructions; next is the block laid out after it, to
+// which b falls through instead of jumping.
+func (e *emitter) block(f *Func, p *formatter, b, next *Block) {
+	n := len(b.Instrs)
+	for i, in := range b.Instrs {
+		switch {
+		case in.Op == opMov && in.Size == 8 && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
+			f.location(in.Args[0].Reg) == f.location(in.Args[1].Reg):
+			continue // coalesced
+		case in.Op == opJmp && in.Args[0].Block == next:
+			continue
+		}
+		e.position(in.Pos)
+		switch {
+		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
+			then, els := in.Args[0].Block, b.Instrs[n-1].Args[0].Block
+			if then == next {
+				e.printf("\tj%s\t%s\n", in.Cond.Negate(), p.label(els))
+			} else {
+				e.printf("\t%s\n", p.instr(in))
+				if els != next {
+					e.printf("\tjmp\t%s\n", p.label(els))
+				}
+			}
+			return
+		case in.Op == opRet:
+			e.epilogue(f)
+		default:
+			e.printf("\t%s\n", p.instr(in))
+		}
+	}
+}
+
+func (e *emitter) epilogue(f *Func) {
+	e.printf("\t.cfi_remember_state\n")
+	switch {
+	case len(f.frame.saved) > 0:
+		e.printf("\tleaq\t%d(%%rbp), %%rsp\n", -8*len(f.frame.saved))
+		for i := len(f.frame.saved) - 1; i >= 0; i-- {
+			e.printf("\tpopq\t%%%s\n", physName(f.frame.saved[i], 8))
+		}
+		e.printf("\tpopq\t%%rbp\n")
+	case f.frame.size > 0:
+		e.printf("\tleave\n")
+	default:
+		e.printf("\tpopq\t%%rbp\n")
+	}
+	e.printf("\t.cfi_def_cfa %%rsp, 8\n\tret\n\t.cfi_restore_state\n")
+}
+
+// position writes the .loc directive and the source comment when the
+// instructions that follow come from a new source position.
+func (e *emitter) position(pos diag.Pos) {
+	if !pos.IsValid() || pos == e.last || e.m.Source == "" {
+		return
+	}
+	if pos.Line != e.last.Line {
+		if pos.Line <= len(e.lines) {
+			e.printf("\t# %d: %s\n", pos.Line, strings.TrimSpace(string(e.lines[pos.Line-1])))
+		} else {
+			e.printf("\t# %s:%d\n", e.m.Source, pos.Line)
+		}
+	}
+	e.printf("\t.loc\t1 %d %d\n", pos.Line, pos.Col)
+	e.last = pos
+}
+
+// data writes the module's global variables, each in the section its
+// initializer and mutability call for.
+func (e *emitter) data() {
+	section := ""
+	for _, g := range e.m.Globals {
+		if g.External {
+			continue
+		}
+		var want string
+		switch {
+		case g.Constant && g.InitSym == "":
+			want = "\t.section\t.rodata"
+		case g.Bytes == nil && g.InitSym == "" && g.Init == 0:
+			want = "\t.bss"
+		default:
+			want = "\t.data"
+		}
+		if want != section {
+			e.printf("\n%s\n", want)
+			section = want
+		}
+		name := e.symbol(g.Name)
+		size, align := g.Type.Size(), g.Type.Size()
+		if g.Bytes != nil {
+			size, align = len(g.Bytes), 1
+		}
+		if !g.Private {
+			e.printf("\t.globl\t%s\n", name)
+		}
+		e.printf("\t.type\t%s, @object\n\t.size\t%s, %d\n", name, name, size)
+		if align > 1 {
+			e.printf("\t.p2align\t%d\n", log2(align))
+		}
+		e.printf("%s:\n", name)
+		switch {
+		case g.Bytes != nil:
+			e.printf("\t.ascii\t%s\n", quote(string(g.Bytes)))
+		case g.InitSym != "":
+			e.printf("\t.quad\t%s\n", e.symbol(g.InitSym))
+		case want == "\t.bss":
+			e.printf("\t.zero\t%d\n", size)
+		default:
+			directive := map[int]string{1: ".byte", 4: ".long", 8: ".quad"}[size]
+			v := g.Init
+			if g.Type == middle.I1 {
+				v &= 1
+			} else if size < 8 {
+				v &= 1<<(8*size) - 1
+			}
+			e.printf("\t%s\t%d\n", directive, v)
+		}
+	}
+}
+
+func log2(n int) int {
+	k := 0
+	for 1<<k < n {
+		k++
+	}
+	return k
+}

@@ -1,0 +1,102 @@
+package backend
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"toyc/middle"
+)
+
+// The test harness: IR text through every stage (with the checker after
+// allocation), the assembly linked with a C driver by gcc, and the program's
+// output compared with what the driver prints when the IR means what it
+// should.
+
+// stages runs the backend's stages on every function of the IR text ll,
+// failing the test (with the dump) when the checker rejects an allocation.
+func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
+	t.Helper()
+	m, errs := middle.ParseModule("test.ll", []byte(ll))
+	if len(errs) > 0 {
+		t.Fatalf("parse: %v", errs)
+	}
+	var fs []*Func
+	for _, f := range m.Funcs {
+		if f.IsDecl() {
+			continue
+		}
+		middle.SplitCriticalEdges(f)
+		mf := Select(f)
+		mf.OutOfSSA()
+		mf.Allocate()
+		if err := Check(mf); err != nil {
+			t.Fatalf("%v\n%s", err, mf)
+		}
+		mf.Layout()
+		fs = append(fs, mf)
+	}
+	return m, fs
+}
+
+// assemble returns the assembly for ll.
+func assemble(t *testing.T, ll string) string {
+	t.Helper()
+	m, fs := stages(t, ll)
+	var buf bytes.Buffer
+	if err := Emit(&buf, m, fs); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// run compiles ll, links it with the C driver and returns what the program
+// prints.
+func run(t *testing.T, ll, driver string, args ...string) string {
+	t.Helper()
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	asm := assemble(t, ll)
+	dir := t.TempDir()
+	s, c, exe := filepath.Join(dir, "test.s"), filepath.Join(dir, "driver.c"), filepath.Join(dir, "test")
+	if err := os.WriteFile(s, []byte(asm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(c, []byte("#include <stdio.h>\n#include <stdint.h>\n#include <stdbool.h>\n"+driver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(cc, "-o", exe, c, s).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s\n%s", err, out, numbered(asm))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, exe, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("run: %v\n%s\n%s", err, out, numbered(asm))
+	}
+	return string(out)
+}
+
+func numbered(text string) string {
+	var b strings.Builder
+	for i, l := range strings.Split(text, "\n") {
+		fmt.Fprintf(&b, "%4d  %s\n", i+1, l)
+	}
+	return b.String()
+}
+
+// expect runs ll with driver and compares the output with want.
+func expect(t *testing.T, ll, driver, want string) {
+	t.Helper()
+	if got := run(t, ll, driver); got != want {
+		t.Errorf("output:\n%s\nwant:\n%s", got, want)
+	}
+}

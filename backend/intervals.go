@@ -1,0 +1,181 @@
+package backend
+
+import (
+	"math"
+	"sort"
+)
+
+// Live intervals, after Wimmer and Franz ("Linear Scan Register Allocation
+// on SSA Form", CGO 2010, BuildIntervals): instructions are numbered 0, 2,
+// 4, ... along the block order; an instruction at p reads its operands at p
+// and writes its results at p+1, so a value whose last use is at p and a
+// value defined at p may share a register (a move's source and
+// destination), while everything live across p conflicts with what p
+// writes. An interval is a sorted list of disjoint ranges [start, end) with
+// holes where the register is dead (between a last use and a redefinition,
+// or outside a branch of the CFG), built by one backward walk over the
+// blocks: a register live out of a block covers the whole block until a
+// definition cuts it short; a use extends it back to the block's start.
+//
+// Physical registers get fixed intervals the same way: argument and result
+// registers from their definition to their use, and the registers a call
+// destroys for the instant after it ([p+1, p+2)), so that a value live
+// across a call conflicts with every caller-saved register.
+
+type Range struct{ Start, End int }
+
+// Interval is the lifetime of one virtual register, or the fixed lifetime
+// of uses of one physical register.
+type Interval struct {
+	Reg    Reg
+	Ranges []Range // sorted, disjoint, non-adjacent
+
+	weight      float64 // spill cost: uses and defs weighted by loop depth, per instruction covered
+	unspillable bool
+	hints       []Reg // registers it is moved from or to: sharing one deletes the move
+
+	assigned Reg // the physical register, after linear scan
+	spilled  bool
+	cursor   int // the first range not yet behind the scan position
+}
+
+func (it *Interval) Start() int { return it.Ranges[0].Start }
+func (it *Interval) End() int   { return it.Ranges[len(it.Ranges)-1].End }
+
+// covers reports whether it is live at pos; pos must not decrease from one
+// call to the next.
+func (it *Interval) covers(pos int) bool {
+	for it.cursor < len(it.Ranges) && it.Ranges[it.cursor].End <= pos {
+		it.cursor++
+	}
+	return it.cursor < len(it.Ranges) && it.Ranges[it.cursor].Start <= pos
+}
+
+// intersects reports whether a and b are live at some common position.
+func intersects(a, b *Interval) bool {
+	if a.End() <= b.Start() || b.End() <= a.Start() {
+		return false
+	}
+	x, y := a.Ranges, b.Ranges
+	// Skip to the ranges that can meet: a binary search in each.
+	i := sort.Search(len(x), func(k int) bool { return x[k].End > y[0].Start })
+	j := sort.Search(len(y), func(k int) bool { return y[k].End > x[0].Start })
+	for i < len(x) && j < len(y) {
+		switch {
+		case x[i].End <= y[j].Start:
+			i++
+		case y[j].End <= x[i].Start:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// addRange adds [start, end) during the backward build, which produces
+// ranges in decreasing order: they are kept reversed until finish.
+func (it *Interval) addRange(start, end int) {
+	if n := len(it.Ranges); n > 0 && end >= it.Ranges[n-1].Start {
+		last := &it.Ranges[n-1]
+		last.Start = min(last.Start, start)
+		last.End = max(last.End, end)
+		return
+	}
+	it.Ranges = append(it.Ranges, Range{start, end})
+}
+
+// define records a definition at p: it cuts the range that reaches p back
+// to p+1, or, when nothing later reads the value, makes the one-step range
+// of a dead definition.
+func (it *Interval) define(p int) {
+	if n := len(it.Ranges); n > 0 && it.Ranges[n-1].Start <= p {
+		it.Ranges[n-1].Start = p + 1
+		return
+	}
+	it.addRange(p+1, p+2)
+}
+
+// intervalSet is the result of building: an interval per virtual register
+// that occurs (nil for the others) and per physical register.
+type intervalSet struct {
+	virtual []*Interval // by vreg index
+	fixed   [FirstVReg]*Interval
+	start   []int // by block ID: the number of its first instruction
+}
+
+// buildIntervals numbers the instructions of f along its block order and
+// builds every interval, with spill weights and move hints.
+func buildIntervals(f *Func, lv *liveness) *intervalSet {
+	set := &intervalSet{virtual: make([]*Interval, f.NumVRegs()), start: make([]int, len(f.Blocks))}
+	pos := 0
+	for _, b := range f.Blocks {
+		set.start[b.ID] = pos
+		pos += 2 * len(b.Instrs)
+	}
+	get := func(r Reg) *Interval {
+		var slot **Interval
+		if r.IsVirtual() {
+			slot = &set.virtual[r-FirstVReg]
+		} else {
+			slot = &set.fixed[r]
+		}
+		if *slot == nil {
+			*slot = &Interval{Reg: r}
+			if r.IsVirtual() {
+				(*slot).unspillable = f.unspillable[r-FirstVReg]
+			}
+		}
+		return *slot
+	}
+	for bi := len(f.Blocks) - 1; bi >= 0; bi-- {
+		b := f.Blocks[bi]
+		from := set.start[b.ID]
+		to := from + 2*len(b.Instrs)
+		freq := math.Pow(10, float64(min(b.depth, 6)))
+		lv.out[b.ID].forEach(func(v int) { get(FirstVReg+Reg(v)).addRange(from, to) })
+		for i := len(b.Instrs) - 1; i >= 0; i-- {
+			in := b.Instrs[i]
+			p := from + 2*i
+			in.Clobbers.forEach(func(r Reg) { get(r).addRange(p+1, p+2) })
+			in.forEachDef(func(r Reg) {
+				it := get(r)
+				it.define(p)
+				it.weight += freq
+			})
+			in.forEachUse(func(r Reg) {
+				it := get(r)
+				it.addRange(from, p+1)
+				it.weight += freq
+			})
+			if in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
+				d, s := in.Args[0].Reg, in.Args[1].Reg
+				get(d).hints = append(get(d).hints, s)
+				get(s).hints = append(get(s).hints, d)
+			}
+		}
+	}
+	finish := func(it *Interval) {
+		if it == nil {
+			return
+		}
+		for i, j := 0, len(it.Ranges)-1; i < j; i, j = i+1, j-1 {
+			it.Ranges[i], it.Ranges[j] = it.Ranges[j], it.Ranges[i]
+		}
+		size := 0
+		for _, r := range it.Ranges {
+			size += r.End - r.Start
+		}
+		it.weight /= float64(size/2 + 4) // a long interval with few uses is the cheap one to spill
+		if it.unspillable {
+			it.weight = math.Inf(1)
+		}
+	}
+	for _, it := range set.virtual {
+		finish(it)
+	}
+	for _, it := range set.fixed {
+		finish(it)
+	}
+	return set
+}

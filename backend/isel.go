@@ -1,0 +1,664 @@
+package backend
+
+import (
+	"fmt"
+	"math"
+
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// Instruction selection: one walk over each reachable IR block that expands
+// every instruction into a short x86-64 sequence on virtual registers, in
+// the manner of a macro-expanding selector (QBE's isel, or LLVM's FastISel),
+// with the local patterns that pay most:
+//   - constants become immediates where x86 takes one (32 bits,
+//     sign-extended), allocas become frame slots and globals RIP-relative
+//     operands, and a getelementptr used only as a load or store address
+//     folds into its addressing mode (base + index*scale + disp);
+//   - add of a register and an immediate or another register is a
+//     three-address lea, mul by an immediate the three-operand imul;
+//   - an icmp whose only use is its block's condbr or select becomes the
+//     cmp (or test, against zero) that sets their flags, without setcc;
+//   - division is cqo/cdq + idiv on the fixed rdx:rax, variable shifts go
+//     through cl, call arguments and results through the ABI's registers.
+//
+// Narrow values live in registers the way LLVM's x86 backend keeps them:
+// only the low bytes of the value's type are meaningful, i8 and i32
+// arithmetic uses 32-bit instructions, and the explicit extensions
+// (movzx, movsx, movl) are the only places upper bits are defined. An i1 is
+// 0 or 1 in its low byte: comparisons produce it that way, and the few
+// operations that could leave other bits in that byte mask with `and $1`.
+//
+// φs become opPhi pseudo-instructions with one source per incoming edge, for
+// OutOfSSA.
+
+// Select translates the IR function f (a definition, verified, with no
+// critical edges) into machine IR on virtual registers.
+func Select(f *middle.Func) *Func {
+	s := &selector{ir: f, f: &Func{Name: f.Name, IR: f}}
+	s.makeBlocks()
+	s.scanUses()
+	for _, b := range f.Blocks {
+		if mb := s.blocks[b.ID]; mb != nil {
+			s.b = mb
+			if b == f.Entry() {
+				s.params()
+			}
+			for _, v := range b.Instrs {
+				s.instr(v)
+			}
+		}
+	}
+	return s.f
+}
+
+type selector struct {
+	ir     *middle.Func
+	f      *Func
+	blocks []*Block // by IR block ID; nil for unreachable blocks
+	vreg   []Reg    // by IR value ID
+	slot   []*Slot  // by IR value ID, for allocas
+
+	uses    []int32         // by IR value ID: number of uses
+	user    []*middle.Value // by IR value ID: the last user seen
+	asValue []bool          // by IR value ID: used other than as a load or store address
+
+	b   *Block   // the block being filled
+	pos diag.Pos // the position of the IR instruction being expanded
+}
+
+// makeBlocks makes one machine block per block reachable from the entry
+// (unreachable ones would only cost liveness work and code size).
+func (s *selector) makeBlocks() {
+	f := s.ir
+	s.blocks = make([]*Block, f.NumBlocks())
+	reached := make([]bool, f.NumBlocks())
+	work := []*middle.Block{f.Entry()}
+	reached[f.Entry().ID] = true
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, t := range b.Succs() {
+			if !reached[t.ID] {
+				reached[t.ID] = true
+				work = append(work, t)
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		if reached[b.ID] {
+			mb := &Block{ID: len(s.f.Blocks), Name: b.Name}
+			s.blocks[b.ID] = mb
+			s.f.Blocks = append(s.f.Blocks, mb)
+		}
+	}
+	for _, b := range f.Blocks {
+		mb := s.blocks[b.ID]
+		if mb == nil {
+			continue
+		}
+		for _, t := range b.Succs() {
+			mt := s.blocks[t.ID]
+			if len(mb.Succs) == 1 && mb.Succs[0] == mt {
+				continue
+			}
+			mb.Succs = append(mb.Succs, mt)
+		}
+	}
+	for _, mb := range s.f.Blocks {
+		for _, t := range mb.Succs {
+			t.Preds = append(t.Preds, mb)
+		}
+	}
+}
+
+// scanUses counts uses and notes how values are used, and gives every
+// value with a result its virtual register and every alloca its slot.
+func (s *selector) scanUses() {
+	n := s.ir.NumValues()
+	s.vreg = make([]Reg, n)
+	s.slot = make([]*Slot, n)
+	s.uses = make([]int32, n)
+	s.user = make([]*middle.Value, n)
+	s.asValue = make([]bool, n)
+	for _, p := range s.ir.Params {
+		s.vreg[p.ID] = s.f.newVReg(sizeOf(p.Type))
+	}
+	for _, b := range s.ir.Blocks {
+		if s.blocks[b.ID] == nil {
+			continue
+		}
+		for _, v := range b.Instrs {
+			switch {
+			case v.Op == middle.OpAlloca:
+				size := v.Elem.Size()
+				s.slot[v.ID] = s.f.newSlot(SlotAlloca, size, size, v.Name)
+			case v.HasResult():
+				s.vreg[v.ID] = s.f.newVReg(sizeOf(v.Type))
+			}
+			for i, a := range v.Args {
+				if v.Op == middle.OpPhi && s.blocks[v.Incoming[i].ID] == nil {
+					continue
+				}
+				s.uses[a.ID]++
+				s.user[a.ID] = v
+				address := (v.Op == middle.OpLoad && i == 0) || (v.Op == middle.OpStore && i == 1)
+				if !address {
+					s.asValue[a.ID] = true
+				}
+			}
+		}
+	}
+}
+
+// fused reports whether the icmp c is selected as part of its only user,
+// the condbr or select of its own block, whose flags it sets directly.
+func (s *selector) fused(c *middle.Value) bool {
+	if c.Op != middle.OpICmp || s.uses[c.ID] != 1 {
+		return false
+	}
+	u := s.user[c.ID]
+	return u.Block == c.Block && (u.Op == middle.OpCondBr || u.Op == middle.OpSelect && u.Args[0] == c)
+}
+
+func (s *selector) emit(op opcode, size uint8, args ...Operand) *Instr {
+	return s.add(&Instr{Op: op, Size: size, Args: args})
+}
+
+func (s *selector) add(in *Instr) *Instr {
+	in.Pos = s.pos
+	s.b.Instrs = append(s.b.Instrs, in)
+	return in
+}
+
+// sizeOf is the number of meaningful bytes of a value of type t.
+func sizeOf(t middle.Type) uint8 { return uint8(t.Size()) }
+
+// aluSize is the width of the arithmetic done on values of type t: 32 bits
+// for everything narrower than 64 (no partial-register writes, and the low
+// bytes come out right).
+func aluSize(t middle.Type) uint8 {
+	if t.Size() == 8 {
+		return 8
+	}
+	return 4
+}
+
+func fitsInt32(c int64) bool { return c == int64(int32(c)) }
+
+// fitsImm reports whether c can be the immediate of a size-byte
+// instruction: x86 sign-extends 8- or 32-bit immediates.
+func fitsImm(c int64, size uint8) bool {
+	if size == 1 {
+		return c == int64(int8(c))
+	}
+	return fitsInt32(c)
+}
+
+func isConstLike(v *middle.Value) bool { return v.Op == middle.OpConst || v.Op == middle.OpUndef }
+
+// constant is the register image of a constant: its canonical value, with
+// i1 true as 1 and undef as 0.
+func constant(v *middle.Value) int64 {
+	switch {
+	case v.Op == middle.OpUndef:
+		return 0
+	case v.Type == middle.I1:
+		return v.Const & 1
+	}
+	return v.Const
+}
+
+// source is v as an operand that materialize can put in a register: the
+// vreg of an instruction or parameter, an immediate, or the memory operand
+// whose address is v (an alloca's slot, a global; through the GOT for a
+// symbol defined outside the module).
+func (s *selector) source(v *middle.Value) Operand {
+	switch v.Op {
+	case middle.OpConst, middle.OpUndef:
+		return immOp(constant(v))
+	case middle.OpGlobal:
+		return Operand{Kind: KindMem, Sym: v.Sym, GOT: external(s.ir.Module, v.Sym)}
+	case middle.OpAlloca:
+		return slotOp(s.slot[v.ID])
+	}
+	return regOp(s.vreg[v.ID])
+}
+
+// external reports whether sym is defined outside the module, so that its
+// address comes from the GOT (the linker relaxes that to a lea when the
+// symbol turns out to be in the executable).
+func external(m *middle.Module, sym string) bool {
+	if g := m.Global(sym); g != nil {
+		return g.External
+	}
+	if f := m.Func(sym); f != nil {
+		return f.IsDecl()
+	}
+	return true
+}
+
+// materialize returns the instruction that puts the value src stands for
+// (see source) in the register dst.
+func materialize(dst Reg, src Operand) *Instr {
+	d := regOp(dst)
+	switch {
+	case src.Kind == KindImm && src.Imm >= 0 && src.Imm <= math.MaxUint32:
+		return &Instr{Op: opMov, Size: 4, Args: []Operand{d, src}} // movl zero-extends
+	case src.Kind == KindMem && !src.GOT:
+		return &Instr{Op: opLea, Size: 8, Args: []Operand{d, src}}
+	}
+	return &Instr{Op: opMov, Size: 8, Args: []Operand{d, src}} // movabsq when the immediate needs it
+}
+
+// valueInto puts v's value in the register dst.
+func (s *selector) valueInto(dst Reg, v *middle.Value) { s.add(materialize(dst, s.source(v))) }
+
+// reg returns a register holding v.
+func (s *selector) reg(v *middle.Value) Reg {
+	src := s.source(v)
+	if src.Kind == KindReg {
+		return src.Reg
+	}
+	t := s.f.newVReg(8)
+	s.add(materialize(t, src))
+	return t
+}
+
+// operand returns v as the source operand of a size-byte instruction: an
+// immediate when it is a constant that fits, else a register.
+func (s *selector) operand(v *middle.Value, size uint8) Operand {
+	if isConstLike(v) && fitsImm(constant(v), size) {
+		return immOp(constant(v))
+	}
+	return regOp(s.reg(v))
+}
+
+// extendInto puts v, zero- or sign-extended to size bytes (4 or 8), in the
+// register dst.
+func (s *selector) extendInto(dst Reg, v *middle.Value, signed bool, size uint8) {
+	from := sizeOf(v.Type)
+	if isConstLike(v) {
+		c := constant(v)
+		if !signed && from < 8 {
+			c &= 1<<(8*from) - 1
+		}
+		s.add(materialize(dst, immOp(c)))
+		return
+	}
+	src, d := regOp(s.reg(v)), regOp(dst)
+	switch {
+	case from == 8:
+		s.emit(opMov, 8, d, src)
+	case from == 4 && signed:
+		s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{d, src}})
+	case from == 4:
+		s.emit(opMov, 4, d, src) // writing a 32-bit register clears the upper half
+	case v.Type == middle.I1 && signed:
+		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, src}})
+		s.emit(opNeg, size, d)
+	case signed:
+		s.add(&Instr{Op: opMovsx, Size: size, SrcSize: 1, Args: []Operand{d, src}})
+	default:
+		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, src}})
+	}
+}
+
+// params copies the incoming arguments out of their ABI locations.
+func (s *selector) params() {
+	s.pos = diag.Pos{}
+	for i, p := range s.ir.Params {
+		d := regOp(s.vreg[p.ID])
+		if i < len(argRegs) {
+			s.emit(opMov, 8, d, regOp(argRegs[i]))
+			continue
+		}
+		slot := s.f.newSlot(SlotIncoming, 8, 8, p.Name)
+		slot.Offset = 16 + 8*(i-len(argRegs)) // above the saved rbp and the return address
+		s.emit(opMov, 8, d, slotOp(slot))
+	}
+}
+
+func (s *selector) instr(v *middle.Value) {
+	s.pos = v.Pos
+	switch {
+	case v.Op.IsBinary():
+		s.binary(v)
+		return
+	case v.Op.IsCast():
+		s.cast(v)
+		return
+	}
+	switch v.Op {
+	case middle.OpICmp:
+		if !s.fused(v) {
+			d := regOp(s.vreg[v.ID])
+			s.add(&Instr{Op: opSetcc, Size: 1, Cond: s.compare(v), Args: []Operand{d}})
+			s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, d}})
+		}
+	case middle.OpSelect:
+		s.selectValue(v)
+	case middle.OpAlloca:
+		// A frame slot, addressed where it is used.
+	case middle.OpLoad:
+		s.load(v)
+	case middle.OpStore:
+		size := sizeOf(v.Args[0].Type)
+		s.emit(opMov, size, s.address(v.Args[1]), s.operand(v.Args[0], size))
+	case middle.OpGEP:
+		if s.asValue[v.ID] {
+			s.emit(opLea, 8, regOp(s.vreg[v.ID]), s.gepAddress(v))
+		}
+	case middle.OpCall:
+		s.call(v)
+	case middle.OpPhi:
+		s.phi(v)
+	case middle.OpBr:
+		s.emit(opJmp, 0, blockOp(s.blocks[v.Targets[0].ID]))
+	case middle.OpCondBr:
+		s.condBr(v)
+	case middle.OpRet:
+		s.ret(v)
+	case middle.OpUnreachable:
+		s.emit(opUd2, 0)
+	default:
+		panic(fmt.Sprintf("backend: %s: cannot select %s", s.ir.Name, v.LongString()))
+	}
+}
+
+var aluOps = map[middle.Op]opcode{
+	middle.OpAdd: opAdd, middle.OpSub: opSub, middle.OpMul: opImul,
+	middle.OpAnd: opAnd, middle.OpOr: opOr, middle.OpXor: opXor,
+	middle.OpShl: opShl, middle.OpAShr: opSar, middle.OpLShr: opShr,
+}
+
+func (s *selector) binary(v *middle.Value) {
+	d := s.vreg[v.ID]
+	switch v.Op {
+	case middle.OpShl, middle.OpAShr, middle.OpLShr:
+		s.shift(v, d)
+	case middle.OpSDiv, middle.OpSRem:
+		s.divide(v, d)
+	default:
+		s.arith(v, d)
+	}
+	switch v.Op {
+	case middle.OpAdd, middle.OpSub, middle.OpMul, middle.OpShl, middle.OpSDiv, middle.OpSRem:
+		if v.Type == middle.I1 {
+			s.emit(opAnd, 4, regOp(d), immOp(1)) // keep an i1 0 or 1
+		}
+	}
+}
+
+func (s *selector) arith(v *middle.Value, d Reg) {
+	a, b := v.Args[0], v.Args[1]
+	size := aluSize(v.Type)
+	commutative := v.Op != middle.OpSub
+	if commutative && isConstLike(a) && !isConstLike(b) {
+		a, b = b, a
+	}
+	if !isConstLike(a) {
+		c := constant(b)
+		switch {
+		case v.Op == middle.OpAdd && !isConstLike(b):
+			s.emit(opLea, size, regOp(d), Operand{Kind: KindMem, Base: s.reg(a), Index: s.reg(b), Scale: 1})
+			return
+		case v.Op == middle.OpAdd && isConstLike(b) && fitsInt32(c):
+			s.emit(opLea, size, regOp(d), baseOp(s.reg(a), c))
+			return
+		case v.Op == middle.OpSub && isConstLike(b) && fitsInt32(-c):
+			s.emit(opLea, size, regOp(d), baseOp(s.reg(a), -c))
+			return
+		case v.Op == middle.OpMul && isConstLike(b) && fitsInt32(c):
+			s.emit(opImul3, size, regOp(d), regOp(s.reg(a)), immOp(c))
+			return
+		}
+	}
+	s.valueInto(d, a)
+	s.emit(aluOps[v.Op], size, regOp(d), s.operand(b, size))
+}
+
+func (s *selector) shift(v *middle.Value, d Reg) {
+	a, b := v.Args[0], v.Args[1]
+	size := aluSize(v.Type)
+	switch {
+	case sizeOf(v.Type) == 1 && v.Op == middle.OpAShr:
+		s.extendInto(d, a, true, 4)
+	case sizeOf(v.Type) == 1 && v.Op == middle.OpLShr:
+		s.extendInto(d, a, false, 4)
+	default:
+		s.valueInto(d, a)
+	}
+	count := regOp(RCX)
+	if isConstLike(b) {
+		count = immOp(constant(b) & int64(8*size-1)) // what the hardware does with CL
+	} else {
+		s.valueInto(RCX, b)
+	}
+	s.emit(aluOps[v.Op], size, regOp(d), count)
+}
+
+// divide selects sdiv and srem: the dividend sign-extended into rdx:rax,
+// idiv, the quotient from rax or the remainder from rdx. The IR guards
+// against the divisors that trap (0, and -1 with the minimum dividend).
+func (s *selector) divide(v *middle.Value, d Reg) {
+	a, b := v.Args[0], v.Args[1]
+	size := aluSize(v.Type)
+	narrow := sizeOf(v.Type) == 1
+	if narrow {
+		s.extendInto(RAX, a, true, 4)
+	} else {
+		s.valueInto(RAX, a)
+	}
+	divisor := s.source(b)
+	if narrow || divisor.Kind != KindReg {
+		t := s.f.newVReg(size)
+		if narrow {
+			s.extendInto(t, b, true, 4)
+		} else {
+			s.valueInto(t, b)
+		}
+		divisor = regOp(t)
+	}
+	ext := s.emit(opCqo, 8)
+	if size == 4 {
+		ext.Op = opCdq
+	}
+	ext.Uses, ext.Defs = maskOf(RAX), maskOf(RDX)
+	div := s.emit(opIdiv, size, divisor)
+	div.Uses, div.Defs = maskOf(RAX, RDX), maskOf(RAX, RDX)
+	result := RAX
+	if v.Op == middle.OpSRem {
+		result = RDX
+	}
+	s.emit(opMov, 8, regOp(d), regOp(result))
+}
+
+func (s *selector) cast(v *middle.Value) {
+	d := s.vreg[v.ID]
+	a := v.Args[0]
+	switch v.Op {
+	case middle.OpZExt:
+		s.extendInto(d, a, false, aluSize(v.Type))
+	case middle.OpSExt:
+		s.extendInto(d, a, true, aluSize(v.Type))
+	case middle.OpTrunc:
+		s.valueInto(d, a)
+		if v.Type == middle.I1 {
+			s.emit(opAnd, 4, regOp(d), immOp(1))
+		}
+	}
+}
+
+// compare emits the cmp (or test) for the icmp c and returns the condition
+// under which c is true.
+func (s *selector) compare(c *middle.Value) Cond {
+	a, b, p := c.Args[0], c.Args[1], c.Pred
+	size := sizeOf(a.Type)
+	if isConstLike(a) && !isConstLike(b) {
+		a, b, p = b, a, p.Swap()
+	}
+	if isConstLike(b) && constant(b) == 0 && !isConstLike(a) {
+		// test clears OF and CF, so every condition reads as against 0.
+		r := regOp(s.reg(a))
+		s.emit(opTest, size, r, r)
+		return condFor(p)
+	}
+	s.emit(opCmp, size, regOp(s.reg(a)), s.operand(b, size))
+	return condFor(p)
+}
+
+// condition emits what sets the flags for the i1 c and returns the
+// condition under which c is true.
+func (s *selector) condition(c *middle.Value) Cond {
+	if s.fused(c) {
+		return s.compare(c)
+	}
+	r := regOp(s.reg(c))
+	s.emit(opTest, 1, r, r)
+	return CondNE
+}
+
+func (s *selector) condBr(v *middle.Value) {
+	c := v.Args[0]
+	then, els := s.blocks[v.Targets[0].ID], s.blocks[v.Targets[1].ID]
+	switch {
+	case then == els:
+		s.emit(opJmp, 0, blockOp(then))
+	case isConstLike(c):
+		if constant(c) != 0 {
+			s.emit(opJmp, 0, blockOp(then))
+		} else {
+			s.emit(opJmp, 0, blockOp(els))
+		}
+	default:
+		s.add(&Instr{Op: opJcc, Cond: s.condition(c), Args: []Operand{blockOp(then)}})
+		s.emit(opJmp, 0, blockOp(els))
+	}
+}
+
+// selectValue selects `select c, x, y` as d = y; d = x if c (cmov).
+func (s *selector) selectValue(v *middle.Value) {
+	c, x, y := v.Args[0], v.Args[1], v.Args[2]
+	d := s.vreg[v.ID]
+	if isConstLike(c) {
+		if constant(c) != 0 {
+			s.valueInto(d, x)
+		} else {
+			s.valueInto(d, y)
+		}
+		return
+	}
+	xr := s.reg(x) // cmov takes no immediate
+	s.valueInto(d, y)
+	cc := s.condition(c) // after the moves above; they leave the flags alone anyway
+	s.add(&Instr{Op: opCmov, Size: aluSize(v.Type), Cond: cc, Args: []Operand{regOp(d), regOp(xr)}})
+}
+
+func (s *selector) load(v *middle.Value) {
+	d := regOp(s.vreg[v.ID])
+	addr := s.address(v.Args[0])
+	if sizeOf(v.Type) == 1 {
+		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, addr}})
+		return
+	}
+	s.emit(opMov, sizeOf(v.Type), d, addr)
+}
+
+// address returns the memory operand at the pointer p.
+func (s *selector) address(p *middle.Value) Operand {
+	switch src := s.source(p); {
+	case src.Kind == KindMem && !src.GOT:
+		return src
+	case p.Op == middle.OpGEP && !s.asValue[p.ID]:
+		return s.gepAddress(p)
+	}
+	return baseOp(s.reg(p), 0)
+}
+
+// gepAddress returns the addressing mode that computes the getelementptr
+// g: its base's address plus the index scaled by the element size.
+func (s *selector) gepAddress(g *middle.Value) Operand {
+	base, idx := g.Args[0], g.Args[1]
+	size := int64(g.Elem.Size())
+	m := s.source(base)
+	if m.Kind != KindMem || m.GOT {
+		m = baseOp(s.reg(base), 0)
+	}
+	if isConstLike(idx) {
+		if disp := m.Imm + constant(idx)*size; fitsInt32(disp) && constant(idx) == disp/size {
+			m.Imm = disp
+			return m
+		}
+	}
+	if m.Sym != "" { // a RIP-relative operand takes no index register
+		m = baseOp(s.reg(base), 0)
+	}
+	m.Index, m.Scale = s.reg(idx), uint8(size)
+	return m
+}
+
+// call passes the arguments (stack ones first, so the argument registers
+// are not held over their stores), calls, and copies the result out of rax.
+// A _Bool or char argument travels zero-extended to 32 bits, as gcc and
+// clang both pass (and clang's callees rely on).
+func (s *selector) call(v *middle.Value) {
+	args := v.Args
+	if n := 8 * (len(args) - len(argRegs)); n > s.f.outArgs {
+		s.f.outArgs = n
+	}
+	for i := len(argRegs); i < len(args); i++ {
+		a := args[i]
+		src := s.operand(a, 8)
+		if src.Kind == KindReg && sizeOf(a.Type) < 8 {
+			t := s.f.newVReg(8)
+			s.extendInto(t, a, false, 8)
+			src = regOp(t)
+		}
+		s.emit(opMov, 8, baseOp(RSP, int64(8*(i-len(argRegs)))), src)
+	}
+	var uses RegMask
+	for i := 0; i < len(args) && i < len(argRegs); i++ {
+		r := argRegs[i]
+		uses |= maskOf(r)
+		if sizeOf(args[i].Type) < 8 {
+			s.extendInto(r, args[i], false, 4)
+		} else {
+			s.valueInto(r, args[i])
+		}
+	}
+	call := s.emit(opCall, 8, symOp(v.Sym))
+	call.Uses, call.Clobbers = uses, callerSaved
+	if v.HasResult() {
+		call.Defs = maskOf(RAX)
+		call.Clobbers &^= maskOf(RAX)
+		s.emit(opMov, 8, regOp(s.vreg[v.ID]), regOp(RAX))
+	}
+}
+
+// ret puts the result in rax, an i1 or i8 zero-extended to 32 bits as
+// callers compiled from C expect of a _Bool.
+func (s *selector) ret(v *middle.Value) {
+	var uses RegMask
+	if len(v.Args) > 0 {
+		a := v.Args[0]
+		if sizeOf(a.Type) == 1 {
+			s.extendInto(RAX, a, false, 4)
+		} else {
+			s.valueInto(RAX, a)
+		}
+		uses = maskOf(RAX)
+	}
+	s.emit(opRet, 8).Uses = uses
+}
+
+func (s *selector) phi(v *middle.Value) {
+	in := s.emit(opPhi, 8, regOp(s.vreg[v.ID]))
+	for i, a := range v.Args {
+		if from := s.blocks[v.Incoming[i].ID]; from != nil {
+			in.Args = append(in.Args, s.source(a))
+			in.Phi = append(in.Phi, from)
+		}
+	}
+}

@@ -1,0 +1,235 @@
+package backend
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Linear-scan register allocation, after Poletto and Sarkar ("Linear Scan
+// Register Allocation", TOPLAS 1999), with the lifetime holes and fixed
+// intervals of Wimmer and Mössenböck ("Optimized Interval Splitting in a
+// Linear Scan Register Allocator", VEE 2005) but without splitting: an
+// interval gets one physical register for its whole life, or none.
+//
+// Intervals are visited by increasing start. The active ones (live at the
+// current position) hold their registers; the inactive ones (in a hole)
+// hold theirs only where they intersect the current interval; a physical
+// register's fixed interval (argument, result, division and shift registers,
+// and the caller-saved registers at each call) blocks it wherever it
+// intersects. A register free for the whole current interval is taken, the
+// one a move relates it to first (a hint: the move then vanishes, which is
+// all the copy coalescing there is — only between intervals that do not
+// interfere), else the first in allocOrder. When none is free, the
+// cheapest to spill among the current interval and, for each register,
+// the intervals holding it across the current one (spill weight: uses and
+// definitions, ten times as heavy per loop level, per instruction covered)
+// loses: it is spilled whole.
+//
+// A spilled register lives in its own stack slot, and insertSpillCode
+// rewrites its operands: to the slot itself where the instruction takes a
+// memory operand, else to a short-lived temporary reloaded before and
+// stored after the instruction. The temporaries must get registers, so
+// allocation runs again on the rewritten code, until a round spills
+// nothing (each round spills at least one of the original registers, so
+// this ends; in practice the second round does).
+
+// allocation is the outcome of the last round, kept for the dump.
+type allocation struct {
+	set     *intervalSet
+	spilled []spillRecord
+	rounds  int
+}
+
+// spillRecord remembers a spilled register's interval and slot.
+type spillRecord struct {
+	reg    Reg
+	ranges []Range
+	slot   *Slot
+}
+
+// Allocate assigns every virtual register a physical register, spilling to
+// stack slots and inserting the reloads and spill stores where there are
+// not enough. It also fixes the block order (see orderBlocks).
+func (f *Func) Allocate() {
+	f.orderBlocks()
+	a := &allocation{}
+	for {
+		a.rounds++
+		a.set = buildIntervals(f, computeLiveness(f))
+		spilled := linearScan(f, a.set)
+		if len(spilled) == 0 {
+			break
+		}
+		slots := make([]*Slot, f.NumVRegs())
+		for _, it := range spilled {
+			slot := f.newSlot(SlotSpill, 8, 8, vregName(it.Reg))
+			slot.owner = it.Reg
+			slots[it.Reg-FirstVReg] = slot
+			a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot})
+		}
+		f.insertSpillCode(slots)
+	}
+	f.assign = make([]Reg, f.NumVRegs())
+	for i, it := range a.set.virtual {
+		if it != nil {
+			f.assign[i] = it.assigned
+		}
+	}
+	f.alloc = a
+	f.stage = stageAllocated
+}
+
+// linearScan assigns registers to the virtual intervals of set and returns
+// those it spilled.
+func linearScan(f *Func, set *intervalSet) []*Interval {
+	var unhandled []*Interval
+	for _, it := range set.virtual {
+		if it != nil {
+			unhandled = append(unhandled, it)
+		}
+	}
+	sort.SliceStable(unhandled, func(i, j int) bool { return unhandled[i].Start() < unhandled[j].Start() })
+	s := &scanner{set: set}
+	for _, cur := range unhandled {
+		s.advance(cur.Start())
+		if r := s.freeRegister(cur); r != NoReg {
+			cur.assigned = r
+			s.active = append(s.active, cur)
+			continue
+		}
+		s.allocateBlocked(f, cur)
+	}
+	return s.spilled
+}
+
+type scanner struct {
+	set              *intervalSet
+	active, inactive []*Interval
+	spilled          []*Interval
+}
+
+// advance moves intervals between active, inactive and handled (dropped)
+// for the scan position pos.
+func (s *scanner) advance(pos int) {
+	var stillActive, stillInactive []*Interval
+	for _, it := range s.active {
+		switch {
+		case it.End() <= pos:
+		case it.covers(pos):
+			stillActive = append(stillActive, it)
+		default:
+			stillInactive = append(stillInactive, it)
+		}
+	}
+	for _, it := range s.inactive {
+		switch {
+		case it.End() <= pos:
+		case it.covers(pos):
+			stillActive = append(stillActive, it)
+		default:
+			stillInactive = append(stillInactive, it)
+		}
+	}
+	s.active, s.inactive = stillActive, stillInactive
+}
+
+// blocked returns the registers cur cannot take without evicting someone
+// (taken) and those it cannot take at all (fixed).
+func (s *scanner) blocked(cur *Interval) (taken, fixed RegMask) {
+	for _, it := range s.active {
+		taken |= maskOf(it.assigned)
+	}
+	for _, it := range s.inactive {
+		if !taken.Has(it.assigned) && intersects(it, cur) {
+			taken |= maskOf(it.assigned)
+		}
+	}
+	for _, r := range allocOrder {
+		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
+			fixed |= maskOf(r)
+		}
+	}
+	return taken, fixed
+}
+
+// freeRegister returns a register free for all of cur, or NoReg.
+func (s *scanner) freeRegister(cur *Interval) Reg {
+	taken, fixed := s.blocked(cur)
+	unusable := taken | fixed
+	for _, h := range cur.hints {
+		r := h
+		if h.IsVirtual() {
+			if it := s.set.virtual[h-FirstVReg]; it != nil && !it.spilled {
+				r = it.assigned
+			} else {
+				r = NoReg
+			}
+		}
+		if r.IsPhysical() && r != RSP && r != RBP && !unusable.Has(r) {
+			return r
+		}
+	}
+	for _, r := range allocOrder {
+		if !unusable.Has(r) {
+			return r
+		}
+	}
+	return NoReg
+}
+
+// allocateBlocked spills cur, or the intervals holding the register that
+// is cheapest to free for it, whichever costs less.
+func (s *scanner) allocateBlocked(f *Func, cur *Interval) {
+	_, fixed := s.blocked(cur)
+	best, bestCost := NoReg, math.Inf(1)
+	for _, r := range allocOrder {
+		if fixed.Has(r) {
+			continue
+		}
+		cost := 0.0
+		s.forEachHolder(r, cur, func(it *Interval) { cost += it.weight })
+		if cost < bestCost {
+			best, bestCost = r, cost
+		}
+	}
+	if best == NoReg || !cur.unspillable && cur.weight <= bestCost {
+		if cur.unspillable {
+			panic(fmt.Sprintf("backend: %s: no register left for %s", f.Name, vregName(cur.Reg)))
+		}
+		cur.spilled = true
+		s.spilled = append(s.spilled, cur)
+		return
+	}
+	s.forEachHolder(best, cur, func(it *Interval) {
+		it.spilled = true
+		s.spilled = append(s.spilled, it)
+	})
+	s.active = removeSpilled(s.active)
+	s.inactive = removeSpilled(s.inactive)
+	cur.assigned = best
+	s.active = append(s.active, cur)
+}
+
+// forEachHolder calls fn for every active or inactive interval in r that
+// intersects cur.
+func (s *scanner) forEachHolder(r Reg, cur *Interval, fn func(*Interval)) {
+	for _, list := range [2][]*Interval{s.active, s.inactive} {
+		for _, it := range list {
+			if it.assigned == r && intersects(it, cur) {
+				fn(it)
+			}
+		}
+	}
+}
+
+func removeSpilled(list []*Interval) []*Interval {
+	n := 0
+	for _, it := range list {
+		if !it.spilled {
+			list[n] = it
+			n++
+		}
+	}
+	return list[:n]
+}

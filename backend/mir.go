@@ -1,0 +1,381 @@
+package backend
+
+import (
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// The machine IR: x86-64 instructions over virtual and physical registers,
+// grouped in blocks that mirror the IR's. Instruction selection produces it
+// with virtual registers and φ pseudo-instructions; out-of-SSA turns the φs
+// into moves; register allocation gives every virtual register a physical
+// one (or a stack slot, rewriting its operands); frame layout places the
+// stack slots; emission prints AT&T text.
+//
+// Like LLVM's MachineInstr, an instruction knows which registers it reads,
+// writes and destroys (operand roles by opcode, plus implicit fixed
+// registers), so that liveness, the allocator and the checker share one
+// definition of the instruction set.
+
+// Reg is a register: NoReg, a physical register (RAX..R15) or a virtual
+// register (FirstVReg and up). The zero value is NoReg, so an Operand's
+// unused register fields say "none" by themselves.
+type Reg int32
+
+// Physical registers, in hardware encoding order (plus one).
+const (
+	NoReg Reg = iota
+	RAX
+	RCX
+	RDX
+	RBX
+	RSP
+	RBP
+	RSI
+	RDI
+	R8
+	R9
+	R10
+	R11
+	R12
+	R13
+	R14
+	R15
+	FirstVReg
+)
+
+func (r Reg) IsVirtual() bool  { return r >= FirstVReg }
+func (r Reg) IsPhysical() bool { return r > NoReg && r < FirstVReg }
+
+// RegMask is a set of physical registers.
+type RegMask uint32
+
+func maskOf(regs ...Reg) RegMask {
+	var m RegMask
+	for _, r := range regs {
+		m |= 1 << r
+	}
+	return m
+}
+
+func (m RegMask) Has(r Reg) bool { return r.IsPhysical() && m&(1<<r) != 0 }
+
+// forEach calls fn for each register of m in encoding order.
+func (m RegMask) forEach(fn func(Reg)) {
+	for r := RAX; r < FirstVReg; r++ {
+		if m.Has(r) {
+			fn(r)
+		}
+	}
+}
+
+// Cond is an x86 condition code, as in jcc, setcc and cmovcc.
+type Cond uint8
+
+// Conditions come in pairs that negate each other, differing in the low bit.
+const (
+	CondE Cond = iota
+	CondNE
+	CondL
+	CondGE
+	CondLE
+	CondG
+	CondB
+	CondAE
+	CondBE
+	CondA
+)
+
+var condNames = [...]string{"e", "ne", "l", "ge", "le", "g", "b", "ae", "be", "a"}
+
+func (c Cond) String() string { return condNames[c] }
+
+// Negate gives the condition that holds exactly when c does not.
+func (c Cond) Negate() Cond { return c ^ 1 }
+
+// condFor maps an icmp predicate to the condition the flags of `cmp a, b`
+// must satisfy.
+func condFor(p middle.Pred) Cond {
+	return [...]Cond{
+		middle.PredEQ: CondE, middle.PredNE: CondNE,
+		middle.PredSLT: CondL, middle.PredSLE: CondLE, middle.PredSGT: CondG, middle.PredSGE: CondGE,
+		middle.PredULT: CondB, middle.PredULE: CondBE, middle.PredUGT: CondA, middle.PredUGE: CondAE,
+	}[p]
+}
+
+// OperandKind says which fields of an Operand mean something.
+type OperandKind uint8
+
+const (
+	KindNone  OperandKind = iota
+	KindReg               // Reg
+	KindImm               // Imm
+	KindMem               // Base + Index*Scale + Imm, off Slot's frame position, or Sym(%rip)
+	KindBlock             // Block, a branch target
+	KindSym               // Sym, a call target
+)
+
+// Operand is one operand of an instruction.
+type Operand struct {
+	Kind  OperandKind
+	Reg   Reg
+	Imm   int64 // the immediate, or a memory operand's displacement
+	Base  Reg
+	Index Reg
+	Scale uint8
+	Slot  *Slot  // a memory operand in the frame (Base and Sym unused)
+	Sym   string // a RIP-relative memory operand, or a call target
+	GOT   bool   // Sym's GOT entry rather than Sym itself
+	Block *Block
+
+	// VReg is the virtual register a spill slot operand stands for: the
+	// allocator puts a spilled register's slot where the instruction can
+	// take memory, and the checker still knows which value is meant.
+	VReg Reg
+}
+
+func regOp(r Reg) Operand      { return Operand{Kind: KindReg, Reg: r} }
+func immOp(c int64) Operand    { return Operand{Kind: KindImm, Imm: c} }
+func blockOp(b *Block) Operand { return Operand{Kind: KindBlock, Block: b} }
+func symOp(s string) Operand   { return Operand{Kind: KindSym, Sym: s} }
+func slotOp(s *Slot) Operand   { return Operand{Kind: KindMem, Slot: s} }
+func baseOp(r Reg, disp int64) Operand {
+	return Operand{Kind: KindMem, Base: r, Imm: disp}
+}
+
+// isReg reports whether o is the register r.
+func (o Operand) isReg(r Reg) bool { return o.Kind == KindReg && o.Reg == r }
+
+// opcode is an x86-64 instruction, or a pseudo-instruction (φ).
+type opcode uint8
+
+const (
+	opMov   opcode = iota // dst, src
+	opMovzx               // dst, src: zero-extend SrcSize bytes to Size
+	opMovsx               // dst, src: sign-extend SrcSize bytes to Size
+	opLea                 // dst, address
+	opAdd                 // dst op= src ...
+	opSub
+	opAnd
+	opOr
+	opXor
+	opImul
+	opImul3 // dst = src * imm
+	opShl   // dst shifted by src: an immediate or CL
+	opSar
+	opShr
+	opNeg  // dst = -dst
+	opCmp  // flags of a - b
+	opTest // flags of a & b
+	opSetcc
+	opCmov // dst = src if Cond
+	opCqo  // rdx:rax = sign extension of rax
+	opCdq  // edx:eax = sign extension of eax
+	opIdiv // rax, rdx = rdx:rax / src, rdx:rax % src
+	opCall // the function Sym
+	opJmp
+	opJcc
+	opRet // through the epilogue
+	opUd2
+	opPhi // dst, one source per Instr.Phi block; only before out-of-SSA
+)
+
+// role says how an instruction treats a register operand (or the register
+// behind a memory operand's location: a written memory operand is a def of
+// the spilled value it holds).
+type role uint8
+
+const (
+	roleUse role = 1 << iota
+	roleDef
+	roleUseDef = roleUse | roleDef
+)
+
+var opNames = [...]string{
+	opMov: "mov", opMovzx: "movzx", opMovsx: "movsx", opLea: "lea",
+	opAdd: "add", opSub: "sub", opAnd: "and", opOr: "or", opXor: "xor",
+	opImul: "imul", opImul3: "imul", opShl: "shl", opSar: "sar", opShr: "shr",
+	opNeg: "neg", opCmp: "cmp", opTest: "test", opSetcc: "set", opCmov: "cmov",
+	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
+	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opPhi: "phi",
+}
+
+// Instr is one machine instruction. Args are in Intel order: the
+// destination, if any, first.
+type Instr struct {
+	Op      opcode
+	Size    uint8 // operand width in bytes: 1, 4 or 8
+	SrcSize uint8 // opMovzx, opMovsx: the source's width
+	Cond    Cond  // opJcc, opSetcc, opCmov
+	Args    []Operand
+	Phi     []*Block // opPhi: Args[i+1] flows in from Phi[i]
+
+	// Implicit physical registers: argument and result registers of a
+	// call, rax and rdx of a division, rax of a return; Clobbers are
+	// destroyed without holding a result (a call's caller-saved registers).
+	Uses, Defs, Clobbers RegMask
+
+	// Spill marks the moves the allocator inserts (reloads and spill
+	// stores): the checker follows the value they copy instead of taking
+	// them at their word.
+	Spill bool
+
+	Pos diag.Pos
+}
+
+// role returns how in treats its operand i.
+func (in *Instr) role(i int) role {
+	switch in.Op {
+	case opMov, opMovzx, opMovsx, opLea, opSetcc:
+		if i == 0 {
+			return roleDef
+		}
+	case opAdd, opSub, opAnd, opOr, opXor, opImul, opShl, opSar, opShr, opNeg, opCmov:
+		if i == 0 {
+			return roleUseDef
+		}
+	case opImul3, opPhi:
+		if i == 0 {
+			return roleDef
+		}
+	}
+	return roleUse
+}
+
+// forEachUse calls fn for every register in reads, virtual or physical,
+// including the registers of its memory operands' addresses and the vregs
+// behind spill slot operands it reads.
+func (in *Instr) forEachUse(fn func(r Reg)) {
+	for i, a := range in.Args {
+		switch a.Kind {
+		case KindReg:
+			if in.role(i)&roleUse != 0 {
+				fn(a.Reg)
+			}
+		case KindMem:
+			if a.Base != NoReg {
+				fn(a.Base)
+			}
+			if a.Index != NoReg {
+				fn(a.Index)
+			}
+		}
+	}
+	in.Uses.forEach(fn)
+}
+
+// forEachDef calls fn for every register in writes with a result.
+func (in *Instr) forEachDef(fn func(r Reg)) {
+	for i, a := range in.Args {
+		if a.Kind == KindReg && in.role(i)&roleDef != 0 {
+			fn(a.Reg)
+		}
+	}
+	in.Defs.forEach(fn)
+}
+
+// isBranch reports whether in transfers control to another block.
+func (in *Instr) isBranch() bool { return in.Op == opJmp || in.Op == opJcc }
+
+// Block is a basic block, named after the IR block it comes from.
+type Block struct {
+	ID     int
+	Name   string
+	Instrs []*Instr
+	Succs  []*Block
+	Preds  []*Block
+
+	// Copies records the parallel copies out-of-SSA placed in this block,
+	// for the dump.
+	Copies []*EdgeCopy
+
+	depth int // loop nesting depth, for spill weights
+}
+
+// SlotKind says what a stack slot holds.
+type SlotKind uint8
+
+const (
+	SlotAlloca   SlotKind = iota // an IR alloca
+	SlotSpill                    // a spilled virtual register
+	SlotIncoming                 // a stack argument passed by the caller
+)
+
+// Slot is a stack location addressed off the frame pointer.
+type Slot struct {
+	ID     int
+	Kind   SlotKind
+	Size   int
+	Align  int
+	Offset int    // from %rbp, set by Layout (fixed for incoming arguments)
+	Name   string // the alloca's IR name, or the spilled vreg, for dumps
+	owner  Reg    // SlotSpill: the virtual register it holds
+}
+
+// stage records how far the pipeline has taken a Func, so the dump shows
+// what exists at that point.
+type stage uint8
+
+const (
+	stageSelected stage = iota
+	stageOutOfSSA
+	stageAllocated
+	stageLaidOut
+)
+
+// Func is one function in machine IR.
+type Func struct {
+	Name   string
+	IR     *middle.Func
+	Blocks []*Block // Blocks[0] is the entry; the order is the IR's until Allocate, then the layout order
+	Slots  []*Slot
+
+	width       []uint8 // by vreg-FirstVReg: bytes of its value that are meaningful (1, 4, 8)
+	orig        []Reg   // by vreg-FirstVReg: for an allocator temporary, the vreg it stands for
+	unspillable []bool  // by vreg-FirstVReg: allocator temporaries, which must get a register
+	assign      []Reg   // by vreg-FirstVReg: the physical register, after Allocate
+
+	outArgs int // bytes of stack arguments of the largest call
+	stage   stage
+
+	alloc *allocation // the final round's intervals, for the dump
+	frame frame
+}
+
+// NumVRegs is the number of virtual registers made so far.
+func (f *Func) NumVRegs() int { return len(f.width) }
+
+// newVReg makes a virtual register holding width meaningful bytes.
+func (f *Func) newVReg(width uint8) Reg {
+	f.width = append(f.width, width)
+	f.orig = append(f.orig, NoReg)
+	f.unspillable = append(f.unspillable, false)
+	return FirstVReg + Reg(len(f.width)-1)
+}
+
+// newSlot adds a stack slot.
+func (f *Func) newSlot(kind SlotKind, size, align int, name string) *Slot {
+	s := &Slot{ID: len(f.Slots), Kind: kind, Size: size, Align: align, Name: name}
+	f.Slots = append(f.Slots, s)
+	return s
+}
+
+// program returns the vreg the program means by r: r itself, or for an
+// allocator temporary the vreg it stands for. Physical registers stand for
+// themselves.
+func (f *Func) program(r Reg) Reg {
+	if r.IsVirtual() {
+		if o := f.orig[r-FirstVReg]; o != NoReg {
+			return o
+		}
+	}
+	return r
+}
+
+// location returns the physical register r lives in after allocation.
+func (f *Func) location(r Reg) Reg {
+	if r.IsVirtual() && f.assign != nil {
+		return f.assign[r-FirstVReg]
+	}
+	return r
+}

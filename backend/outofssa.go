@@ -1,0 +1,104 @@
+package backend
+
+import "fmt"
+
+// Out of SSA: each block's φs are, on every incoming edge, one parallel
+// copy (all φs read their sources before any writes its destination), which
+// Sequentialize orders into moves, breaking each cycle of copies with one
+// fresh virtual register. The moves go at the end of the predecessor, before
+// its jump, or, when the predecessor branches two ways, at the top of the
+// successor, which then has that single predecessor: with no critical
+// edges (middle.SplitCriticalEdges), one of the two always holds, and the
+// copies run on exactly that edge (Briggs et al.'s lost-copy problem needs
+// a critical edge). The copies work on virtual registers, before register
+// allocation, which then treats them like any other move (and coalesces
+// them through its hints when the intervals allow).
+//
+// Constants and addresses flowing into a φ are not locations of the copy:
+// they are written after the moves, when nothing reads their destination
+// any more.
+
+// EdgeCopy is the parallel copy of one CFG edge, as planned and as
+// sequentialized, for the dump.
+type EdgeCopy struct {
+	From, To   *Block
+	Parallel   []Move
+	Sequential []Move
+	Temps      []int // the temporaries Sequentialize asked for
+	Constants  int   // moves of constants and addresses after the copies
+}
+
+// OutOfSSA replaces the φ pseudo-instructions by moves.
+func (f *Func) OutOfSSA() {
+	for _, b := range f.Blocks {
+		var phis []*Instr
+		for len(b.Instrs) > len(phis) && b.Instrs[len(phis)].Op == opPhi {
+			phis = append(phis, b.Instrs[len(phis)])
+		}
+		if len(phis) == 0 {
+			continue
+		}
+		b.Instrs = b.Instrs[len(phis):]
+		for _, p := range b.Preds {
+			f.placeCopy(p, b, phis)
+		}
+	}
+	f.stage = stageOutOfSSA
+}
+
+// placeCopy sequentializes the copy of the edge p→b for the φs of b and puts
+// the moves on the edge.
+func (f *Func) placeCopy(p, b *Block, phis []*Instr) {
+	ec := &EdgeCopy{From: p, To: b}
+	var rest []*Instr
+	for _, phi := range phis {
+		dst := phi.Args[0].Reg
+		src, ok := phi.source(p)
+		if !ok {
+			panic(fmt.Sprintf("backend: %s: φ in %s has no entry for predecessor %s", f.Name, b.Name, p.Name))
+		}
+		if src.Kind == KindReg {
+			ec.Parallel = append(ec.Parallel, Move{Dst: int(dst), Src: int(src.Reg)})
+			continue
+		}
+		in := materialize(dst, src)
+		in.Pos = phi.Pos
+		rest = append(rest, in)
+	}
+	ec.Constants = len(rest)
+	ec.Sequential = Sequentialize(ec.Parallel, func() int {
+		t := f.newVReg(8)
+		ec.Temps = append(ec.Temps, int(t))
+		return int(t)
+	})
+	moves := make([]*Instr, 0, len(ec.Sequential)+len(rest))
+	for _, m := range ec.Sequential {
+		moves = append(moves, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(Reg(m.Dst)), regOp(Reg(m.Src))}})
+	}
+	moves = append(moves, rest...)
+
+	switch {
+	case len(p.Succs) == 1:
+		n := len(p.Instrs) - 1
+		if n < 0 || p.Instrs[n].Op != opJmp || n > 0 && p.Instrs[n-1].Op == opJcc {
+			panic(fmt.Sprintf("backend: %s: block %s does not end in a single jump", f.Name, p.Name))
+		}
+		p.Instrs = append(p.Instrs[:n], append(moves, p.Instrs[n])...)
+		p.Copies = append(p.Copies, ec)
+	case len(b.Preds) == 1:
+		b.Instrs = append(moves, b.Instrs...)
+		b.Copies = append(b.Copies, ec)
+	default:
+		panic(fmt.Sprintf("backend: %s: critical edge %s -> %s (middle.SplitCriticalEdges must run before instruction selection)", f.Name, p.Name, b.Name))
+	}
+}
+
+// source returns the φ's operand for the edge from p.
+func (in *Instr) source(p *Block) (Operand, bool) {
+	for i, b := range in.Phi {
+		if b == p {
+			return in.Args[i+1], true
+		}
+	}
+	return Operand{}, false
+}

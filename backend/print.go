@@ -1,0 +1,297 @@
+package backend
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Printing machine IR: one formatter writes instructions in AT&T syntax,
+// both for the assembler (physical registers, frame offsets, labels) and
+// for the dumps of the stages (virtual registers as %v12, with their
+// allocation once there is one, slots by name), so that a dump reads like
+// the assembly it becomes.
+
+// formatter writes instructions of one function.
+type formatter struct {
+	f     *Func
+	final bool                    // for the assembler
+	label func(b *Block) string   // a block's label
+	sym   func(name string) string // a global's assembler name
+	plt   func(name string) bool  // whether a call goes through the PLT
+}
+
+func sizeSuffix(size uint8) string {
+	switch size {
+	case 1:
+		return "b"
+	case 4:
+		return "l"
+	}
+	return "q"
+}
+
+// mnemonic returns in's AT&T mnemonic.
+func (p *formatter) mnemonic(in *Instr) string {
+	name := opNames[in.Op]
+	switch in.Op {
+	case opMov:
+		if in.Size == 8 && in.Args[1].Kind == KindImm && !fitsInt32(in.Args[1].Imm) {
+			return "movabsq"
+		}
+	case opMovzx, opMovsx:
+		return name[:4] + sizeSuffix(in.SrcSize) + sizeSuffix(in.Size)
+	case opSetcc, opCmov, opJcc:
+		return name + in.Cond.String()
+	case opCqo, opCdq, opCall, opJmp, opRet, opUd2, opPhi:
+		return name
+	}
+	return name + sizeSuffix(in.Size)
+}
+
+// operandSize is the width operand i of in is printed at.
+func operandSize(in *Instr, i int) uint8 {
+	switch {
+	case (in.Op == opMovzx || in.Op == opMovsx) && i == 1:
+		return in.SrcSize
+	case in.Op == opShl || in.Op == opSar || in.Op == opShr:
+		if i == 1 {
+			return 1 // %cl
+		}
+	case in.Op == opSetcc:
+		return 1
+	}
+	return in.Size
+}
+
+func (p *formatter) reg(r Reg, size uint8) string {
+	switch {
+	case r.IsPhysical():
+		return "%" + physName(r, size)
+	case p.final:
+		return "%" + physName(p.f.location(r), size)
+	}
+	name := "%" + vregName(r)
+	if l := p.f.location(r); l.IsPhysical() {
+		name += ":" + physName(l, size)
+	}
+	return name
+}
+
+func (p *formatter) operand(o Operand, size uint8) string {
+	switch o.Kind {
+	case KindReg:
+		return p.reg(o.Reg, size)
+	case KindImm:
+		return "$" + strconv.FormatInt(o.Imm, 10)
+	case KindBlock:
+		return p.label(o.Block)
+	case KindSym:
+		if p.plt(o.Sym) {
+			return p.sym(o.Sym) + "@PLT"
+		}
+		return p.sym(o.Sym)
+	case KindMem:
+		return p.memory(o)
+	}
+	return "?"
+}
+
+func (p *formatter) memory(o Operand) string {
+	var b strings.Builder
+	base := ""
+	switch {
+	case o.Sym != "":
+		b.WriteString(p.sym(o.Sym))
+		if o.GOT {
+			b.WriteString("@GOTPCREL")
+		} else if o.Imm != 0 {
+			fmt.Fprintf(&b, "%+d", o.Imm)
+		}
+		b.WriteString("(%rip)")
+		return b.String()
+	case o.Slot != nil && (p.final || p.f.stage >= stageLaidOut || o.Slot.Kind == SlotIncoming):
+		if d := int64(o.Slot.Offset) + o.Imm; d != 0 {
+			b.WriteString(strconv.FormatInt(d, 10))
+		}
+		base = "%rbp"
+	case o.Slot != nil:
+		fmt.Fprintf(&b, "<%s>", o.Slot.Name)
+		if o.Imm != 0 {
+			fmt.Fprintf(&b, "%+d", o.Imm)
+		}
+	default:
+		if o.Imm != 0 {
+			b.WriteString(strconv.FormatInt(o.Imm, 10))
+		}
+		if o.Base != NoReg {
+			base = p.reg(o.Base, 8)
+		}
+	}
+	if base == "" && o.Index == NoReg {
+		return b.String()
+	}
+	b.WriteString("(" + base)
+	if o.Index != NoReg {
+		fmt.Fprintf(&b, ",%s,%d", p.reg(o.Index, 8), o.Scale)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// instr formats in as one line of AT&T assembly, operands reversed from
+// their Intel order in Args.
+func (p *formatter) instr(in *Instr) string {
+	var b strings.Builder
+	b.WriteString(p.mnemonic(in))
+	if in.Op == opPhi {
+		b.WriteString(" " + p.operand(in.Args[0], 8) + " <-")
+		for i, blk := range in.Phi {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " [%s, %s]", p.operand(in.Args[i+1], 8), blk.Name)
+		}
+		return b.String()
+	}
+	for i := len(in.Args) - 1; i >= 0; i-- {
+		if i == len(in.Args)-1 {
+			b.WriteString("\t")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.operand(in.Args[i], operandSize(in, i)))
+	}
+	return b.String()
+}
+
+// vregName is a virtual register's name in dumps, without the %.
+func vregName(r Reg) string { return "v" + strconv.Itoa(int(r-FirstVReg)) }
+
+// regName names a register or program value for messages.
+func (f *Func) regName(r Reg) string {
+	switch {
+	case r == NoReg:
+		return "nothing"
+	case r.IsPhysical():
+		return "%" + physName(r, 8)
+	}
+	return "%" + vregName(r)
+}
+
+func (f *Func) dumpFormatter() *formatter {
+	return &formatter{
+		f:     f,
+		label: func(b *Block) string { return b.Name },
+		sym:   func(name string) string { return name },
+		plt:   func(string) bool { return false },
+	}
+}
+
+// instrString formats one instruction for messages.
+func (f *Func) instrString(in *Instr) string { return f.dumpFormatter().instr(in) }
+
+var stageNames = [...]string{
+	stageSelected: "instruction selection", stageOutOfSSA: "out of SSA",
+	stageAllocated: "register allocation", stageLaidOut: "frame layout",
+}
+
+// String dumps f as the last stage left it.
+func (f *Func) String() string {
+	var b strings.Builder
+	p := f.dumpFormatter()
+	fmt.Fprintf(&b, "machine function %s, after %s\n", f.Name, stageNames[f.stage])
+	if f.stage >= stageLaidOut {
+		f.dumpFrame(&b)
+	}
+	if f.alloc != nil {
+		f.dumpIntervals(&b)
+	}
+	for _, blk := range f.Blocks {
+		fmt.Fprintf(&b, "%s:", blk.Name)
+		if len(blk.Preds) > 0 {
+			names := make([]string, len(blk.Preds))
+			for i, pr := range blk.Preds {
+				names[i] = pr.Name
+			}
+			fmt.Fprintf(&b, "\t\t\t# preds: %s", strings.Join(names, ", "))
+		}
+		if blk.depth > 0 {
+			fmt.Fprintf(&b, " (loop depth %d)", blk.depth)
+		}
+		b.WriteString("\n")
+		for _, ec := range blk.Copies {
+			dumpEdgeCopy(&b, ec)
+		}
+		for _, in := range blk.Instrs {
+			b.WriteString("\t" + p.instr(in))
+			if in.Spill {
+				b.WriteString("\t# spill code")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func dumpEdgeCopy(b *strings.Builder, ec *EdgeCopy) {
+	moves := func(ms []Move) string {
+		parts := make([]string, len(ms))
+		for i, m := range ms {
+			parts[i] = vregName(Reg(m.Dst)) + " <- " + vregName(Reg(m.Src))
+		}
+		return strings.Join(parts, "; ")
+	}
+	fmt.Fprintf(b, "\t# edge %s -> %s: parallel copy (%s)\n", ec.From.Name, ec.To.Name, moves(ec.Parallel))
+	fmt.Fprintf(b, "\t#   sequential: %s", moves(ec.Sequential))
+	for _, t := range ec.Temps {
+		fmt.Fprintf(b, " [cycle temporary %s]", vregName(Reg(t)))
+	}
+	if ec.Constants > 0 {
+		fmt.Fprintf(b, " then %d constant(s)", ec.Constants)
+	}
+	b.WriteString("\n")
+}
+
+func (f *Func) dumpIntervals(b *strings.Builder) {
+	a := f.alloc
+	fmt.Fprintf(b, "# live intervals (%d allocation round(s)):\n", a.rounds)
+	ranges := func(rs []Range) string {
+		parts := make([]string, len(rs))
+		for i, r := range rs {
+			parts[i] = fmt.Sprintf("[%d,%d)", r.Start, r.End)
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, it := range a.set.virtual {
+		if it == nil {
+			continue
+		}
+		fmt.Fprintf(b, "#   %-6s %-8s %s", vregName(it.Reg), physName(it.assigned, 8), ranges(it.Ranges))
+		if o := f.orig[it.Reg-FirstVReg]; o != NoReg {
+			fmt.Fprintf(b, " (temporary for %s)", vregName(o))
+		}
+		b.WriteString("\n")
+	}
+	for _, sp := range a.spilled {
+		fmt.Fprintf(b, "#   %-6s %-8s %s\n", vregName(sp.reg), "slot "+strconv.Itoa(sp.slot.ID), ranges(sp.ranges))
+	}
+	for r := RAX; r < FirstVReg; r++ {
+		if it := a.set.fixed[r]; it != nil {
+			fmt.Fprintf(b, "#   fixed  %-8s %s\n", physName(r, 8), ranges(it.Ranges))
+		}
+	}
+}
+
+func (f *Func) dumpFrame(b *strings.Builder) {
+	saved := make([]string, len(f.frame.saved))
+	for i, r := range f.frame.saved {
+		saved[i] = physName(r, 8)
+	}
+	fmt.Fprintf(b, "# frame: saves [%s], %d bytes below them, %d bytes of outgoing arguments\n",
+		strings.Join(saved, " "), f.frame.size, f.outArgs)
+	for _, s := range f.Slots {
+		kind := [...]string{SlotAlloca: "alloca", SlotSpill: "spill", SlotIncoming: "argument"}[s.Kind]
+		fmt.Fprintf(b, "#   slot %d %-8s %-10s %d(%%rbp), %d bytes\n", s.ID, kind, s.Name, s.Offset, s.Size)
+	}
+}
