@@ -15,10 +15,10 @@ import (
 // formatter writes instructions of one function.
 type formatter struct {
 	f     *Func
-	final bool                    // for the assembler
-	label func(b *Block) string   // a block's label
+	final bool                     // for the assembler
+	label func(b *Block) string    // a block's label
 	sym   func(name string) string // a global's assembler name
-	plt   func(name string) bool  // whether a call goes through the PLT
+	plt   func(name string) bool   // whether a call goes through the PLT
 }
 
 func sizeSuffix(size uint8) string {
