@@ -54,3 +54,21 @@ func uniqueSuccs(b *Block, visit func(s *Block)) {
 		visit(s)
 	}
 }
+
+// orderPhiEntries sorts the entries of b's φs into the order of b.Preds,
+// the order a reader (and LLVM's printer) expects after a pass has added and
+// removed entries. Every φ must have one entry per predecessor; predPos is
+// scratch space indexed by Block.ID.
+func orderPhiEntries(b *Block, predPos []int) {
+	for i, pred := range b.Preds {
+		predPos[pred.ID] = i
+	}
+	for _, phi := range b.Phis() {
+		args := make([]*Value, len(phi.Args))
+		incoming := make([]*Block, len(phi.Incoming))
+		for i, pred := range phi.Incoming {
+			args[predPos[pred.ID]], incoming[predPos[pred.ID]] = phi.Args[i], pred
+		}
+		phi.Args, phi.Incoming = args, incoming
+	}
+}

@@ -258,20 +258,8 @@ func (p *promotion) rename() {
 func (p *promotion) orderPhiEntries() {
 	predPos := make([]int, p.f.NumBlocks())
 	for _, b := range p.f.Blocks {
-		phis := p.phisAt[b.ID]
-		if len(phis) == 0 {
-			continue
-		}
-		for i, pred := range b.Preds {
-			predPos[pred.ID] = i
-		}
-		for _, phi := range phis {
-			sorted := make([]*Value, len(phi.Args))
-			incoming := make([]*Block, len(phi.Incoming))
-			for i, pred := range phi.Incoming {
-				sorted[predPos[pred.ID]], incoming[predPos[pred.ID]] = phi.Args[i], pred
-			}
-			phi.Args, phi.Incoming = sorted, incoming
+		if len(p.phisAt[b.ID]) > 0 {
+			orderPhiEntries(b, predPos)
 		}
 	}
 }

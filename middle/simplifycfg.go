@@ -1,0 +1,173 @@
+package middle
+
+import "slices"
+
+// SimplifyCFG tidies the control-flow graph that the frontend's lowering
+// and the other passes leave behind, with the classic local rewrites of
+// LLVM's SimplifyCFG and Go's fuse/deadcode passes, repeated until none
+// applies:
+//   - a conditional branch on a constant, or with both targets the same,
+//     becomes a jump; the untaken successor loses its φ entries for the edge;
+//   - a block whose only predecessor jumps only to it is merged into that
+//     predecessor (its φs, which have one entry, become that entry's value);
+//   - a block that holds nothing but a jump is bypassed: its predecessors
+//     branch straight to its target, whose φs take the bypassed block's
+//     entry for each of them — unless a predecessor already branches to the
+//     target with a different φ value, which would need two entries for one
+//     edge;
+//   - blocks left unreachable are removed.
+//
+// Requires: SSA form. Guarantees: every φ has exactly one entry per
+// predecessor, in the order of Preds; Preds is current; every block is
+// reachable. Each rewrite
+// removes a block or a conditional branch, so the loop ends; each sweep is
+// linear in the function, with Preds kept up to date as it goes.
+func SimplifyCFG(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	s := &cfgSimplifier{f: f, repl: make([]*Value, f.NumValues()), dead: make([]bool, f.NumBlocks()), mark: make([]int, f.NumBlocks())}
+	for {
+		RemoveUnreachable(f)
+		changed := false
+		for _, b := range f.Blocks {
+			if s.dead[b.ID] {
+				continue
+			}
+			changed = s.foldBranch(b) || changed
+			changed = s.mergeIntoPred(b) || s.bypass(b) || changed
+		}
+		if !changed {
+			break
+		}
+		f.RemoveBlocks(func(b *Block) bool { return s.dead[b.ID] })
+	}
+	f.ReplaceUses(s.repl)
+	for _, b := range f.Blocks {
+		orderPhiEntries(b, s.mark)
+	}
+}
+
+type cfgSimplifier struct {
+	f     *Func
+	repl  []*Value // by Value.ID: what a removed φ stands for
+	dead  []bool   // by Block.ID: merged or bypassed blocks
+	mark  []int    // by Block.ID: scratch stamps
+	stamp int
+}
+
+func (s *cfgSimplifier) resolve(v *Value) *Value {
+	for v.ID < len(s.repl) && s.repl[v.ID] != nil {
+		v = s.repl[v.ID]
+	}
+	return v
+}
+
+// foldBranch turns a conditional branch that always goes one way into a jump.
+func (s *cfgSimplifier) foldBranch(b *Block) bool {
+	t := b.Term()
+	if t == nil || t.Op != OpCondBr {
+		return false
+	}
+	taken, untaken := t.Targets[0], t.Targets[1]
+	switch cond := s.resolve(t.Args[0]); {
+	case taken == untaken:
+	case cond.Op != OpConst:
+		return false
+	case cond.Const == 0:
+		taken, untaken = untaken, taken
+	}
+	t.Op, t.Args, t.Targets = OpBr, nil, []*Block{taken}
+	if untaken != taken {
+		for _, phi := range untaken.Phis() {
+			phi.RemoveIncoming(b)
+		}
+		untaken.Preds = slices.DeleteFunc(untaken.Preds, func(p *Block) bool { return p == b })
+	}
+	return true
+}
+
+// mergeIntoPred appends b to its only predecessor when that predecessor
+// jumps to b alone.
+func (s *cfgSimplifier) mergeIntoPred(b *Block) bool {
+	if b == s.f.Entry() || len(b.Preds) != 1 {
+		return false
+	}
+	p := b.Preds[0]
+	if p == b || p.Term().Op != OpBr {
+		return false
+	}
+	phis := b.Phis()
+	for _, phi := range phis {
+		s.repl[phi.ID] = s.resolve(phi.Args[0])
+	}
+	p.Instrs = p.Instrs[:len(p.Instrs)-1]
+	for _, v := range b.Instrs[len(phis):] {
+		p.Append(v)
+	}
+	uniqueSuccs(b, func(succ *Block) {
+		for _, phi := range succ.Phis() {
+			for i, in := range phi.Incoming {
+				if in == b {
+					phi.Incoming[i] = p
+				}
+			}
+		}
+		for i, in := range succ.Preds {
+			if in == b {
+				succ.Preds[i] = p
+			}
+		}
+	})
+	s.kill(b)
+	return true
+}
+
+// bypass retargets the predecessors of a block that only jumps.
+func (s *cfgSimplifier) bypass(b *Block) bool {
+	if b == s.f.Entry() || len(b.Instrs) != 1 || b.Instrs[0].Op != OpBr || len(b.Preds) == 0 {
+		return false
+	}
+	target := b.Instrs[0].Targets[0]
+	if target == b {
+		return false
+	}
+	s.stamp++
+	for _, p := range target.Preds {
+		s.mark[p.ID] = s.stamp
+	}
+	phis := target.Phis()
+	for _, p := range b.Preds {
+		if s.mark[p.ID] != s.stamp {
+			continue
+		}
+		for _, phi := range phis {
+			if s.resolve(phi.IncomingFor(p)) != s.resolve(phi.IncomingFor(b)) {
+				return false
+			}
+		}
+	}
+	for _, phi := range phis {
+		v := phi.IncomingFor(b)
+		phi.RemoveIncoming(b)
+		for _, p := range b.Preds {
+			if s.mark[p.ID] != s.stamp {
+				phi.AddIncoming(v, p)
+			}
+		}
+	}
+	target.Preds = slices.DeleteFunc(target.Preds, func(p *Block) bool { return p == b })
+	for _, p := range b.Preds {
+		p.ReplaceSucc(b, target)
+		if s.mark[p.ID] != s.stamp {
+			target.Preds = append(target.Preds, p)
+		}
+	}
+	s.kill(b)
+	return true
+}
+
+func (s *cfgSimplifier) kill(b *Block) {
+	s.dead[b.ID] = true
+	b.Instrs, b.Preds = nil, nil
+}
