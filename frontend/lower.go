@@ -22,7 +22,7 @@ import (
 
 // Lower translates a checked program into an IR module.
 func Lower(p *Program) *middle.Module {
-	l := &lowerer{prog: p, m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
+	l := &lowerer{m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
 	l.fileName = l.m.StringConstant(p.File).Name
 	for _, g := range p.Globals {
 		l.global(g)
@@ -39,7 +39,6 @@ func Lower(p *Program) *middle.Module {
 }
 
 type lowerer struct {
-	prog     *Program
 	m        *middle.Module
 	funcs    map[*Func]*middle.Func
 	fileName string // the private constant holding the source file name
