@@ -232,6 +232,7 @@ func TestParseErrors(t *testing.T) {
 		{"define void @f() {\n  br label %1\n2:\n  ret void\n}\n", "e.ll:3:1: error: label '2:' should be numbered 1 (numbered values and blocks count up from 0)", ""},
 		{fn("  %x = add i64 %a, 1\nnext:\n  ret i64 %x"), "e.ll:4:1: error: block '%entry' does not end with a terminator (br, ret or unreachable)", ""},
 		{fn("  %x = add i64 %a, 1"), "e.ll:4:1: error: block '%entry' does not end with a terminator (br, ret or unreachable)", ""},
+		{fn("  br label %entry\n  %x = add i64 %a, 1"), "e.ll:5:1: error: block '%\"0\"', which starts after the terminator on line 3, does not end with a terminator (br, ret or unreachable)", ""},
 		{fn("  %x = add i64 %a, 1\n  ret i64 %x") + "define void @g(", "e.ll:6:16: error: expected a type, found end of file", ""},
 		{"define i64 @f() {\nentry:\n  %x = add i64 1, 2\n", "e.ll:4:1: error: expected an instruction, found end of file", ""},
 		{fn("  %x = add i32 %a, 1\n  ret i64 %a"), "e.ll:3:16: error: '%a' has type i64, but expected i32", ""},

@@ -1,6 +1,7 @@
 package middle
 
 import (
+	"fmt"
 	"strconv"
 
 	"toyc/middle/diag"
@@ -175,22 +176,28 @@ func (s *funcState) blockRef() *Block {
 // next number.
 func (s *funcState) body() {
 	p := s.p
+	var lastTerm *Value
 	for !p.isPunct("}") {
 		var b *Block
+		implicit := ""
 		switch p.tok.kind {
 		case tokLabel, tokLabelID:
 			b = s.defineBlock(p.tok, true)
 			p.next()
 		default:
 			b = s.defineBlock(p.tok, false)
+			if lastTerm != nil {
+				implicit = fmt.Sprintf(", which starts after the terminator on line %d,", lastTerm.Pos.Line)
+			}
 		}
 		for {
 			if k := p.tok.kind; k == tokLabel || k == tokLabelID || p.isPunct("}") {
-				p.fail(p.tok.pos, "block '%%%s' does not end with a terminator (br, ret or unreachable)", quoteName(b.Name))
+				p.fail(p.tok.pos, "block '%%%s'%s does not end with a terminator (br, ret or unreachable)", quoteName(b.Name), implicit)
 			}
 			v := s.instr()
 			b.Append(v)
 			if v.Op.IsTerminator() {
+				lastTerm = v
 				break
 			}
 		}

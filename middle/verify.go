@@ -397,14 +397,16 @@ func (c *funcChecker) checkPreds(b *Block) {
 
 // phis checks that b's φs come first and have one entry per predecessor.
 func (c *funcChecker) phis(b *Block) {
-	pastPhis := false
+	var nonPhi *Value
 	for _, v := range b.Instrs {
 		if v.Op != OpPhi {
-			pastPhis = true
+			if nonPhi == nil {
+				nonPhi = v
+			}
 			continue
 		}
-		if pastPhis {
-			c.errorf(b, v, "%s is not at the top of the block", describe(v))
+		if nonPhi != nil {
+			c.errorf(b, v, "phi after a non-phi instruction: %s follows %s", describe(v), describe(nonPhi))
 		}
 		c.phiEntries(b, v)
 	}
@@ -442,7 +444,7 @@ func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	}
 	for _, p := range c.preds[b.ID] {
 		if c.stamp[p.ID] != once && c.stamp[p.ID] != twice {
-			c.errorf(b, v, "%s has no entry for predecessor %s", describe(v), blockName(p))
+			c.errorf(b, v, "%s has no incoming value for predecessor %s", describe(v), blockName(p))
 		}
 	}
 }

@@ -65,7 +65,7 @@ func TestVerifyRejectsText(t *testing.T) {
 		llvmAccepts     string // why LLVM's verifier accepts what toyc rejects
 	}{
 		{"seed missing phi entry", strings.Replace(countTo, ", [ %next, %body ]", "", 1),
-			"t.ll:5:3: error: in function count_to, block %loop: φ %i has no entry for predecessor %body", ""},
+			"t.ll:5:3: error: in function count_to, block %loop: φ %i has no incoming value for predecessor %body", ""},
 		{"seed use in entry", strings.Replace(countTo, "entry:\n", "entry:\n  %early = mul i64 %next, 2\n", 1),
 			"t.ll:3:3: error: in function count_to, block %entry: %early uses %next, but its definition in %body does not dominate this block", ""},
 		{"phi entry for a non-predecessor", strings.Replace(countTo, "[ %next, %body ]", "[ %next, %body ], [ 7, %done ]", 1),
@@ -75,7 +75,7 @@ func TestVerifyRejectsText(t *testing.T) {
 		{"phi repeats a single edge", strings.Replace(countTo, "[ %next, %body ]", "[ %next, %body ], [ %next, %body ]", 1),
 			"t.ll:5:3: error: in function count_to, block %loop: φ %i has more entries for %body than there are edges from it", ""},
 		{"phi below an instruction", strings.Replace(countTo, "  %c = icmp slt i64 %i, %n\n", "  %c = icmp slt i64 %i, %n\n  %j = phi i64 [ 1, %entry ], [ 2, %body ]\n", 1),
-			"t.ll:7:3: error: in function count_to, block %loop: φ %j is not at the top of the block", ""},
+			"t.ll:7:3: error: in function count_to, block %loop: phi after a non-phi instruction: φ %j follows %c", ""},
 		{"entry block with a predecessor", strings.Replace(countTo, "  br label %loop\nloop", "  br label %loop\nback:\n  br label %entry\nloop", 1),
 			"t.ll:5:3: error: in function count_to, block %entry: the entry block has a predecessor, %back", ""},
 		{"use before definition in the block", strings.Replace(countTo, "  %next = add i64 %i, 1\n", "  %twice = add i64 %next, %next\n  %next = add i64 %i, 1\n", 1),
