@@ -44,11 +44,11 @@ join.2:
 		nodes[match[2]] = match[1]
 	}
 	solidInto := func(block string) int {
-		return len(regexp.MustCompile(`(?m)-> ` + nodes[block] + `;$`).FindAllString(text, -1))
+		return len(regexp.MustCompile(`(?m)-> `+nodes[block]+`;$`).FindAllString(text, -1))
 	}
 	dashedInto := func(block string) []string {
 		var from []string
-		for _, m := range regexp.MustCompile(`(?m)^    (f\d+_b\d+) -> ` + nodes[block] + ` \[style=dashed`).FindAllStringSubmatch(text, -1) {
+		for _, m := range regexp.MustCompile(`(?m)^    (f\d+_b\d+) -> `+nodes[block]+` \[style=dashed`).FindAllStringSubmatch(text, -1) {
 			from = append(from, m[1])
 		}
 		return from
@@ -67,7 +67,7 @@ join.2:
 	}
 	for _, want := range []string{
 		`then:\l  %\"quoted name\" = add i64 %x, 1\l`, // escaped for dot
-		`DF: {%join}\l`,                             // then's frontier
+		`DF: {%join}\l`, // then's frontier
 		`join:\l  %r = phi i64`,
 		`DF: {}\l`, // entry's
 		`dead:\l  br label %join.2\l(unreachable)\l`,
