@@ -112,9 +112,9 @@ func (s *funcState) defineBlock(tok token, labelled bool) *Block {
 	l := s.names[name]
 	switch {
 	case l == nil:
-		b := s.f.NewBlock(name)
-		s.names[name] = &local{name: name, blk: b}
-		l = s.names[name]
+		// NewBlock takes the name as it is: no other value or block has it.
+		l = &local{name: name, blk: s.f.NewBlock(name)}
+		s.names[name] = l
 	case l.defined:
 		s.p.fail(tok.pos, "redefinition of '%%%s'", quoteName(name))
 	case l.val != nil:
