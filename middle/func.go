@@ -142,7 +142,8 @@ func (f *Func) GlobalAddr(sym string) *Value {
 
 // ComputePreds rebuilds every block's Preds from the terminators. A block
 // that branches twice to the same successor (br i1 %c, label %x, label %x)
-// is listed once, as LLVM's φs have one entry per predecessor block.
+// is listed once: φs here keep one entry per predecessor block (LLVM's keep
+// one per edge, so the printer writes such an entry twice).
 func (f *Func) ComputePreds() {
 	for _, b := range f.Blocks {
 		b.Preds = b.Preds[:0]

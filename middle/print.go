@@ -273,6 +273,32 @@ func (p *printer) typedOperand(v *Value) {
 	p.operand(v)
 }
 
+func (p *printer) phiEntry(val *Value, from *Block) {
+	p.s(" [ ")
+	p.operand(val)
+	p.s(", %")
+	p.ident(from.Name)
+	p.s(" ]")
+}
+
+// doubleEdge reports whether the φ's entry i comes from a block that
+// reaches the φ's block on both arms of a condbr and is listed only once,
+// as this IR allows: LLVM wants one entry per edge, so it is printed twice.
+func doubleEdge(phi *Value, i int) bool {
+	in := phi.Incoming[i]
+	t := in.Term()
+	if t == nil || t.Op != OpCondBr || t.Targets[0] != t.Targets[1] || t.Targets[0] != phi.Block {
+		return false
+	}
+	listed := 0
+	for _, b := range phi.Incoming {
+		if b == in {
+			listed++
+		}
+	}
+	return listed == 1
+}
+
 func (p *printer) block(b *Block) {
 	p.s("label %")
 	p.ident(b.Name)
@@ -357,13 +383,11 @@ func (p *printer) instr(v *Value) {
 			if i > 0 {
 				p.s(",")
 			}
-			p.s(" [ ")
-			p.operand(a)
-			p.s(", %")
-			if i < len(v.Incoming) {
-				p.ident(v.Incoming[i].Name)
+			p.phiEntry(a, v.Incoming[i])
+			if doubleEdge(v, i) {
+				p.s(",")
+				p.phiEntry(a, v.Incoming[i])
 			}
-			p.s(" ]")
 		}
 	case OpBr:
 		p.s("br ")
