@@ -234,8 +234,9 @@ func (d *driver) middle(c compiled) error {
 	}
 	defer d.times.start("passes " + c.input)()
 	if err := runPasses(c.module, po); err != nil {
-		if diags, ok := err.(diag.List); ok {
-			return diags
+		switch err.(type) {
+		case diag.List, failure:
+			return err
 		}
 		return failf("%s: %v", c.input, err)
 	}
