@@ -31,10 +31,14 @@ func (l *lowerer) check(ok *middle.Value, name string, fail func()) {
 	l.place(cont)
 }
 
-// length loads an array's length.
+// length loads an array's length. Nothing ever writes a length after
+// toy_new_array, so the load is invariant: optimizations may share and
+// hoist it across stores and calls.
 func (l *lowerer) length(arr *middle.Value) *middle.Value {
 	at := l.b.GEP(middle.I8, arr, l.f.Const(middle.I64, -8), "len.addr")
-	return l.b.Load(middle.I64, at, "len")
+	n := l.b.Load(middle.I64, at, "len")
+	n.Invariant = true
+	return n
 }
 
 // element returns the address of arr[idx] (idx an i64) after checking the

@@ -155,11 +155,29 @@ func (p *parser) module() {
 		case p.tok.kind == tokGlobalID:
 			p.fail(p.tok.pos, "numbered global '@%s' is not supported: give it a name", p.tok.text)
 		case p.isPunct("!"):
-			p.unsupported("metadata")
+			p.emptyMetadataNode()
 		default:
 			p.expected("a global, 'define' or 'declare'")
 		}
 	}
+}
+
+// emptyMetadataNode reads "!N = !{}", the node !invariant.load refers to;
+// toyc has no other use for metadata.
+func (p *parser) emptyMetadataNode() {
+	bang := p.tok.pos
+	p.next()
+	if p.tok.kind != tokInt {
+		p.fail(bang, "metadata other than !N = !{} is not supported (toyc reads a subset of LLVM IR)")
+	}
+	p.wantInt("a metadata number", 1<<32)
+	p.wantPunct("=")
+	p.wantPunct("!")
+	if !p.isPunct("{") {
+		p.unsupported("metadata other than the empty node !{}")
+	}
+	p.next()
+	p.wantPunct("}")
 }
 
 func (p *parser) wantString() string {
@@ -208,6 +226,26 @@ func (p *parser) skipAlign() {
 		p.wantWord("align")
 		p.wantInt("an alignment", 1<<32)
 	}
+}
+
+// loadAttributes accepts a load's trailing ", align N" and
+// ", !invariant.load !N", reporting whether the load is invariant.
+func (p *parser) loadAttributes() (invariant bool) {
+	for p.acceptPunct(",") {
+		if p.acceptPunct("!") {
+			if !p.isWord("invariant.load") {
+				p.unsupported("metadata other than !invariant.load")
+			}
+			p.next()
+			p.wantPunct("!")
+			p.wantInt("a metadata number", 1<<32)
+			invariant = true
+			continue
+		}
+		p.wantWord("align")
+		p.wantInt("an alignment", 1<<32)
+	}
+	return invariant
 }
 
 // defineSymbol checks that a global or function name is new.

@@ -310,7 +310,7 @@ func (s *funcState) instrBody(opcode token, tmp *Value) {
 		tmp.Op, tmp.Type = OpLoad, p.valueType()
 		p.wantPunct(",")
 		tmp.Args = []*Value{s.typedOperand()}
-		p.skipAlign()
+		tmp.Invariant = p.loadAttributes()
 	case "store":
 		if p.isWord("volatile") || p.isWord("atomic") {
 			p.unsupported("a " + p.tok.text + " store")

@@ -65,6 +65,24 @@ func (p *printer) module(m *Module) {
 		p.s("\n")
 		p.fn(f)
 	}
+	if hasInvariantLoads(m) {
+		p.s("\n!0 = !{}\n")
+	}
+}
+
+// hasInvariantLoads reports whether the module needs the empty metadata
+// node that !invariant.load refers to.
+func hasInvariantLoads(m *Module) bool {
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Invariant {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (p *printer) global(g *Global) {
@@ -349,6 +367,9 @@ func (p *printer) instr(v *Value) {
 		p.s(v.Type.String())
 		p.s(", ")
 		p.typedOperand(v.Args[0])
+		if v.Invariant {
+			p.s(", !invariant.load !0")
+		}
 	case OpStore:
 		p.s("store ")
 		p.typedOperand(v.Args[0])

@@ -19,6 +19,11 @@ type Value struct {
 	Sym   string // OpGlobal: the global's name; OpCall: the callee
 	Index int    // OpParam: the parameter's position
 
+	// Invariant marks an OpLoad of memory that holds the same value
+	// wherever it can be read (LLVM's !invariant.load), such as an array's
+	// length header: loads of it from one address are interchangeable.
+	Invariant bool
+
 	Incoming []*Block // OpPhi: Args[i] flows in from Incoming[i]
 	Targets  []*Block // OpBr, OpCondBr: successor blocks
 

@@ -74,6 +74,7 @@ entry:
   %p = load ptr, ptr %pslot
   %elt = getelementptr i64, ptr %p, i64 %v
   %w = load i64, ptr %elt
+  %len = load i64, ptr %elt, !invariant.load !0
   %i32 = trunc i64 %w to i32
   %byteaddr = getelementptr i8, ptr @.str, i32 %i32
   %byte = load i8, ptr %byteaddr
@@ -133,3 +134,5 @@ entry:
 join:                                    ; preds = %entry
   ret i32 1
 }
+
+!0 = !{}
