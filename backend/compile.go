@@ -10,7 +10,11 @@ import (
 // assembly to w. It splits critical edges first (the IR is changed in
 // place), and checks every allocation, returning the checker's error (an
 // internal compiler error) rather than emitting wrong code.
-func Compile(m *middle.Module, w io.Writer) error {
+func Compile(m *middle.Module, w io.Writer) error { return CompileWithSource(m, w, nil) }
+
+// CompileWithSource is Compile with the source text of m.Source, whose lines
+// then appear in the assembly's comments (see EmitWithSource).
+func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
 	var fs []*Func
 	for _, f := range m.Funcs {
 		if f.IsDecl() {
@@ -26,5 +30,5 @@ func Compile(m *middle.Module, w io.Writer) error {
 		mf.Layout()
 		fs = append(fs, mf)
 	}
-	return Emit(w, m, fs)
+	return EmitWithSource(w, m, fs, src)
 }
