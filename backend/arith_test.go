@@ -140,3 +140,35 @@ entry:
 		checks.String() + "\tprintf(\"%d bad\\n\", bad);\n}\n"
 	expect(t, ll.String(), driver, "0 bad\n")
 }
+
+// TestDivisionByConstants checks sdiv and srem by every kind of constant
+// divisor (±1, powers of two, the minimum, magic-number ones) at i32 and
+// i64 against C on dividends around the interesting edges.
+func TestDivisionByConstants(t *testing.T) {
+	divisors := []int64{1, -1, 2, -2, 3, -3, 5, 7, -7, 10, 16, -16, 25, 125, 641, 1000, 1 << 20, 1000000007, -1000000007}
+	var ll, decls, checks strings.Builder
+	for _, w := range []struct {
+		ir, t string
+		min   string
+		extra []int64
+	}{{"i64", "int64_t", "(-0x7fffffffffffffff-1)", []int64{1 << 40, -1 << 62, 0x7fffffffffffffff, -0x7fffffffffffffff - 1, 6700417 * 641}},
+		{"i32", "int32_t", "(-0x7fffffff-1)", []int64{-1 << 31, 1 << 30, 0x7fffffff}}} {
+		for k, d := range append(divisors, w.extra...) {
+			for _, op := range []string{"sdiv", "srem"} {
+				name := fmt.Sprintf("%s_%s_%d", op, w.ir, k)
+				fmt.Fprintf(&ll, "define %[1]s @%[2]s(%[1]s %%x) {\nentry:\n  %%r = %[3]s %[1]s %%x, %[4]d\n  ret %[1]s %%r\n}\n", w.ir, name, op, d)
+				fmt.Fprintf(&decls, "%s %s(%s);\n", w.t, name, w.t)
+				cop := map[string]string{"sdiv": "/", "srem": "%"}[op]
+				fmt.Fprintf(&checks, "\tfor (int i = 0; i < n; i++) { T x = (T)v[i], d = (T)%dLL;\n"+
+					"\t\tT want = d == -1 ? (%s == \"/\"[0] ? (T)(0 - (U)x) : 0) : x %s d;\n"+
+					"\t\tif (%s(x) != want) { printf(\"%s %%lld\\n\", (long long)x); bad++; } }\n", d, "'"+cop+"'", cop, name, name)
+			}
+		}
+		driver := fmt.Sprintf("typedef %s T;\ntypedef u%s U;\n%s\nint main(void) {\n\tint64_t v[] = {0, 1, -1, 2, -2, 3, 7, -7, 100, -100, 641, 1000000006, 1000000007, -1000000008, 0x7fffffff, -0x7fffffff-1, 0x7fffffffffffffff, -0x7fffffffffffffff-1, 123456789012345, -987654321098765};\n\tint n = sizeof v / sizeof v[0], bad = 0;\n%s\tprintf(\"%%d bad\\n\", bad);\n}\n",
+			w.t, w.t, decls.String(), checks.String())
+		t.Run(w.ir, func(t *testing.T) { expect(t, ll.String(), driver, "0 bad\n") })
+		ll.Reset()
+		decls.Reset()
+		checks.Reset()
+	}
+}

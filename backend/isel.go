@@ -443,6 +443,9 @@ func (s *selector) shift(v *middle.Value, d Reg) {
 // idiv, the quotient from rax or the remainder from rdx. The IR guards
 // against the divisors that trap (0, and -1 with the minimum dividend).
 func (s *selector) divide(v *middle.Value, d Reg) {
+	if s.divideByConstant(v, d) {
+		return
+	}
 	a, b := v.Args[0], v.Args[1]
 	size := aluSize(v.Type)
 	narrow := sizeOf(v.Type) == 1

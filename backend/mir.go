@@ -161,6 +161,7 @@ const (
 	opXor
 	opImul
 	opImul3 // dst = src * imm
+	opImul1 // rdx:rax = rax * src (signed), for the high half
 	opShl   // dst shifted by src: an immediate or CL
 	opSar
 	opShr
@@ -194,7 +195,7 @@ const (
 var opNames = [...]string{
 	opMov: "mov", opMovzx: "movzx", opMovsx: "movsx", opLea: "lea",
 	opAdd: "add", opSub: "sub", opAnd: "and", opOr: "or", opXor: "xor",
-	opImul: "imul", opImul3: "imul", opShl: "shl", opSar: "sar", opShr: "shr",
+	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr",
 	opNeg: "neg", opCmp: "cmp", opTest: "test", opSetcc: "set", opCmov: "cmov",
 	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
 	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opPhi: "phi",

@@ -1,0 +1,154 @@
+package backend
+
+import (
+	"math/bits"
+
+	"toyc/middle"
+)
+
+// Division by a constant without idiv, which costs tens of cycles: by a
+// power of two, a shift with a bias that rounds negative dividends toward
+// zero; by anything else, a multiplication by a "magic" approximation of
+// 2^(w+s)/d keeping the high half, then a shift and a correction, after
+// Granlund and Montgomery ("Division by Invariant Integers using
+// Multiplication", PLDI 1994) in the formulation of Warren's Hacker's
+// Delight (2nd ed., section 10-4, magic numbers for signed division). The
+// remainder is x - q*d. This is what gcc does even at -O0.
+
+// signedMagic returns the multiplier and shift for signed w-bit division by
+// d, where 2 <= |d| < 2^(w-1) (Hacker's Delight, figure 10-1).
+func signedMagic(d int64, w uint) (m int64, s uint) {
+	mask := uint64(1)<<w - 1
+	if w == 64 {
+		mask = ^uint64(0)
+	}
+	two := uint64(1) << (w - 1)
+	ad := uint64(d)
+	if d < 0 {
+		ad = uint64(-d)
+	}
+	t := two
+	if d < 0 {
+		t++
+	}
+	anc := t - 1 - t%ad
+	p := w - 1
+	q1, r1 := two/anc, two-(two/anc)*anc
+	q2, r2 := two/ad, two-(two/ad)*ad
+	for {
+		p++
+		q1, r1 = (2*q1)&mask, (2*r1)&mask
+		if r1 >= anc {
+			q1, r1 = (q1+1)&mask, (r1-anc)&mask
+		}
+		q2, r2 = (2*q2)&mask, (2*r2)&mask
+		if r2 >= ad {
+			q2, r2 = (q2+1)&mask, (r2-ad)&mask
+		}
+		delta := ad - r2
+		if !(q1 < delta || q1 == delta && r1 == 0) {
+			break
+		}
+	}
+	m = int64(q2 + 1)
+	if w == 32 {
+		m = int64(int32(uint32(q2 + 1)))
+	}
+	if d < 0 {
+		m = -m
+	}
+	return m, p - w
+}
+
+// divideByConstant selects v (sdiv or srem of i32 or i64 by a constant
+// other than 0) into d and reports whether it did.
+func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
+	x, c := v.Args[0], v.Args[1]
+	w := uint(8 * sizeOf(v.Type))
+	if !isConstLike(c) || isConstLike(x) || w < 32 || constant(c) == 0 {
+		return false
+	}
+	dv := constant(c)
+	size := uint8(w / 8)
+	xr := s.reg(x)
+	q := d
+	if v.Op == middle.OpSRem {
+		q = s.f.newVReg(size)
+	}
+	abs := uint64(dv)
+	if dv < 0 {
+		abs = -abs
+	}
+	switch {
+	case dv == 1 || dv == -1:
+		s.emit(opMov, 8, regOp(q), regOp(xr))
+		if dv == -1 {
+			s.emit(opNeg, size, regOp(q)) // MIN / -1 wraps to MIN, as Toy wants
+		}
+	case abs&(abs-1) == 0:
+		s.divideByPowerOfTwo(q, xr, uint(bits.TrailingZeros64(abs)), w)
+		if dv < 0 {
+			s.emit(opNeg, size, regOp(q))
+		}
+	default:
+		s.divideByMagic(q, xr, dv, w)
+	}
+	if v.Op == middle.OpSRem {
+		// x - q*d; q*d by an immediate or a register holding d.
+		t := s.f.newVReg(size)
+		if fitsInt32(dv) {
+			s.emit(opImul3, size, regOp(t), regOp(q), immOp(dv))
+		} else {
+			s.valueInto(t, c)
+			s.emit(opImul, size, regOp(t), regOp(q))
+		}
+		s.emit(opMov, 8, regOp(d), regOp(xr))
+		s.emit(opSub, size, regOp(d), regOp(t))
+	}
+	return true
+}
+
+// divideByPowerOfTwo puts x / 2^k, rounded toward zero, in q: negative
+// dividends get 2^k - 1 added first (the sign, logically shifted down).
+func (s *selector) divideByPowerOfTwo(q, x Reg, k, w uint) {
+	size := uint8(w / 8)
+	bias := s.f.newVReg(size)
+	s.emit(opMov, 8, regOp(bias), regOp(x))
+	s.emit(opSar, size, regOp(bias), immOp(int64(w-1)))
+	s.emit(opShr, size, regOp(bias), immOp(int64(w-k)))
+	s.emit(opLea, size, regOp(q), Operand{Kind: KindMem, Base: x, Index: bias, Scale: 1})
+	s.emit(opSar, size, regOp(q), immOp(int64(k)))
+}
+
+// divideByMagic puts x / d in q by multiplying with the magic number: the
+// high half of the product, corrected by x when the magic number's sign
+// differs from d's, shifted, plus one when negative (rounding toward zero).
+func (s *selector) divideByMagic(q, x Reg, d int64, w uint) {
+	m, sh := signedMagic(d, w)
+	size := uint8(w / 8)
+	if w == 64 {
+		// The one-operand imul: rdx:rax = rax * x.
+		s.add(materialize(RAX, immOp(m)))
+		mul := s.emit(opImul1, 8, regOp(x))
+		mul.Uses, mul.Defs = maskOf(RAX), maskOf(RAX, RDX)
+		s.emit(opMov, 8, regOp(q), regOp(RDX))
+	} else {
+		// A 64-bit product of the sign-extended operands, shifted down 32.
+		s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{regOp(q), regOp(x)}})
+		s.emit(opImul3, 8, regOp(q), regOp(q), immOp(m))
+		s.emit(opSar, 8, regOp(q), immOp(32))
+	}
+	switch {
+	case d > 0 && m < 0:
+		s.emit(opAdd, size, regOp(q), regOp(x))
+	case d < 0 && m > 0:
+		s.emit(opSub, size, regOp(q), regOp(x))
+	}
+	if sh > 0 {
+		s.emit(opSar, size, regOp(q), immOp(int64(sh)))
+	}
+	sign := s.f.newVReg(size)
+	s.emit(opMov, 8, regOp(sign), regOp(q))
+	s.emit(opShr, size, regOp(sign), immOp(int64(w-1)))
+	s.emit(opAdd, size, regOp(q), regOp(sign))
+}
