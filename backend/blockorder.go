@@ -9,11 +9,20 @@ import "sort"
 // dominators, a loop's body sits between its header and its exit (visited
 // first, so placed after the body), and a branch's first target — the loop
 // body, the then-side — directly follows the branch, so the emitter can
-// fall through to it.
+// fall through to it. Blocks that end the program with a runtime error
+// move to the end, so that the code of a loop with bounds checks stays
+// together.
 //
 // Loop depth (the number of natural loops around a block, found from the
 // search's back edges as in the dragon book's section 9.6) weights the
 // allocator's spill costs: a use inside a loop counts ten times one outside.
+
+// isCold reports whether b never returns (it reports a runtime error): such
+// blocks go to the end of the function, out of the loops they branch from.
+func (b *Block) isCold() bool {
+	n := len(b.Instrs)
+	return n > 0 && b.Instrs[n-1].Op == opUd2
+}
 
 // orderBlocks puts f.Blocks in that order (the entry stays first) and sets
 // every block's loop depth.
@@ -55,10 +64,15 @@ func (f *Func) orderBlocks() {
 		}
 	}
 	order := make([]*Block, 0, len(post))
+	var cold []*Block
 	for i := len(post) - 1; i >= 0; i-- {
-		order = append(order, post[i])
+		if b := post[i]; i < len(post)-1 && b.isCold() {
+			cold = append(cold, b)
+		} else {
+			order = append(order, b)
+		}
 	}
-	f.Blocks = order
+	f.Blocks = append(order, cold...)
 	for i, b := range f.Blocks {
 		b.ID = i
 		b.depth = 0
