@@ -1,0 +1,312 @@
+package middle
+
+// SCCP is sparse conditional constant propagation, Wegman and Zadeck,
+// "Constant Propagation with Conditional Branches" (TOPLAS 1991). Every SSA
+// value starts at the top of the lattice (no evidence yet: perhaps never
+// executed), may drop to one constant, and then to overdefined. Two work
+// lists drive it: CFG edges that have become executable, and SSA values
+// whose lattice value dropped. A block's instructions are evaluated once it
+// is reached by an executable edge, a φ meets its entries over the executable
+// edges only, and a conditional branch on a constant makes only its taken
+// edge executable. So a constant that only holds because some branch is never
+// taken is found, which constant folding followed by CFG simplification
+// cannot do around loops.
+//
+// Arithmetic is ConstFold's (FoldBinary, FoldICmp, FoldCast): what LLVM leaves
+// undefined (division by zero or of the minimum by -1, oversized shifts) is
+// overdefined, never folded. Undef, parameters, loads and calls are
+// overdefined; treating undef as "any value" would let two uses of it
+// disagree.
+//
+// Requires: SSA form. Guarantees: every instruction proved constant is
+// replaced by the constant and deleted; every conditional branch on a proved
+// constant becomes a jump and its untaken successor loses the φ entries for
+// the edge; blocks no executable edge reaches are removed (RemoveUnreachable)
+// and Preds is current. Each value is lowered at most twice and each block
+// reached once, so the cost is linear in the size of the function.
+func SCCP(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	RemoveUnreachable(f)
+	s := newSCCPSolver(f)
+	s.reach(f.Entry())
+	s.solve()
+	s.rewrite()
+}
+
+// lattice is a value's place in the constant lattice.
+type lattice struct {
+	kind latticeKind
+	c    int64 // the constant, in canonical form, when kind is latConst
+}
+
+type latticeKind uint8
+
+const (
+	latTop         latticeKind = iota // no evidence yet
+	latConst                          // always the constant c
+	latOverdefined                    // not a single constant
+)
+
+var (
+	latticeTop         = lattice{}
+	latticeOverdefined = lattice{kind: latOverdefined}
+)
+
+func constLattice(c int64) lattice { return lattice{kind: latConst, c: c} }
+
+// meetLattice is the greatest lower bound of two lattice values.
+func meetLattice(x, y lattice) lattice {
+	switch {
+	case x.kind == latTop:
+		return y
+	case y.kind == latTop:
+		return x
+	case x == y:
+		return x
+	}
+	return latticeOverdefined
+}
+
+type sccpSolver struct {
+	f        *Func
+	val      []lattice // by Value.ID, for instructions
+	reached  []bool    // by Block.ID
+	edgeLive [][2]bool // by Block.ID: the edge to the terminator's Targets[i] is executable
+
+	useStart []int32
+	users    []*Value
+
+	blockWork []*Block
+	valueWork []*Value
+}
+
+func newSCCPSolver(f *Func) *sccpSolver {
+	s := &sccpSolver{
+		f:        f,
+		val:      make([]lattice, f.NumValues()),
+		reached:  make([]bool, f.NumBlocks()),
+		edgeLive: make([][2]bool, f.NumBlocks()),
+	}
+	s.useStart, s.users = useLists(f, nil)
+	return s
+}
+
+// of returns the lattice value of an operand or instruction.
+func (s *sccpSolver) of(v *Value) lattice {
+	switch v.Op {
+	case OpConst:
+		return constLattice(v.Const)
+	case OpUndef, OpParam, OpGlobal:
+		return latticeOverdefined
+	}
+	return s.val[v.ID]
+}
+
+func (s *sccpSolver) reach(b *Block) {
+	s.reached[b.ID] = true
+	s.blockWork = append(s.blockWork, b)
+}
+
+// markEdge makes the edge from b to its terminator's Targets[i] executable.
+func (s *sccpSolver) markEdge(b *Block, i int) {
+	if s.edgeLive[b.ID][i] {
+		return
+	}
+	s.edgeLive[b.ID][i] = true
+	to := b.Term().Targets[i]
+	if !s.reached[to.ID] {
+		s.reach(to)
+		return
+	}
+	// A new way into a block already evaluated: only its φs can change.
+	for _, phi := range to.Phis() {
+		s.visit(phi)
+	}
+}
+
+// edgeExecutable reports whether some executable edge goes from p to b.
+func (s *sccpSolver) edgeExecutable(p, b *Block) bool {
+	for i, t := range p.Succs() {
+		if t == b && s.edgeLive[p.ID][i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *sccpSolver) solve() {
+	for len(s.blockWork) > 0 || len(s.valueWork) > 0 {
+		for len(s.valueWork) > 0 {
+			v := s.valueWork[len(s.valueWork)-1]
+			s.valueWork = s.valueWork[:len(s.valueWork)-1]
+			if s.reached[v.Block.ID] {
+				s.visit(v)
+			}
+		}
+		if n := len(s.blockWork); n > 0 {
+			b := s.blockWork[n-1]
+			s.blockWork = s.blockWork[:n-1]
+			for _, v := range b.Instrs {
+				s.visit(v)
+			}
+		}
+	}
+}
+
+// visit evaluates v and, when its value dropped, queues its users; for a
+// terminator it marks the edges that can be taken.
+func (s *sccpSolver) visit(v *Value) {
+	switch v.Op {
+	case OpBr:
+		s.markEdge(v.Block, 0)
+		return
+	case OpCondBr:
+		switch c := s.of(v.Args[0]); c.kind {
+		case latConst:
+			if c.c != 0 {
+				s.markEdge(v.Block, 0)
+			} else {
+				s.markEdge(v.Block, 1)
+			}
+		case latOverdefined:
+			s.markEdge(v.Block, 0)
+			s.markEdge(v.Block, 1)
+		}
+		return
+	}
+	if !v.HasResult() {
+		return
+	}
+	old := s.val[v.ID]
+	nu := meetLattice(old, s.evaluate(v))
+	if nu == old {
+		return
+	}
+	s.val[v.ID] = nu
+	s.valueWork = append(s.valueWork, s.users[s.useStart[v.ID]:s.useStart[v.ID+1]]...)
+}
+
+// evaluate computes v's lattice value from its operands' current ones.
+func (s *sccpSolver) evaluate(v *Value) lattice {
+	switch {
+	case v.Op == OpPhi:
+		r := latticeTop
+		for i, in := range v.Incoming {
+			if s.edgeExecutable(in, v.Block) {
+				r = meetLattice(r, s.of(v.Args[i]))
+			}
+		}
+		return r
+	case v.Op.IsBinary():
+		return s.evaluateBinary(v)
+	case v.Op == OpICmp:
+		x, y := s.of(v.Args[0]), s.of(v.Args[1])
+		if x.kind == latConst && y.kind == latConst {
+			return constLattice(s.f.Bool(FoldICmp(v.Pred, v.Args[0].Type, x.c, y.c)).Const)
+		}
+		return lowestLattice(x, y)
+	case v.Op == OpSelect:
+		switch c := s.of(v.Args[0]); c.kind {
+		case latTop:
+			return latticeTop
+		case latConst:
+			if c.c != 0 {
+				return s.of(v.Args[1])
+			}
+			return s.of(v.Args[2])
+		}
+		return meetLattice(s.of(v.Args[1]), s.of(v.Args[2]))
+	case v.Op.IsCast():
+		x := s.of(v.Args[0])
+		if x.kind == latConst {
+			return constLattice(FoldCast(v.Op, v.Args[0].Type, v.Type, x.c))
+		}
+		return x
+	}
+	return latticeOverdefined // loads, calls, allocas, address arithmetic
+}
+
+func (s *sccpSolver) evaluateBinary(v *Value) lattice {
+	x, y := s.of(v.Args[0]), s.of(v.Args[1])
+	if x.kind == latConst && y.kind == latConst {
+		if c, ok := FoldBinary(v.Op, v.Type, x.c, y.c); ok {
+			return constLattice(c)
+		}
+		return latticeOverdefined
+	}
+	// An absorbing operand decides the result whatever the other one is,
+	// even before the other one is known.
+	for _, a := range []lattice{x, y} {
+		if a.kind != latConst {
+			continue
+		}
+		switch {
+		case (v.Op == OpMul || v.Op == OpAnd) && a.c == 0:
+			return constLattice(0)
+		case v.Op == OpOr && a.c == -1:
+			return constLattice(-1)
+		}
+	}
+	return lowestLattice(x, y)
+}
+
+// lowestLattice is the result of an operation that is overdefined as soon as one
+// operand is, and unknown while an operand is.
+func lowestLattice(x, y lattice) lattice {
+	if x.kind == latOverdefined || y.kind == latOverdefined {
+		return latticeOverdefined
+	}
+	return latticeTop
+}
+
+// rewrite applies what the solver proved: constants replace the values,
+// branches on constants become jumps, and unexecuted blocks go.
+func (s *sccpSolver) rewrite() {
+	f := s.f
+	repl := make([]*Value, f.NumValues())
+	replaced := false
+	for _, b := range f.Blocks {
+		if !s.reached[b.ID] {
+			continue
+		}
+		for _, v := range b.Instrs {
+			if v.HasResult() && s.val[v.ID].kind == latConst {
+				repl[v.ID] = f.Const(v.Type, s.val[v.ID].c)
+				replaced = true
+			}
+		}
+		s.foldBranch(b)
+	}
+	if replaced {
+		f.ReplaceUses(repl)
+		for _, b := range f.Blocks {
+			b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+		}
+	}
+	RemoveUnreachable(f)
+}
+
+// foldBranch turns b's conditional branch into a jump when only one of its
+// edges is executable.
+func (s *sccpSolver) foldBranch(b *Block) {
+	t := b.Term()
+	if t.Op != OpCondBr {
+		return
+	}
+	live := s.edgeLive[b.ID]
+	if live[0] == live[1] {
+		return
+	}
+	taken, untaken := t.Targets[0], t.Targets[1]
+	if live[1] {
+		taken, untaken = untaken, taken
+	}
+	t.Op, t.Args, t.Targets = OpBr, nil, []*Block{taken}
+	if untaken != taken {
+		for _, phi := range untaken.Phis() {
+			phi.RemoveIncoming(b)
+		}
+	}
+}
