@@ -37,7 +37,8 @@ func propagateCopies(f *Func, candidates []*Value) {
 	if len(candidates) == 0 {
 		return
 	}
-	useStart, users := useLists(f)
+	// Only φs and selects can become copies when an operand is replaced.
+	useStart, users := useLists(f, func(u *Value) bool { return u.Op == OpPhi || u.Op == OpSelect })
 	repl := make([]*Value, f.NumValues())
 	resolve := func(v *Value) *Value {
 		for v.ID < len(repl) && repl[v.ID] != nil {
@@ -73,11 +74,9 @@ func propagateCopies(f *Func, candidates []*Value) {
 		affected := append(users[useStart[v.ID]:useStart[v.ID+1]:useStart[v.ID+1]], inherited[v.ID]...)
 		inherited[v.ID] = nil
 		for _, u := range affected {
-			if u.Op == OpPhi || u.Op == OpSelect {
-				work = append(work, u)
-				if same.ID < len(inherited) {
-					inherited[same.ID] = append(inherited[same.ID], u)
-				}
+			work = append(work, u)
+			if same.ID < len(inherited) {
+				inherited[same.ID] = append(inherited[same.ID], u)
 			}
 		}
 	}

@@ -29,14 +29,24 @@ type DomTree struct {
 
 // ComputeDom builds the dominator tree of f.
 func ComputeDom(f *Func) *DomTree {
-	d := &DomTree{rpo: ReversePostorder(f), index: make([]int32, f.NumBlocks())}
+	d := &DomTree{index: make([]int32, f.NumBlocks())}
 	for i := range d.index {
 		d.index[i] = -1
 	}
-	for i, b := range d.rpo {
-		d.index[b.ID] = int32(i)
+	if f.IsDecl() {
+		d.computeIdoms()
+		d.buildChildren()
+		d.number()
+		return d
 	}
-	d.predStart, d.preds = d.predIndices()
+	g := indexCFG(f)
+	ids := g.reversePostorder(int32(f.Entry().ID))
+	d.rpo = make([]*Block, len(ids))
+	for i, id := range ids {
+		d.rpo[i] = g.byID[id]
+		d.index[id] = int32(i)
+	}
+	d.predStart, d.preds = d.predIndices(g, ids)
 	d.computeIdoms()
 	d.buildChildren()
 	d.number()
@@ -44,24 +54,26 @@ func ComputeDom(f *Func) *DomTree {
 }
 
 // predIndices returns, in compressed rows by rpo position, the rpo positions
-// of each reachable block's reachable predecessors.
-func (d *DomTree) predIndices() (start, preds []int32) {
-	n := len(d.rpo)
+// of each reachable block's reachable predecessors, in rpo order.
+func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
+	n := len(ids)
 	start = make([]int32, n+1)
-	for _, b := range d.rpo {
-		uniqueSuccs(b, func(s *Block) { start[d.index[s.ID]+1]++ })
+	for _, id := range ids {
+		for _, s := range g.succs[g.succStart[id]:g.succStart[id+1]] {
+			start[d.index[s]+1]++
+		}
 	}
 	for i := 1; i <= n; i++ {
 		start[i] += start[i-1]
 	}
 	preds = make([]int32, start[n])
 	fill := append([]int32(nil), start[:n]...)
-	for i, b := range d.rpo {
-		uniqueSuccs(b, func(s *Block) {
-			j := d.index[s.ID]
+	for i, id := range ids {
+		for _, s := range g.succs[g.succStart[id]:g.succStart[id+1]] {
+			j := d.index[s]
 			preds[fill[j]] = int32(i)
 			fill[j]++
-		})
+		}
 	}
 	return start, preds
 }

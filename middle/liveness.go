@@ -1,7 +1,5 @@
 package middle
 
-import "slices"
-
 // Liveness of SSA values and of stack slots, both by backward path
 // exploration from the uses rather than by iterating data-flow equations to a
 // fixpoint: Brandner, Boissinot, Darte, Dupont de Dinechin and Rastello,
@@ -23,69 +21,92 @@ import "slices"
 // instructions with results and parameters (defined in the entry block).
 // Constants, undef and global addresses are never live.
 type Liveness struct {
-	in, out [][]*Value // by Block.ID, each sorted by Value.ID
+	in, out blockValues
+}
+
+// blockValues is a list of values per block (or other dense key) in
+// compressed rows: the values of block i are vals[start[i]:start[i+1]]. Two allocations
+// instead of two per block keep the garbage collector out of the picture on
+// large functions.
+type blockValues struct {
+	start []int32
+	vals  []*Value
 }
 
 // ComputeLiveness computes the live-in and live-out sets of every block of f.
 func ComputeLiveness(f *Func) *Liveness {
 	nb := f.NumBlocks()
-	w := &liveWalk{
-		Liveness: Liveness{in: make([][]*Value, nb), out: make([][]*Value, nb)},
-		inMark:   make([]int32, nb),
-		outMark:  make([]int32, nb),
-	}
-	if f.IsDecl() {
-		return &w.Liveness
-	}
-	useStart, users := useLists(f)
-	explore := func(v *Value, def *Block) {
-		w.v, w.def, w.stamp = v, def, int32(v.ID+1)
-		for _, u := range users[useStart[v.ID]:useStart[v.ID+1]] {
-			if u.Op != OpPhi {
-				w.up(u.Block)
-				continue
-			}
-			for i, a := range u.Args {
-				if a == v && i < len(u.Incoming) {
-					w.liveOut(u.Incoming[i])
+	w := &liveWalk{inMark: make([]int32, nb), outMark: make([]int32, nb)}
+	// A guess at the answer's size (a few values live per block) saves most
+	// of the regrowing of the pair lists.
+	w.inPairs = make([]keyedValue, 0, 4*len(f.Blocks))
+	w.outPairs = make([]keyedValue, 0, 4*len(f.Blocks))
+	if !f.IsDecl() {
+		// Exploring values in ID order leaves every block's list sorted.
+		defs := make([]*Value, f.NumValues())
+		for _, p := range f.Params {
+			defs[p.ID] = p
+		}
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.HasResult() {
+					defs[v.ID] = v
 				}
 			}
 		}
-		for len(w.work) > 0 {
-			b := w.work[len(w.work)-1]
-			w.work = w.work[:len(w.work)-1]
-			for _, p := range b.Preds {
-				w.liveOut(p)
+		useStart, users := useLists(f, nil)
+		for _, v := range defs {
+			if v == nil {
+				continue
 			}
+			def := v.Block
+			if v.Op == OpParam {
+				def = f.Entry()
+			}
+			w.explore(v, def, users[useStart[v.ID]:useStart[v.ID+1]])
 		}
 	}
-	for _, p := range f.Params {
-		explore(p, f.Entry())
-	}
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			if v.HasResult() {
-				explore(v, b)
-			}
-		}
-	}
-	// Values were explored in block order, which need not be ID order.
-	byID := func(a, b *Value) int { return a.ID - b.ID }
-	for i := range w.in {
-		slices.SortFunc(w.in[i], byID)
-		slices.SortFunc(w.out[i], byID)
-	}
-	return &w.Liveness
+	return &Liveness{in: groupByKey(nb, w.inPairs), out: groupByKey(nb, w.outPairs)}
 }
 
-// liveWalk is the state of the path exploration for one value at a time.
+// liveWalk is the state of the path exploration, one value at a time.
 type liveWalk struct {
-	Liveness
-	v               *Value
-	def             *Block
-	stamp           int32   // v.ID+1: marks are for v when they hold this
-	inMark, outMark []int32 // by Block.ID
-	work            []*Block
+	v                 *Value
+	def               *Block
+	stamp             int32   // v.ID+1: marks are for v when they hold this
+	inMark, outMark   []int32 // by Block.ID
+	work              []*Block
+	inPairs, outPairs []keyedValue // the answer, in exploration order
+}
+
+// keyedValue is a value filed under a dense key (a block or value ID).
+type keyedValue struct {
+	key int32
+	v   *Value
+}
+
+// explore marks where v, defined in def, is live: on every path up from
+// each of its users to def.
+func (w *liveWalk) explore(v *Value, def *Block, users []*Value) {
+	w.v, w.def, w.stamp = v, def, int32(v.ID+1)
+	for _, u := range users {
+		if u.Op != OpPhi {
+			w.up(u.Block)
+			continue
+		}
+		for i, a := range u.Args {
+			if a == v && i < len(u.Incoming) {
+				w.liveOut(u.Incoming[i])
+			}
+		}
+	}
+	for len(w.work) > 0 {
+		b := w.work[len(w.work)-1]
+		w.work = w.work[:len(w.work)-1]
+		for _, p := range b.Preds {
+			w.liveOut(p)
+		}
+	}
 }
 
 // up marks b live-in and queues it so its predecessors become live-out.
@@ -94,25 +115,48 @@ func (w *liveWalk) up(b *Block) {
 		return
 	}
 	w.inMark[b.ID] = w.stamp
-	w.in[b.ID] = append(w.in[b.ID], w.v)
+	w.inPairs = append(w.inPairs, keyedValue{int32(b.ID), w.v})
 	w.work = append(w.work, b)
 }
 
 func (w *liveWalk) liveOut(p *Block) {
 	if w.outMark[p.ID] != w.stamp {
 		w.outMark[p.ID] = w.stamp
-		w.out[p.ID] = append(w.out[p.ID], w.v)
+		w.outPairs = append(w.outPairs, keyedValue{int32(p.ID), w.v})
 		w.up(p)
 	}
 }
 
+// groupByKey sorts pairs into rows by key, counting, which keeps their
+// order within each row.
+func groupByKey(nkeys int, pairs []keyedValue) blockValues {
+	g := blockValues{start: make([]int32, nkeys+1), vals: make([]*Value, len(pairs))}
+	for _, p := range pairs {
+		g.start[p.key+1]++
+	}
+	for i := 1; i <= nkeys; i++ {
+		g.start[i] += g.start[i-1]
+	}
+	fill := append([]int32(nil), g.start[:nkeys]...)
+	for _, p := range pairs {
+		g.vals[fill[p.key]] = p.v
+		fill[p.key]++
+	}
+	return g
+}
+
 // useLists returns, in compressed rows by Value.ID, the instructions that
-// use each value; an instruction using a value twice is listed once.
-func useLists(f *Func) (start []int32, users []*Value) {
+// use each value — only those for which keep returns true, when keep is not
+// nil; an instruction using a value twice is listed once. It counts, then
+// fills, so the rows are allocated once at their final size.
+func useLists(f *Func, keep func(u *Value) bool) (start []int32, users []*Value) {
 	start = make([]int32, f.NumValues()+1)
 	forEachUse := func(visit func(a, u *Value)) {
 		for _, b := range f.Blocks {
 			for _, u := range b.Instrs {
+				if keep != nil && !keep(u) {
+					continue
+				}
 				for i, a := range u.Args {
 					if a.ID < f.NumValues() && !argRepeated(u, i) {
 						visit(a, u)
@@ -148,11 +192,18 @@ func argRepeated(u *Value, i int) bool {
 
 // In returns the values live on entry to b, sorted by ID. The caller must
 // not modify the slice.
-func (l *Liveness) In(b *Block) []*Value { return l.in[b.ID] }
+func (l *Liveness) In(b *Block) []*Value { return l.in.of(b) }
 
 // Out returns the values live on exit from b, sorted by ID. The caller must
 // not modify the slice.
-func (l *Liveness) Out(b *Block) []*Value { return l.out[b.ID] }
+func (l *Liveness) Out(b *Block) []*Value { return l.out.of(b) }
+
+func (g blockValues) of(b *Block) []*Value {
+	if b.ID+1 >= len(g.start) {
+		return nil
+	}
+	return g.vals[g.start[b.ID]:g.start[b.ID+1]:g.start[b.ID+1]]
+}
 
 // SlotLiveness finds where one stack slot's contents are live on entry: the
 // blocks from which some path reaches a load of the slot before any store to
