@@ -1,0 +1,422 @@
+package middle
+
+import "slices"
+
+// Inline replaces calls of small functions, and of functions called from a
+// single place, by a copy of the callee's body: the classic bottom-up
+// inliner (LLVM's CGSCC inliner; Go's inl.go works the same way with its
+// "hairy visitor" budget). A call costs argument shuffling, a frame and
+// caller-saved spills, and hides the callee's loops from the caller's
+// analyses: after inlining, bounds-check elimination sees the
+// toy_new_array call that sized an array the callee walks.
+//
+// The call graph's strongly connected components (Tarjan, iteratively) come
+// out callees first, so a callee is already as inlined as it will get when
+// its callers consider it, and its size is final. Calls inside one
+// component (recursion, direct or mutual) are never inlined, which bounds
+// the work. A call is inlined when the callee has at most inlineSmall
+// instructions, or is called from exactly one place and has at most
+// inlineSingleSite; each caller may grow to inlineGrowth times its size
+// plus inlineSlack instructions, and no further.
+//
+// Splicing (LLVM's InlineFunction): the call's block is split after the
+// call; the callee's blocks are cloned in with fresh names (UniqueName keeps
+// the source's variable names) and their source positions, parameters map
+// to the arguments, every ret becomes a jump to the continuation, where a φ
+// collects the result when there is more than one. The callee's allocas go
+// to the caller's entry block, where mem2reg can promote them when the
+// pipeline runs it again. Callees are kept: every Toy function is an
+// exported symbol that C may call.
+//
+// Requires: valid SSA in every function. Guarantees: valid SSA; Preds
+// current; blocks left unreachable (after a callee that never returns)
+// removed.
+func Inline(m *Module) {
+	sites := countCallSites(m)
+	recursive := make(map[*Func]bool)
+	for _, scc := range callGraphSCCs(m) {
+		if len(scc) > 1 || callsItself(scc[0]) {
+			for _, f := range scc {
+				recursive[f] = true
+			}
+		}
+		for _, f := range scc {
+			inlineInto(f, sites, recursive)
+		}
+	}
+}
+
+const (
+	inlineSmall      = 40  // instructions: always worth a copy
+	inlineSingleSite = 400 // instructions: a callee with one caller moves, within reason
+	inlineGrowth     = 3   // a caller may become this many times its size ...
+	inlineSlack      = 200 // ... plus this many instructions
+)
+
+// inlineInto inlines the eligible calls of f, in block order, including the
+// calls that inlined bodies bring along (their callees are already done).
+// Recursive callees are never inlined: one copy of a recursive body saves
+// one call out of many and costs its size.
+func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
+	size := funcSize(f)
+	limit := inlineGrowth*size + inlineSlack
+	var repl []*Value
+	follow := make(map[*Block][]*Block) // blocks to lay out right after a split block
+	for bi := 0; bi < len(f.Blocks); bi++ {
+		b := f.Blocks[bi]
+		for _, v := range b.Instrs {
+			if v.Op != OpCall {
+				continue
+			}
+			g := f.Module.Func(v.Sym)
+			if g == nil || g.IsDecl() || recursive[g] || g == f || len(g.Params) != len(v.Args) {
+				continue
+			}
+			gs := funcSize(g)
+			if gs > inlineSmall && (sites[g] != 1 || gs > inlineSingleSite) || size+gs > limit {
+				continue
+			}
+			result, added := inlineCall(v, g)
+			follow[b] = added
+			if result != nil {
+				for len(repl) <= v.ID {
+					repl = append(repl, nil)
+				}
+				repl[v.ID] = result
+			}
+			size += gs
+			break // the rest of b moved to the continuation block, visited later
+		}
+	}
+	if len(follow) == 0 {
+		return
+	}
+	f.ReplaceUses(repl)
+	layOut(f, follow)
+	f.ComputePreds()
+	RemoveUnreachable(f)
+}
+
+// callsItself reports whether f calls itself directly.
+func callsItself(f *Func) bool {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpCall && v.Sym == f.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// layOut orders f's blocks so that each split block is followed by the
+// blocks inlining added after it (the callee's body, then the continuation,
+// each of which may have been split in turn): the source's order, with
+// every callee's body where its call was.
+func layOut(f *Func, follow map[*Block][]*Block) {
+	added := make([]bool, f.NumBlocks())
+	for _, b := range f.Blocks {
+		for _, x := range follow[b] {
+			added[x.ID] = true
+		}
+	}
+	order := make([]*Block, 0, len(f.Blocks))
+	var stack []*Block
+	for _, top := range f.Blocks {
+		if added[top.ID] {
+			continue
+		}
+		stack = append(stack[:0], top)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			order = append(order, b)
+			bs := follow[b]
+			for i := len(bs) - 1; i >= 0; i-- {
+				stack = append(stack, bs[i])
+			}
+		}
+	}
+	f.Blocks = order
+}
+
+// funcSize is the inliner's cost measure: the number of instructions.
+func funcSize(f *Func) int {
+	n := 0
+	for _, b := range f.Blocks {
+		n += len(b.Instrs)
+	}
+	return n
+}
+
+// countCallSites counts, for each function, the call instructions that call
+// it anywhere in m.
+func countCallSites(m *Module) map[*Func]int {
+	sites := make(map[*Func]int)
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op == OpCall {
+					if g := m.Func(v.Sym); g != nil {
+						sites[g]++
+					}
+				}
+			}
+		}
+	}
+	return sites
+}
+
+// callGraphSCCs returns the strongly connected components of the call graph
+// of m's defined functions, callees before callers (Tarjan's algorithm emits
+// them in that order), each component's functions in module order.
+func callGraphSCCs(m *Module) [][]*Func {
+	index := make(map[*Func]int, len(m.Funcs))
+	for i, f := range m.Funcs {
+		index[f] = i
+	}
+	callees := make([][]int, len(m.Funcs))
+	for i, f := range m.Funcs {
+		seen := make(map[int]bool)
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op != OpCall {
+					continue
+				}
+				if g := m.Func(v.Sym); g != nil && !g.IsDecl() && !seen[index[g]] {
+					seen[index[g]] = true
+					callees[i] = append(callees[i], index[g])
+				}
+			}
+		}
+	}
+	const unvisited = -1
+	order := make([]int, len(m.Funcs)) // Tarjan's discovery index
+	low := make([]int, len(m.Funcs))
+	onStack := make([]bool, len(m.Funcs))
+	for i := range order {
+		order[i] = unvisited
+	}
+	var stack []int
+	var sccs [][]*Func
+	clock := 0
+	type frame struct{ fn, next int }
+	for root := range m.Funcs {
+		if order[root] != unvisited || m.Funcs[root].IsDecl() {
+			continue
+		}
+		work := []frame{{root, 0}}
+		order[root], low[root] = clock, clock
+		clock++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			top := &work[len(work)-1]
+			if top.next < len(callees[top.fn]) {
+				c := callees[top.fn][top.next]
+				top.next++
+				switch {
+				case order[c] == unvisited:
+					order[c], low[c] = clock, clock
+					clock++
+					stack = append(stack, c)
+					onStack[c] = true
+					work = append(work, frame{c, 0})
+				case onStack[c]:
+					low[top.fn] = min(low[top.fn], order[c])
+				}
+				continue
+			}
+			fn := top.fn
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				parent := work[len(work)-1].fn
+				low[parent] = min(low[parent], low[fn])
+			}
+			if low[fn] != order[fn] {
+				continue
+			}
+			var scc []int
+			for {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[x] = false
+				scc = append(scc, x)
+				if x == fn {
+					break
+				}
+			}
+			slices.Sort(scc)
+			comp := make([]*Func, len(scc))
+			for i, x := range scc {
+				comp[i] = m.Funcs[x]
+			}
+			sccs = append(sccs, comp)
+		}
+	}
+	return sccs
+}
+
+// inlineCall replaces the call instruction call (in its block) by a copy of
+// g's body. It returns the value that stands for the call's result (nil for
+// a void call, the returned value, a φ of the returned values, or undef
+// when g never returns) and the blocks it added, in layout order. The call
+// instruction is removed; the caller must rewrite the uses of call to the
+// result.
+func inlineCall(call *Value, g *Func) (*Value, []*Block) {
+	f := call.Block.Func
+	b := call.Block
+	pos := indexOf(b.Instrs, call)
+
+	// Split: the continuation takes everything after the call, and with it
+	// b's place as the predecessor of b's successors.
+	cont := f.NewBlock(g.Name + ".cont")
+	cont.Instrs = append(cont.Instrs, b.Instrs[pos+1:]...)
+	for _, v := range cont.Instrs {
+		v.Block = cont
+	}
+	clear(b.Instrs[pos:])
+	b.Instrs = b.Instrs[:pos]
+	for _, s := range cont.Succs() {
+		for _, phi := range s.Phis() {
+			for i, in := range phi.Incoming {
+				if in == b {
+					phi.Incoming[i] = cont
+				}
+			}
+		}
+	}
+
+	c := &cloner{f: f, vals: make([]*Value, g.NumValues()), blocks: make([]*Block, g.NumBlocks())}
+	for i, p := range g.Params {
+		c.vals[p.ID] = call.Args[i]
+	}
+	for _, gb := range g.Blocks {
+		c.blocks[gb.ID] = f.NewBlock(gb.Name)
+	}
+	added := make([]*Block, 0, len(g.Blocks)+1)
+	for _, gb := range g.Blocks {
+		added = append(added, c.blocks[gb.ID])
+	}
+	added = append(added, cont)
+	var allocas []*Value
+	var results []*Value
+	var returners []*Block
+	for _, gb := range g.Blocks {
+		nb := c.blocks[gb.ID]
+		for _, v := range gb.Instrs {
+			if v.Op == OpRet {
+				jump := f.NewValue(OpBr, Void, "")
+				jump.Targets = []*Block{cont}
+				jump.Pos = v.Pos
+				nb.Append(jump)
+				if len(v.Args) > 0 {
+					results = append(results, v.Args[0])
+					returners = append(returners, nb)
+				}
+				continue
+			}
+			nv := c.clone(v)
+			if v.Op == OpAlloca {
+				allocas = append(allocas, nv)
+				continue
+			}
+			nb.Append(nv)
+		}
+	}
+	c.mapOperands()
+
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets = []*Block{c.blocks[g.Entry().ID]}
+	jump.Pos = call.Pos
+	b.Append(jump)
+	entry := f.Entry()
+	at := 0
+	for at < len(entry.Instrs) && entry.Instrs[at].Op == OpAlloca {
+		at++
+	}
+	entry.Instrs = append(entry.Instrs[:at], append(allocas, entry.Instrs[at:]...)...)
+	for _, a := range allocas {
+		a.Block = entry
+	}
+
+	if call.Type == Void {
+		return nil, added
+	}
+	switch len(results) {
+	case 0:
+		return f.Undef(call.Type), added
+	case 1:
+		return c.mapped(results[0]), added
+	}
+	phi := f.NewValue(OpPhi, call.Type, call.Name)
+	phi.Pos = call.Pos
+	for i, r := range results {
+		phi.AddIncoming(c.mapped(r), returners[i])
+	}
+	cont.InsertPhi(phi)
+	return phi, added
+}
+
+func indexOf(vs []*Value, v *Value) int {
+	for i, x := range vs {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// cloner copies instructions of one function into another, mapping values
+// and blocks by their IDs in the source function.
+type cloner struct {
+	f      *Func
+	vals   []*Value // by source Value.ID
+	blocks []*Block // by source Block.ID
+	made   []*Value // clones whose operands still name source values
+}
+
+// clone copies v's fields into a fresh value of c.f; operands are mapped
+// later by mapOperands, since φs name values defined further down.
+func (c *cloner) clone(v *Value) *Value {
+	nv := c.f.NewValue(v.Op, v.Type, v.Name, v.Args...)
+	nv.Args = append([]*Value(nil), v.Args...)
+	nv.Const, nv.Pred, nv.Elem, nv.Sym, nv.Index = v.Const, v.Pred, v.Elem, v.Sym, v.Index
+	nv.Invariant, nv.Pos = v.Invariant, v.Pos
+	nv.Incoming = append([]*Block(nil), v.Incoming...)
+	nv.Targets = append([]*Block(nil), v.Targets...)
+	c.vals[v.ID] = nv
+	c.made = append(c.made, nv)
+	return nv
+}
+
+func (c *cloner) mapOperands() {
+	for _, nv := range c.made {
+		for i, a := range nv.Args {
+			nv.Args[i] = c.mapped(a)
+		}
+		for i, b := range nv.Incoming {
+			nv.Incoming[i] = c.blocks[b.ID]
+		}
+		for i, b := range nv.Targets {
+			nv.Targets[i] = c.blocks[b.ID]
+		}
+	}
+}
+
+// mapped returns the caller's counterpart of the source value v: its clone
+// or argument, or a fresh operand for constants, undef and globals.
+func (c *cloner) mapped(v *Value) *Value {
+	if v.ID < len(c.vals) && c.vals[v.ID] != nil {
+		return c.vals[v.ID]
+	}
+	switch v.Op {
+	case OpConst:
+		return c.f.Const(v.Type, v.Const)
+	case OpUndef:
+		return c.f.Undef(v.Type)
+	case OpGlobal:
+		return c.f.GlobalAddr(v.Sym)
+	}
+	panic("inline: operand " + v.String() + " has no counterpart")
+}

@@ -1,0 +1,426 @@
+package middle
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// checkModulePass is checkPass for a pass over the whole module: it parses
+// in, runs pass, verifies every function and compares the text of the
+// functions named in want's defines (declarations are left out).
+func checkModulePass(t *testing.T, pass func(*Module), in, want string) {
+	t.Helper()
+	m := mustParse(t, "in.ll", in)
+	pass(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatalf("after the pass:\n%s\n%v", m, diags)
+	}
+	var got strings.Builder
+	for _, f := range m.Funcs {
+		if !f.IsDecl() {
+			got.WriteString(f.String())
+		}
+	}
+	if g, w := normalizeIR(got.String()), normalizeIR(want); g != w {
+		t.Errorf("got:\n%s\nwant:\n%s", g, w)
+	}
+	checkLLVMAccepts(t, "out.ll", m.String())
+}
+
+// A callee with two returns: the call's block is split, the body cloned in
+// between with its names kept, the returns jump to the continuation where a
+// φ collects the result; the callee's alloca moves to the caller's entry.
+// The callee itself stays (C may call it).
+func TestInlineTwoReturns(t *testing.T) {
+	checkModulePass(t, Inline, `
+define i64 @clamp(i64 %x) {
+entry:
+  %slot = alloca i64
+  store i64 %x, ptr %slot
+  %neg = icmp slt i64 %x, 0
+  br i1 %neg, label %zero, label %keep
+zero:
+  ret i64 0
+keep:
+  %v = load i64, ptr %slot
+  ret i64 %v
+}
+
+define i64 @caller(i64 %a) {
+entry:
+  %b = add i64 %a, 1
+  %c = call i64 @clamp(i64 %b)
+  %d = mul i64 %c, %a
+  ret i64 %d
+}`, `
+define i64 @clamp(i64 %x) {
+entry:
+  %slot = alloca i64
+  store i64 %x, ptr %slot
+  %neg = icmp slt i64 %x, 0
+  br i1 %neg, label %zero, label %keep
+zero:
+  ret i64 0
+keep:
+  %v = load i64, ptr %slot
+  ret i64 %v
+}
+define i64 @caller(i64 %a) {
+entry:
+  %slot = alloca i64
+  %b = add i64 %a, 1
+  br label %entry.1
+entry.1:
+  store i64 %b, ptr %slot
+  %neg = icmp slt i64 %b, 0
+  br i1 %neg, label %zero, label %keep
+zero:
+  br label %clamp.cont
+keep:
+  %v = load i64, ptr %slot
+  br label %clamp.cont
+clamp.cont:
+  %c.1 = phi i64 [ 0, %zero ], [ %v, %keep ]
+  %d = mul i64 %c.1, %a
+  ret i64 %d
+}`)
+}
+
+// A call in a loop: the continuation takes the call block's place as the
+// predecessor of the loop header, whose φ must name it; a void callee's
+// single return needs no φ.
+func TestInlineInLoop(t *testing.T) {
+	checkModulePass(t, Inline, `
+declare void @sink(i64)
+
+define void @show(i64 %x) {
+entry:
+  call void @sink(i64 %x)
+  ret void
+}
+
+define void @loop(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  call void @show(i64 %i)
+  %next = add i64 %i, 1
+  br label %head
+done:
+  ret void
+}`, `
+define void @show(i64 %x) {
+entry:
+  call void @sink(i64 %x)
+  ret void
+}
+define void @loop(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %next, %show.cont ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  br label %entry.1
+entry.1:
+  call void @sink(i64 %i)
+  br label %show.cont
+show.cont:
+  %next = add i64 %i, 1
+  br label %head
+done:
+  ret void
+}`)
+}
+
+// Recursion is left alone, directly recursive or mutual; a callee that is
+// too big and called twice is not copied, but one with a single call site
+// is, whatever its size up to the single-site limit.
+func TestInlineDeclines(t *testing.T) {
+	var big strings.Builder
+	big.WriteString("define i64 @big(i64 %x) {\nentry:\n")
+	prev := "%x"
+	for i := range inlineSmall + 5 {
+		fmt.Fprintf(&big, "  %%v%d = add i64 %s, %d\n", i, prev, i)
+		prev = fmt.Sprintf("%%v%d", i)
+	}
+	fmt.Fprintf(&big, "  ret i64 %s\n}\n", prev)
+	src := big.String() + strings.ReplaceAll(big.String(), "@big", "@once") + `
+define i64 @fact(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 2
+  br i1 %small, label %one, label %rec
+one:
+  ret i64 1
+rec:
+  %m = sub i64 %n, 1
+  %r = call i64 @fact(i64 %m)
+  %p = mul i64 %n, %r
+  ret i64 %p
+}
+define i64 @even(i64 %n) {
+entry:
+  %z = icmp eq i64 %n, 0
+  br i1 %z, label %yes, label %no
+yes:
+  ret i64 1
+no:
+  %m = sub i64 %n, 1
+  %r = call i64 @odd(i64 %m)
+  ret i64 %r
+}
+define i64 @odd(i64 %n) {
+entry:
+  %z = icmp eq i64 %n, 0
+  br i1 %z, label %yes, label %no
+yes:
+  ret i64 0
+no:
+  %m = sub i64 %n, 1
+  %r = call i64 @even(i64 %m)
+  ret i64 %r
+}
+define i64 @user(i64 %a) {
+entry:
+  %b = call i64 @big(i64 %a)
+  %c = call i64 @big(i64 %b)
+  %d = call i64 @once(i64 %c)
+  %e = call i64 @fact(i64 %d)
+  %f = call i64 @even(i64 %e)
+  ret i64 %f
+}`
+	m := mustParse(t, "in.ll", src)
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	calls := map[string]int{}
+	for _, b := range m.Func("user").Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpCall {
+				calls[v.Sym]++
+			}
+		}
+	}
+	if calls["big"] != 2 || calls["once"] != 0 || calls["fact"] != 1 || calls["even"] != 1 {
+		t.Errorf("calls left in @user: %v, want big:2 fact:1 even:1\n%s", calls, m.Func("user"))
+	}
+	for _, name := range []string{"fact", "even", "odd"} {
+		if strings.Count(m.Func(name).String(), "call") != 1 {
+			t.Errorf("@%s changed:\n%s", name, m.Func(name))
+		}
+	}
+}
+
+// The growth budget stops a caller that calls a small function very often.
+func TestInlineGrowthBudget(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("define i64 @twice(i64 %x) {\nentry:\n")
+	for i := range inlineSmall - 2 {
+		fmt.Fprintf(&src, "  %%t%d = add i64 %%x, %d\n", i, i)
+	}
+	src.WriteString("  ret i64 %x\n}\ndefine i64 @many(i64 %a) {\nentry:\n")
+	const calls = 100
+	prev := "%a"
+	for i := range calls {
+		fmt.Fprintf(&src, "  %%c%d = call i64 @twice(i64 %s)\n", i, prev)
+		prev = fmt.Sprintf("%%c%d", i)
+	}
+	fmt.Fprintf(&src, "  ret i64 %s\n}\n", prev)
+	m := mustParse(t, "in.ll", src.String())
+	before := funcSize(m.Func("many"))
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	after := funcSize(m.Func("many"))
+	if after > inlineGrowth*before+inlineSlack || after == before {
+		t.Errorf("@many grew from %d to %d instructions; the budget is %d", before, after, inlineGrowth*before+inlineSlack)
+	}
+}
+
+// The oracle: random modules whose functions call each other (callees
+// earlier in the module, some recursively with a depth guard) compute the
+// same results and make the same external calls once inlined.
+func TestInlineOracle(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	compared := 0
+	for iter := range 150 {
+		m := randomCallProgram(rng, 2+rng.Intn(4))
+		before := m.String()
+		want := runModule(m, "main", progInputs)
+		Inline(m)
+		if diags := VerifyModule(m); len(diags) > 0 {
+			t.Fatalf("program %d:\n%s\nafter:\n%s\n%v", iter, before, m, diags)
+		}
+		got := runModule(m, "main", progInputs)
+		for i, w := range want {
+			if w.err == errUB || w.err == errBudget {
+				continue
+			}
+			if w.err != nil {
+				t.Fatalf("program %d:\n%s\noriginal run on %v: %v", iter, before, progInputs[i], w.err)
+			}
+			if g := got[i]; g.err != nil || g.result != w.result || fmt.Sprint(g.trace) != fmt.Sprint(w.trace) {
+				t.Fatalf("program %d:\n%s\nafter:\n%s\non %v: got %d %v (%v), want %d %v",
+					iter, before, m, progInputs[i], g.result, g.trace, g.err, w.result, w.trace)
+			}
+			compared++
+		}
+	}
+	if compared < 300 {
+		t.Errorf("only %d runs compared", compared)
+	}
+}
+
+type runOutcome struct {
+	result int64
+	trace  []int64
+	err    error
+}
+
+// runModule runs the function named name on each argument vector.
+func runModule(m *Module, name string, inputs [][]int64) []runOutcome {
+	var outs []runOutcome
+	for _, args := range inputs {
+		in := newInterp(m, 200000)
+		r, err := in.run(name, args...)
+		outs = append(outs, runOutcome{r, in.trace, err})
+	}
+	return outs
+}
+
+// randomCallProgram makes a module of nfuncs random functions (see
+// randomProgram) @f0 ... and @main, each (i64, i64) -> i64, where some
+// @sink calls become calls of an earlier function — or of the function
+// itself, guarded by a depth counter in a global so that recursion ends.
+// Every slot is initialized first: a slot read before any store is undef,
+// which the interpreter reads as 0 in a fresh frame but which, once the
+// slot moves to a caller's entry block, may be the previous call's value.
+func randomCallProgram(rng *rand.Rand, nfuncs int) *Module {
+	m := NewModule("calls.ll")
+	m.NewFunc("sink", Void).AddParam(I64, "x")
+	m.NewFunc("escape", Void).AddParam(Ptr, "p")
+	m.AddGlobal(&Global{Name: "depth", Type: I64})
+	var funcs []*Func
+	for i := range nfuncs {
+		name := fmt.Sprintf("f%d", i)
+		if i == nfuncs-1 {
+			name = "main"
+		}
+		src := randomProgram(rng, 2+rng.Intn(5), 1+rng.Intn(4))
+		f := src.Func("main")
+		f.Name = name
+		f.Module = m
+		m.Funcs = append(m.Funcs, f)
+		m.funcIndex[name] = f
+		initializeSlots(f)
+		funcs = append(funcs, f)
+	}
+	for i, f := range funcs {
+		for bi := 0; bi < len(f.Blocks); bi++ {
+			b := f.Blocks[bi]
+			for j, v := range b.Instrs {
+				if v.Op == OpCall && v.Sym == "sink" && rng.Intn(3) > 0 {
+					callGuarded(f, b, j, funcs[rng.Intn(i+1)], rng)
+					break // the rest of b is in a new block, visited later
+				}
+			}
+		}
+		f.ComputePreds()
+	}
+	return m
+}
+
+// initializeSlots stores 0 into each of f's slots right after the allocas.
+func initializeSlots(f *Func) {
+	entry := f.Entry()
+	n := 0
+	for n < len(entry.Instrs) && entry.Instrs[n].Op == OpAlloca {
+		n++
+	}
+	var stores []*Value
+	for _, a := range entry.Instrs[:n] {
+		st := f.NewValue(OpStore, Void, "", f.Const(a.Elem, 0), a)
+		st.Block = entry
+		stores = append(stores, st)
+	}
+	entry.Instrs = append(entry.Instrs[:n], append(stores, entry.Instrs[n:]...)...)
+}
+
+// callGuarded inserts before b.Instrs[j] (a call of @sink with x) a call of
+// callee on (x, c) whose result @sink gets instead. The call only happens
+// while @depth < 3, which it counts up around the call, so that recursion
+// ends. The rest of b moves to a new block.
+func callGuarded(f *Func, b *Block, j int, callee *Func, rng *rand.Rand) {
+	sink := b.Instrs[j]
+	x := sink.Args[0]
+	depth := f.GlobalAddr("depth")
+	d := f.NewValue(OpLoad, I64, "d", depth)
+	deep := f.NewValue(OpICmp, I1, "deep", d, f.Const(I64, 3))
+	deep.Pred = PredSGE
+	callBlock, join := f.NewBlock("call"), f.NewBlock("join")
+	br := f.NewValue(OpCondBr, Void, "", deep)
+	br.Targets = []*Block{join, callBlock}
+	tail := append([]*Value(nil), b.Instrs[j:]...)
+	b.Instrs = b.Instrs[:j]
+	for _, v := range []*Value{d, deep, br} {
+		b.Append(v)
+	}
+	inc := f.NewValue(OpStore, Void, "", f.NewValue(OpAdd, I64, "d1", d, f.Const(I64, 1)), depth)
+	call := f.NewValue(OpCall, I64, "r", x, f.Const(I64, int64(rng.Intn(100))))
+	call.Sym = callee.Name
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets = []*Block{join}
+	for _, v := range []*Value{inc.Args[0], inc, call, f.NewValue(OpStore, Void, "", d, depth), jump} {
+		callBlock.Append(v)
+	}
+	res := f.NewValue(OpPhi, I64, "res", x, call)
+	res.Incoming = []*Block{b, callBlock}
+	join.Append(res)
+	sink.Args[0] = res
+	for _, v := range tail {
+		join.Append(v)
+	}
+	for _, s := range join.Succs() {
+		for _, p := range s.Phis() {
+			for i, in := range p.Incoming {
+				if in == b {
+					p.Incoming[i] = join
+				}
+			}
+		}
+	}
+}
+
+// Inlining is linear in the code it copies: n small leaves, each called
+// twice by its own caller, at two sizes whose times should differ by their
+// ratio (4).
+func BenchmarkInline(b *testing.B) {
+	for _, n := range []int{500, 2000} {
+		var src strings.Builder
+		for i := range n {
+			fmt.Fprintf(&src, "define i64 @leaf%d(i64 %%x) {\nentry:\n  %%a = add i64 %%x, %d\n  %%m = mul i64 %%a, 3\n  ret i64 %%m\n}\n", i, i)
+			fmt.Fprintf(&src, "define i64 @user%d(i64 %%x) {\nentry:\n  %%c = call i64 @leaf%d(i64 %%x)\n  %%d = call i64 @leaf%d(i64 %%c)\n  ret i64 %%d\n}\n", i, i, i)
+		}
+		text := []byte(src.String())
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				m, diags := ParseModule("bench.ll", text)
+				if len(diags) > 0 {
+					b.Fatal(diags)
+				}
+				b.StartTimer()
+				Inline(m)
+			}
+		})
+	}
+}
