@@ -1,0 +1,145 @@
+package middle
+
+// LICM is loop-invariant code motion: an instruction of a loop whose
+// operands are all defined outside the loop computes the same value on every
+// iteration, so it moves to the loop's preheader and runs once per entry
+// into the loop (Aho, Lam, Sethi and Ullman, "Compilers", 9.5; LLVM's LICM
+// hoisting). Loops are visited innermost first, so an instruction hoisted
+// into an inner loop's preheader — a block of the outer loop — can leave
+// the outer loop too when its operands allow; within a loop, blocks are
+// visited in reverse postorder and instructions in order, so an instruction
+// whose operands were hoisted just before it follows them, and the
+// preheader receives everything in dependence order.
+//
+// Only pure instructions move: arithmetic, comparisons, selects, casts,
+// address arithmetic, and invariant loads. Moving code out of a loop runs it
+// even when the loop body would not have, so an instruction that can trap
+// (Value.CanTrap) stays behind its guard: a division by a possibly zero or
+// -1 divisor never moves, nor does a shift by an amount that may reach the
+// width (poison in LLVM), and an invariant load — whose memory nothing
+// writes — moves only from a block that dominates every block from which the
+// loop can be left (the header always does), where it would have executed
+// anyway before the loop is left. Other loads, stores and calls stay.
+//
+// Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
+// a preheader; irreducible cycles are left alone); no movable instruction
+// with loop-invariant operands is left in a loop block that is not part of
+// an inner loop; Preds is current. The cost is linear in the function times
+// the loop nesting depth.
+func LICM(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	InsertPreheaders(f)
+	dom := ComputeDom(f)
+	h := &hoister{dom: dom, nest: ComputeLoops(dom)}
+	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
+		h.hoistFrom(h.nest.Loops[i])
+	}
+}
+
+type hoister struct {
+	dom  *DomTree
+	nest *LoopNest
+}
+
+// hoistFrom moves l's invariant instructions in the blocks whose innermost
+// loop is l (inner loops are done already) to l's preheader.
+func (h *hoister) hoistFrom(l *Loop) {
+	pre := h.preheader(l)
+	var exitDom *Block // computed on first need
+	for _, b := range l.Blocks {
+		moved := false
+		for _, v := range b.Instrs {
+			if !h.invariant(l, v) {
+				continue
+			}
+			if !speculatable(v) {
+				if exitDom == nil {
+					exitDom = h.exitDominator(l)
+				}
+				if !v.Invariant || !h.dom.Dominates(b, exitDom) {
+					continue
+				}
+			}
+			pre.InsertBeforeTerm(v)
+			moved = true
+		}
+		if moved {
+			b.RemoveInstrs(func(v *Value) bool { return v.Block != b })
+		}
+	}
+}
+
+// invariant reports whether v is a pure instruction whose operands are all
+// defined outside l.
+func (h *hoister) invariant(l *Loop, v *Value) bool {
+	switch {
+	case v.Op.IsBinary(), v.Op.IsCast(), v.Op == OpICmp, v.Op == OpSelect, v.Op == OpGEP:
+	case v.Op == OpLoad && v.Invariant:
+	default:
+		return false
+	}
+	for _, a := range v.Args {
+		if a.Block != nil && h.nest.Contains(l, a.Block) {
+			return false
+		}
+	}
+	return true
+}
+
+// speculatable reports whether v may run where it would not have: it cannot
+// trap, and it is not a shift that may be by the width or more, which LLVM
+// makes poison (the frontend masks Toy's shift counts, which this sees).
+func speculatable(v *Value) bool {
+	switch v.Op {
+	case OpShl, OpAShr, OpLShr:
+		n := v.Args[1]
+		if n.Op == OpAnd && n.Args[1].Op == OpConst {
+			n = n.Args[1]
+		}
+		return n.Op == OpConst && zeroExtend(n.Type, n.Const) < uint64(v.Type.Bits())
+	}
+	return !v.CanTrap()
+}
+
+// preheader returns the one predecessor of l's header from outside l.
+func (h *hoister) preheader(l *Loop) *Block {
+	for _, p := range l.Header.Preds {
+		if !h.dom.Dominates(l.Header, p) {
+			return p
+		}
+	}
+	panic("middle: LICM: @" + l.Header.Func.Name + ": loop %" + l.Header.Name + " has no preheader")
+}
+
+// exitDominator returns the nearest common dominator of the blocks from
+// which l can be left (its exiting blocks), or l's header when l cannot be
+// left. Every block that dominates it executes before the loop is left.
+func (h *hoister) exitDominator(l *Loop) *Block {
+	var common *Block
+	work := []*Loop{l}
+	for len(work) > 0 {
+		in := work[len(work)-1]
+		work = append(work[:len(work)-1], in.Children...)
+		for _, b := range in.Blocks {
+			for _, s := range b.Succs() {
+				if h.nest.Contains(l, s) {
+					continue
+				}
+				if common == nil {
+					common = b
+				}
+				// The candidate only climbs, so the whole search climbs at
+				// most the height of the loop's dominator subtree.
+				for !h.dom.Dominates(common, b) {
+					common = h.dom.Idom(common)
+				}
+			}
+		}
+	}
+	if common == nil {
+		return l.Header
+	}
+	return common
+}
