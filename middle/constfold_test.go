@@ -78,34 +78,6 @@ func referenceBinary(op Op, t Type, x, y int64) (int64, bool) {
 	return wrapTo(bits, exact), true
 }
 
-func referenceICmp(p Pred, t Type, x, y int64) bool {
-	ux, uy := uint64(x), uint64(y)
-	if t.Bits() < 64 {
-		ux, uy = ux&(1<<t.Bits()-1), uy&(1<<t.Bits()-1)
-	}
-	switch p {
-	case PredEQ:
-		return x == y
-	case PredNE:
-		return x != y
-	case PredSLT:
-		return x < y
-	case PredSLE:
-		return x <= y
-	case PredSGT:
-		return x > y
-	case PredSGE:
-		return x >= y
-	case PredULT:
-		return ux < uy
-	case PredULE:
-		return ux <= uy
-	case PredUGT:
-		return ux > uy
-	}
-	return ux >= uy
-}
-
 var foldedOps = []Op{OpAdd, OpSub, OpMul, OpSDiv, OpSRem, OpAnd, OpOr, OpXor, OpShl, OpAShr, OpLShr}
 
 func checkFoldPair(t *testing.T, ty Type, x, y int64) {
@@ -117,7 +89,7 @@ func checkFoldPair(t *testing.T, ty Type, x, y int64) {
 		}
 	}
 	for p := PredEQ; p <= PredUGE; p++ {
-		if got, want := FoldICmp(p, ty, x, y), referenceICmp(p, ty, x, y); got != want {
+		if got, want := FoldICmp(p, ty, x, y), icmpReference(p, ty, x, y); got != want {
 			t.Fatalf("icmp %s %s %d, %d = %v, want %v", p, ty, x, y, got, want)
 		}
 	}
@@ -180,18 +152,12 @@ func TestFoldCasts(t *testing.T) {
 // Folding after mem2reg, where stored constants have become operands,
 // keeps random programs computing the same results.
 func TestConstFoldPreservesSemantics(t *testing.T) {
-	rng := rand.New(rand.NewSource(9))
-	compared := 0
-	for iter := 0; iter < 1500; iter++ {
-		m := randomProgram(rng, 1+rng.Intn(15), 1+rng.Intn(5))
-		compared += compareRuns(t, m, "main", progInputs, 3000, func(f *Func) {
+	checkPreservesSemantics(t, 9, func(int) func(*Func) {
+		return func(f *Func) {
 			Mem2Reg(f)
 			ConstFold(f)
-		})
-	}
-	if compared < 1500*len(progInputs)/3 {
-		t.Errorf("only %d runs compared", compared)
-	}
+		}
+	})
 }
 
 func TestConstFoldText(t *testing.T) {

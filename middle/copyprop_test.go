@@ -1,9 +1,6 @@
 package middle
 
-import (
-	"math/rand"
-	"testing"
-)
+import "testing"
 
 // %p is a copy of %x; %v merges %p with itself, %w merges %v with %x, and
 // the select chooses between %w and %x: once %p goes, they are all %x. The
@@ -104,18 +101,12 @@ exit:
 // The cleanup pipeline after mem2reg keeps random programs computing the
 // same results.
 func TestCleanupPreservesSemantics(t *testing.T) {
-	rng := rand.New(rand.NewSource(10))
-	compared := 0
-	for iter := 0; iter < 1500; iter++ {
-		m := randomProgram(rng, 1+rng.Intn(15), 1+rng.Intn(5))
-		compared += compareRuns(t, m, "main", progInputs, 3000, func(f *Func) {
+	checkPreservesSemantics(t, 10, func(int) func(*Func) {
+		return func(f *Func) {
 			Mem2Reg(f)
 			ConstFold(f)
 			CopyProp(f)
 			DCE(f)
-		})
-	}
-	if compared < 1500*len(progInputs)/3 {
-		t.Errorf("only %d runs compared", compared)
-	}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand"
 	"testing"
 )
 
@@ -282,31 +283,7 @@ func evalInstr(v *Value, ops []int64) (int64, error) {
 		}
 		return int64(unsigned(t, ops[0]) >> n), nil
 	case OpICmp:
-		x, y := ops[0], ops[1]
-		ux, uy := unsigned(t, x), unsigned(t, y)
-		var r bool
-		switch v.Pred {
-		case PredEQ:
-			r = x == y
-		case PredNE:
-			r = x != y
-		case PredSLT:
-			r = x < y
-		case PredSLE:
-			r = x <= y
-		case PredSGT:
-			r = x > y
-		case PredSGE:
-			r = x >= y
-		case PredULT:
-			r = ux < uy
-		case PredULE:
-			r = ux <= uy
-		case PredUGT:
-			r = ux > uy
-		case PredUGE:
-			r = ux >= uy
-		}
+		r := icmpReference(v.Pred, t, ops[0], ops[1])
 		if r {
 			return -1, nil
 		}
@@ -372,4 +349,41 @@ func compareRuns(t *testing.T, m *Module, name string, inputs [][]int64, budget 
 		compared++
 	}
 	return compared
+}
+
+// checkPreservesSemantics is the oracle over many programs: 1,500 random
+// slot programs from seed, each transformed by the pipeline chosen for its
+// index (so one test can mix pipelines), each compared run by run. It fails
+// when fewer than a third of the runs could be compared, which would mean
+// the generator makes mostly programs that loop or trap.
+func checkPreservesSemantics(t *testing.T, seed int64, pipeline func(program int) func(*Func)) {
+	t.Helper()
+	const programs = 1500
+	rng := rand.New(rand.NewSource(seed))
+	compared := 0
+	for i := range programs {
+		m := randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		compared += compareRuns(t, m, "main", progInputs, 3000, pipeline(i))
+	}
+	if compared < programs*len(progInputs)/3 {
+		t.Errorf("only %d of %d runs compared", compared, programs*len(progInputs))
+	}
+}
+
+// icmpReference evaluates an icmp from a table of which orderings each
+// predicate accepts, and whether it orders signed or unsigned: a second
+// formulation that the interpreter and the folding tests check ConstFold's
+// switch against.
+func icmpReference(p Pred, t Type, x, y int64) bool {
+	truth := [...]struct{ unsigned, lt, eq, gt bool }{
+		PredEQ: {eq: true}, PredNE: {lt: true, gt: true},
+		PredSLT: {lt: true}, PredSLE: {lt: true, eq: true}, PredSGT: {gt: true}, PredSGE: {gt: true, eq: true},
+		PredULT: {true, true, false, false}, PredULE: {true, true, true, false},
+		PredUGT: {true, false, false, true}, PredUGE: {true, false, true, true},
+	}[p]
+	if truth.unsigned {
+		ux, uy := unsigned(t, x), unsigned(t, y)
+		return ux < uy && truth.lt || ux == uy && truth.eq || ux > uy && truth.gt
+	}
+	return x < y && truth.lt || x == y && truth.eq || x > y && truth.gt
 }
