@@ -29,7 +29,7 @@ func Check(f *Func) error {
 	if f.assign == nil {
 		return fmt.Errorf("backend: check %s: not allocated", f.Name)
 	}
-	c := &checker{f: f, nloc: int(FirstVReg) + len(f.Slots), slotOf: make([]*Slot, f.NumVRegs())}
+	c := &checker{f: f, slotOf: make([]*Slot, f.NumVRegs())}
 	for _, s := range f.Slots {
 		if s.Kind == SlotSpill {
 			c.slotOf[s.owner-FirstVReg] = s
@@ -38,23 +38,32 @@ func Check(f *Func) error {
 	return c.run()
 }
 
-// A state holds, per location (a physical register, or FirstVReg plus a
-// spill slot's ID), the program value there: NoReg for nothing known.
-type state []Reg
+// state is the abstract state: the program value in each physical register
+// (NoReg for nothing known), and for each spill slot (by Slot.ID) whether it
+// holds the current value of the register it belongs to. A slot can hold
+// nothing else that matters: every operand naming a spill slot must name
+// the slot's own register, which the checker verifies first.
+type state struct {
+	regs  [FirstVReg]Reg
+	slots bitset
+}
+
+func (st *state) clone() *state {
+	return &state{regs: st.regs, slots: append(bitset(nil), st.slots...)}
+}
 
 type checker struct {
 	f      *Func
-	nloc   int
-	in     []state // by block ID; nil until a predecessor reaches it
-	slotOf []*Slot // by vreg index: its spill slot
+	in     []*state // by block ID; nil until a predecessor reaches it
+	slotOf []*Slot  // by vreg index: its spill slot
 }
 
 func (c *checker) run() error {
 	f := c.f
-	c.in = make([]state, len(f.Blocks))
-	entry := make(state, c.nloc)
+	c.in = make([]*state, len(f.Blocks))
+	entry := &state{slots: newBitset(len(f.Slots))}
 	for _, r := range argRegs {
-		entry[r] = r
+		entry.regs[r] = r
 	}
 	c.in[0] = entry
 	work := []*Block{f.Blocks[0]}
@@ -64,7 +73,7 @@ func (c *checker) run() error {
 		b := work[0]
 		work = work[1:]
 		queued[b.ID] = false
-		st := append(state(nil), c.in[b.ID]...)
+		st := c.in[b.ID].clone()
 		for _, in := range b.Instrs {
 			if err := c.step(st, b, in); err != nil {
 				return err
@@ -81,38 +90,82 @@ func (c *checker) run() error {
 }
 
 // meet merges st into the entry state of b and reports whether it changed.
-func (c *checker) meet(b *Block, st state) bool {
-	if c.in[b.ID] == nil {
-		c.in[b.ID] = append(state(nil), st...)
+func (c *checker) meet(b *Block, st *state) bool {
+	in := c.in[b.ID]
+	if in == nil {
+		c.in[b.ID] = st.clone()
 		return true
 	}
 	changed := false
-	for l, v := range c.in[b.ID] {
-		if v != NoReg && st[l] != v {
-			c.in[b.ID][l] = NoReg
+	for r, v := range in.regs {
+		if v != NoReg && st.regs[r] != v {
+			in.regs[r] = NoReg
+			changed = true
+		}
+	}
+	for w, word := range in.slots {
+		if word&^st.slots[w] != 0 {
+			in.slots[w] = word & st.slots[w]
 			changed = true
 		}
 	}
 	return changed
 }
 
-// loc returns the location operand o (a register or a spill slot) names,
-// with the program value it stands for; ok is false for other operands.
-func (c *checker) loc(o Operand) (loc int, value Reg, ok bool) {
-	switch {
-	case o.Kind == KindReg:
-		l := c.f.location(o.Reg)
-		if !l.IsPhysical() {
-			return 0, NoReg, false
-		}
-		return int(l), c.f.program(o.Reg), true
-	case o.Kind == KindMem && o.Slot != nil && o.Slot.Kind == SlotSpill:
-		return int(FirstVReg) + o.Slot.ID, o.VReg, true
-	}
-	return 0, NoReg, false
+// location is a place a value can be: a physical register or a spill slot.
+type location struct {
+	reg  Reg
+	slot *Slot
 }
 
-func (c *checker) step(st state, b *Block, in *Instr) error {
+// loc returns the location operand o names, with the program value it
+// stands for; ok is false for operands that are not locations.
+func (c *checker) loc(o Operand) (l location, value Reg, ok bool) {
+	switch {
+	case o.Kind == KindReg:
+		r := c.f.location(o.Reg)
+		return location{reg: r}, c.f.program(o.Reg), r.IsPhysical()
+	case o.Kind == KindMem && o.Slot != nil && o.Slot.Kind == SlotSpill:
+		return location{slot: o.Slot}, o.VReg, true
+	}
+	return location{}, NoReg, false
+}
+
+func (st *state) read(l location) Reg {
+	if l.slot != nil {
+		if st.slots.has(l.slot.ID) {
+			return l.slot.owner
+		}
+		return NoReg
+	}
+	return st.regs[l.reg]
+}
+
+func (st *state) write(l location, v Reg) {
+	if l.slot != nil {
+		st.slots.set(l.slot.ID, v != NoReg && v == l.slot.owner)
+		return
+	}
+	st.regs[l.reg] = v
+}
+
+// define records that the program value v now lives in l, and only there:
+// older copies in registers and its own spill slot are stale.
+func (c *checker) define(st *state, l location, v Reg) {
+	for r := range st.regs {
+		if st.regs[r] == v {
+			st.regs[r] = NoReg
+		}
+	}
+	if v.IsVirtual() {
+		if s := c.slotOf[v-FirstVReg]; s != nil {
+			st.slots.set(s.ID, false)
+		}
+	}
+	st.write(l, v)
+}
+
+func (c *checker) step(st *state, b *Block, in *Instr) error {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("backend: check %s: block %s: %s: %s", c.f.Name, b.Name, c.f.instrString(in), fmt.Sprintf(format, args...))
 	}
@@ -127,12 +180,12 @@ func (c *checker) step(st state, b *Block, in *Instr) error {
 		if !ok1 || !ok2 {
 			return fail("allocator move between non-locations")
 		}
-		st[dst] = st[src]
+		st.write(dst, st.read(src))
 		return nil
 	}
-	check := func(l int, want Reg) error {
-		if st[l] != want {
-			return fail("reads %s from %s, which holds %s", c.f.regName(want), c.locName(l), c.f.regName(st[l]))
+	check := func(l location, want Reg) error {
+		if got := st.read(l); got != want {
+			return fail("reads %s from %s, which holds %s", c.f.regName(want), c.locName(l), c.f.regName(got))
 		}
 		return nil
 	}
@@ -140,12 +193,15 @@ func (c *checker) step(st state, b *Block, in *Instr) error {
 	for i, a := range in.Args {
 		if a.Kind == KindMem {
 			for _, r := range [2]Reg{a.Base, a.Index} {
-				if r != NoReg && r != RSP && r != RBP {
-					if l, want, ok := c.loc(regOp(r)); !ok {
-						return fail("address register %s has no location", c.f.regName(r))
-					} else if err := check(l, want); err != nil {
-						return err
-					}
+				if r == NoReg || r == RSP || r == RBP {
+					continue
+				}
+				l, want, ok := c.loc(regOp(r))
+				if !ok {
+					return fail("address register %s has no location", c.f.regName(r))
+				}
+				if err := check(l, want); err != nil {
+					return err
 				}
 			}
 		}
@@ -165,44 +221,43 @@ func (c *checker) step(st state, b *Block, in *Instr) error {
 	var err error
 	in.Uses.forEach(func(r Reg) {
 		if err == nil {
-			err = check(int(r), r)
+			err = check(location{reg: r}, r)
 		}
 	})
 	if err != nil {
 		return err
 	}
 	// Writes.
-	in.Clobbers.forEach(func(r Reg) { st[r] = NoReg })
-	// A value lives in registers and in its own spill slot (slots are
-	// checked to belong to the value named above), so those are all the
-	// places where a redefinition leaves a stale copy.
-	define := func(l int, v Reg) {
-		for r := RAX; r < FirstVReg; r++ {
-			if st[r] == v {
-				st[r] = NoReg
-			}
-		}
-		if v.IsVirtual() {
-			if s := c.slotOf[v-FirstVReg]; s != nil && st[int(FirstVReg)+s.ID] == v {
-				st[int(FirstVReg)+s.ID] = NoReg
-			}
-		}
-		st[l] = v
-	}
+	in.Clobbers.forEach(func(r Reg) { st.regs[r] = NoReg })
 	for i, a := range in.Args {
 		if in.role(i)&roleDef != 0 {
 			if l, v, ok := c.loc(a); ok {
-				define(l, v)
+				c.define(st, l, v)
 			}
 		}
 	}
-	in.Defs.forEach(func(r Reg) { define(int(r), r) })
+	in.Defs.forEach(func(r Reg) { c.define(st, location{reg: r}, r) })
 	return nil
 }
 
-func (c *checker) locName(l int) string {
-	if l < int(FirstVReg) {
-		return "%" + physName(Reg(l), 8)
+func (c *checker) locName(l location) string {
+	if l.slot != nil {
+		return fmt.Sprintf("spill slot %d", l.slot.ID)
 	}
-	return fmt.Sprintf("spill slot %d", l-int(FirstVReg))
+	return "%" + physName(l.reg, 8)
+}
+
+// bitset is a set of small non-negative integers.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (s bitset) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
+
+func (s bitset) set(i int, on bool) {
+	if on {
+		s[i/64] |= 1 << (i % 64)
+	} else {
+		s[i/64] &^= 1 << (i % 64)
+	}
 }

@@ -133,7 +133,9 @@ func buildIntervals(f *Func, lv *liveness) *intervalSet {
 		from := set.start[b.ID]
 		to := from + 2*len(b.Instrs)
 		freq := math.Pow(10, float64(min(b.depth, 6)))
-		lv.out[b.ID].forEach(func(v int) { get(FirstVReg+Reg(v)).addRange(from, to) })
+		for _, v := range lv.out[b.ID] {
+			get(FirstVReg+Reg(v)).addRange(from, to)
+		}
 		for i := len(b.Instrs) - 1; i >= 0; i-- {
 			in := b.Instrs[i]
 			p := from + 2*i

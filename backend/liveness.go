@@ -1,76 +1,77 @@
 package backend
 
-import "math/bits"
+// Liveness of virtual registers over the machine CFG, by path exploration
+// from the uses, one register at a time (Appel's "Modern Compiler
+// Implementation", section 19.6, and Brandner et al., "Computing Liveness
+// Sets for SSA-Form Programs", 2011): from each block with a use not
+// preceded by a definition in the block, walk the CFG backwards marking the
+// register live-out at each predecessor and live-in where the predecessor
+// does not define it, stopping where it was already marked. The cost is the
+// size of the result, and no set of all registers per block is ever made,
+// which matters for functions with a hundred thousand virtual registers and
+// thousands of blocks. The code is out of SSA by now (φ copies and
+// two-address forms define a register several times); a definition anywhere
+// in a block stops the walk there just the same.
+//
+// Physical registers are not tracked: instruction selection never keeps one
+// live across a block boundary (the entry block's argument registers are
+// live-in only up to their copies), which the interval builder relies on.
 
-// Liveness of virtual registers over the machine CFG: the classic backward
-// dataflow problem (live-in = used-before-defined ∪ (live-out − defined),
-// live-out = ∪ live-in of the successors), solved by iterating over the
-// blocks in postorder until nothing changes, on bit sets. The code is out of
-// SSA by now (φ copies and two-address forms define a register several
-// times), which the plain dataflow handles as it is. Physical registers are
-// not tracked: instruction selection never keeps one live across a block
-// boundary (the entry block's argument registers are live-in only up to
-// their copies), which the interval builder relies on.
-
-type bitset []uint64
-
-func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
-
-func (s bitset) add(i int)      { s[i/64] |= 1 << (i % 64) }
-func (s bitset) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
-
-// forEach calls fn for every member, in increasing order.
-func (s bitset) forEach(fn func(i int)) {
-	for w, word := range s {
-		for word != 0 {
-			fn(w*64 + bits.TrailingZeros64(word))
-			word &= word - 1
-		}
-	}
-}
-
-// liveness holds the live-in and live-out sets of each block (by ID), over
-// virtual register indices (Reg - FirstVReg).
+// liveness lists, for each block (by ID), the virtual registers live out of
+// it, as indices (Reg - FirstVReg).
 type liveness struct {
-	in, out []bitset
+	out [][]int32
 }
 
 func computeLiveness(f *Func) *liveness {
 	nb, nv := len(f.Blocks), f.NumVRegs()
-	lv := &liveness{in: make([]bitset, nb), out: make([]bitset, nb)}
-	gen, kill := make([]bitset, nb), make([]bitset, nb)
+	useBlocks := make([][]int32, nv) // blocks with an upward-exposed use
+	defBlocks := make([][]int32, nv) // blocks with a definition
+	lastUse := make([]int32, nv)     // stamps: the block ID+1 that recorded it last
+	lastDef := make([]int32, nv)
 	for _, b := range f.Blocks {
-		g, k := newBitset(nv), newBitset(nv)
+		stamp := int32(b.ID + 1)
 		for _, in := range b.Instrs {
 			in.forEachUse(func(r Reg) {
-				if r.IsVirtual() && !k.has(int(r-FirstVReg)) {
-					g.add(int(r - FirstVReg))
+				if v := r - FirstVReg; r.IsVirtual() && lastDef[v] != stamp && lastUse[v] != stamp {
+					lastUse[v] = stamp
+					useBlocks[v] = append(useBlocks[v], int32(b.ID))
 				}
 			})
 			in.forEachDef(func(r Reg) {
-				if r.IsVirtual() {
-					k.add(int(r - FirstVReg))
+				if v := r - FirstVReg; r.IsVirtual() && lastDef[v] != stamp {
+					lastDef[v] = stamp
+					defBlocks[v] = append(defBlocks[v], int32(b.ID))
 				}
 			})
 		}
-		gen[b.ID], kill[b.ID] = g, k
-		lv.in[b.ID], lv.out[b.ID] = newBitset(nv), newBitset(nv)
 	}
-	for changed := true; changed; {
-		changed = false
-		for i := nb - 1; i >= 0; i-- { // the layout order is a reverse postorder
-			b := f.Blocks[i]
-			out, in := lv.out[b.ID], lv.in[b.ID]
-			for _, s := range b.Succs {
-				for w, word := range lv.in[s.ID] {
-					out[w] |= word
+	lv := &liveness{out: make([][]int32, nb)}
+	defines := make([]int32, nb) // stamps: the register index+1 being explored
+	liveIn := make([]int32, nb)
+	liveOut := make([]int32, nb)
+	var work []int32
+	for v := range nv {
+		stamp := int32(v + 1)
+		for _, b := range defBlocks[v] {
+			defines[b] = stamp
+		}
+		work = append(work[:0], useBlocks[v]...)
+		for _, b := range work {
+			liveIn[b] = stamp
+		}
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, p := range f.Blocks[b].Preds {
+				if liveOut[p.ID] == stamp {
+					continue
 				}
-			}
-			for w := range in {
-				next := gen[b.ID][w] | out[w]&^kill[b.ID][w]
-				if next != in[w] {
-					in[w] = next
-					changed = true
+				liveOut[p.ID] = stamp
+				lv.out[p.ID] = append(lv.out[p.ID], int32(v))
+				if defines[p.ID] != stamp && liveIn[p.ID] != stamp {
+					liveIn[p.ID] = stamp
+					work = append(work, int32(p.ID))
 				}
 			}
 		}
