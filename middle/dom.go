@@ -33,14 +33,11 @@ func ComputeDom(f *Func) *DomTree {
 	for i := range d.index {
 		d.index[i] = -1
 	}
-	if f.IsDecl() {
-		d.computeIdoms()
-		d.buildChildren()
-		d.number()
-		return d
-	}
 	g := indexCFG(f)
-	ids := g.reversePostorder(int32(f.Entry().ID))
+	var ids []int32 // a declaration has no blocks: an empty tree
+	if !f.IsDecl() {
+		ids = g.reversePostorder(int32(f.Entry().ID))
+	}
 	d.rpo = make([]*Block, len(ids))
 	for i, id := range ids {
 		d.rpo[i] = g.byID[id]

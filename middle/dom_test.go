@@ -102,3 +102,15 @@ func TestDominatorsDiamond(t *testing.T) {
 		t.Errorf("wrong dominance in the diamond")
 	}
 }
+
+// A declaration has an empty tree, and the analyses built on it are empty
+// rather than crashing.
+func TestDominatorsOfDeclaration(t *testing.T) {
+	f := NewModule("decl.ll").NewFunc("external", Void)
+	d := ComputeDom(f)
+	if len(d.RPO()) != 0 || len(ComputeLoops(d).Loops) != 0 || len(ReversePostorder(f)) != 0 {
+		t.Errorf("a declaration has blocks in its analyses")
+	}
+	ComputeFrontiers(d)
+	ComputeLiveness(f)
+}
