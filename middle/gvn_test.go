@@ -178,5 +178,5 @@ func TestGVNPreservesSemantics(t *testing.T) {
 }
 
 func BenchmarkGVN(b *testing.B) {
-	benchmarkPass(b, GVN)
+	benchmarkPass(b, Mem2Reg, GVN)
 }

@@ -203,5 +203,5 @@ func TestLICMPreservesSemantics(t *testing.T) {
 }
 
 func BenchmarkLICM(b *testing.B) {
-	benchmarkPass(b, LICM)
+	benchmarkPass(b, Mem2Reg, LICM)
 }

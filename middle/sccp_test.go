@@ -203,18 +203,21 @@ func countInstrs(f *Func) int {
 // BenchmarkSCCP runs SCCP on generated functions of 10k and 100k blocks in
 // SSA form; ns/op should grow tenfold between them.
 func BenchmarkSCCP(b *testing.B) {
-	benchmarkPass(b, SCCP)
+	benchmarkPass(b, Mem2Reg, SCCP)
 }
 
-// benchmarkPass times pass on mem2reg's output for the scaling functions of
-// bench_test.go, rebuilding the input outside the timer on each iteration.
-func benchmarkPass(b *testing.B, pass func(*Func)) {
+// benchmarkPass times pass on the scaling functions of bench_test.go, after
+// prepare when it is not nil, rebuilding the input outside the timer on
+// each iteration.
+func benchmarkPass(b *testing.B, prepare, pass func(*Func)) {
 	for _, blocks := range []int{10_000, 100_000} {
 		b.Run(fmt.Sprintf("blocks=%d", blocks), func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				f := bigSlotFunc(blocks, 100)
-				Mem2Reg(f)
+				if prepare != nil {
+					prepare(f)
+				}
 				b.StartTimer()
 				pass(f)
 			}

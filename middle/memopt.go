@@ -1,0 +1,351 @@
+package middle
+
+// MemOpt removes redundant memory accesses that mem2reg cannot: those of
+// slots whose address escapes (Toy's swap(&x, &y)), of globals, and of array
+// elements. It is the load/store half of LLVM's EarlyCSE (Early Common
+// Subexpression Elimination, with its "generation" scheme for memory):
+//   - a load of a location just stored to gets the stored value, and a
+//     second load of a location gets the first one's value;
+//   - a store of the value the location already holds is dropped;
+//   - a store that a later store to the same location in the same block
+//     overwrites, with nothing that may read the location between, is dead.
+//
+// A location is an address value and a type (after GVN, equal address
+// computations are one value; a global is named by its symbol). The walk
+// goes down the dominator tree with a scoped table of the locations whose
+// contents are known. Knowledge flows from a block to a child only when the
+// child's single predecessor is that block (extended basic blocks): a block
+// with several predecessors starts knowing nothing, since another path into
+// it may have written anything.
+//
+// Which accesses may touch a location follows from what its address is
+// based on, through GEPs (the alias rules of LLVM's BasicAA, coarsely):
+//   - an alloca whose address never escapes — used only as the address of
+//     loads and stores — is touched only by accesses to that address: no
+//     call and no store through another pointer can reach it;
+//   - another alloca or a global is a distinct object: touched by accesses
+//     based on it, by accesses through pointers of unknown origin, and by
+//     calls (any call may read or write any global or escaped slot);
+//   - a pointer of unknown origin (a parameter, a loaded or returned
+//     pointer, a φ) may point into any object but a non-escaping alloca.
+// Instead of searching the table on every write, each class of memory has a
+// stamp of its last write (and, within a block, of its last read); an entry
+// is valid while the stamps it was recorded under are current. Invariant
+// loads read memory that nothing writes: they are GVN's, not this pass's.
+//
+// Requires: SSA form. Guarantees: the same program with fewer loads and
+// stores; the CFG is unchanged except that unreachable blocks are removed;
+// Preds is current. Cost: one walk of the function with hash tables, linear
+// in its size.
+func MemOpt(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	RemoveUnreachable(f)
+	m := newMemOpt(f)
+	ComputeDom(f).Walk(m.enter, m.exit)
+	f.ReplaceUses(m.repl)
+	for _, b := range f.Blocks {
+		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(m.repl) && (m.repl[v.ID] != nil || m.dead[v.ID]) })
+	}
+}
+
+// nonEscapingAllocas returns, by Value.ID, the allocas of f whose address is
+// used only as the address operand of loads and stores (of any type): no
+// other pointer can be derived from such a slot. (Mem2Reg asks more of the
+// slots it promotes: one type for every access.)
+func nonEscapingAllocas(f *Func) []bool {
+	private := make([]bool, f.NumValues())
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpAlloca {
+				private[v.ID] = true
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			for i, a := range u.Args {
+				if a.Op == OpAlloca && !(u.Op == OpLoad || u.Op == OpStore && i == 1) {
+					private[a.ID] = false
+				}
+			}
+		}
+	}
+	return private
+}
+
+// memLoc is a location: the value number of an address (a global's is
+// -2 minus its object number, so that every @g names one location) and the
+// type accessed.
+type memLoc struct {
+	addr int32
+	t    Type
+}
+
+// memObject is the object an address points into, as a dense number, or
+// unknownObject.
+type memObject int32
+
+const unknownObject memObject = -1
+
+// memClock stamps the last access of one kind (writes, or reads) to each
+// class of memory: any escaped object or the unknown through calls, the
+// unknown through pointers of unknown origin, any identified object, and
+// each object.
+type memClock struct {
+	join, call, unknown, anyObject int32
+	object                         []int32 // by memObject
+}
+
+// memStamp is a memClock read for one object, to compare with later.
+type memStamp struct{ join, call, unknown, anyObject, object int32 }
+
+func (c *memClock) stamp(o memObject) memStamp {
+	s := memStamp{join: c.join, call: c.call, unknown: c.unknown, anyObject: c.anyObject}
+	if o != unknownObject {
+		s.object = c.object[o]
+	}
+	return s
+}
+
+// untouched reports whether nothing that may access object o (private: a
+// non-escaping alloca) has happened since s was taken.
+func (c *memClock) untouched(s memStamp, o memObject, private bool) bool {
+	switch {
+	case s.join != c.join:
+		return false
+	case private:
+		return s.object == c.object[o]
+	case s.call != c.call || s.unknown != c.unknown:
+		return false
+	case o != unknownObject:
+		return s.object == c.object[o]
+	}
+	return s.anyObject == c.anyObject
+}
+
+// touch records an access, at time now, to object o; it returns the
+// object's previous stamp, for undoing.
+func (c *memClock) touch(o memObject, private bool, now int32) int32 {
+	if o == unknownObject {
+		c.unknown = now
+		return 0
+	}
+	old := c.object[o]
+	c.object[o] = now
+	if !private {
+		c.anyObject = now
+	}
+	return old
+}
+
+type memEntry struct {
+	val   *Value   // what the location holds
+	since memStamp // the write clock when that became known
+}
+
+type memPending struct {
+	store *Value
+	since memStamp // the read clock when it stored
+}
+
+type memOpt struct {
+	f       *Func
+	private []bool      // by Value.ID: nonEscapingAllocas
+	objOf   []memObject // by Value.ID: the object an address is based on
+	known   []bool      // by Value.ID: objOf is computed
+	globals map[string]memObject
+	objects int
+	now     int32 // the last stamp handed out
+
+	writes   memClock
+	avail    map[memLoc]memEntry
+	availLog []memUndo
+	objLog   []objectUndo
+	frames   []memFrame
+
+	reads       memClock // only compared within one block
+	pending     map[memLoc]memPending
+	pendingLocs []memLoc
+
+	repl []*Value // by Value.ID: a load's value
+	dead []bool   // by Value.ID: a removed store
+}
+
+type memUndo struct {
+	loc  memLoc
+	prev memEntry
+	had  bool
+}
+
+type objectUndo struct {
+	o     memObject
+	stamp int32
+}
+
+// memFrame is what leaving a block of the walk restores.
+type memFrame struct {
+	writes           memClock
+	availLen, objLen int
+}
+
+func newMemOpt(f *Func) *memOpt {
+	n := f.NumValues()
+	m := &memOpt{
+		f:       f,
+		private: nonEscapingAllocas(f),
+		objOf:   make([]memObject, n),
+		known:   make([]bool, n),
+		globals: make(map[string]memObject),
+		avail:   make(map[memLoc]memEntry),
+		pending: make(map[memLoc]memPending),
+		repl:    make([]*Value, n),
+		dead:    make([]bool, n),
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpAlloca {
+				m.objOf[v.ID], m.known[v.ID] = memObject(m.objects), true
+				m.objects++
+			}
+			for _, a := range v.Args {
+				if a.Op == OpGlobal {
+					m.global(a)
+				}
+			}
+		}
+	}
+	m.writes.object = make([]int32, m.objects)
+	m.reads.object = make([]int32, m.objects)
+	return m
+}
+
+func (m *memOpt) global(g *Value) memObject {
+	o, ok := m.globals[g.Sym]
+	if !ok {
+		o = memObject(m.objects)
+		m.globals[g.Sym] = o
+		m.objects++
+	}
+	return o
+}
+
+func (m *memOpt) tick() int32 {
+	m.now++
+	return m.now
+}
+
+// object returns the object addr is based on.
+func (m *memOpt) object(addr *Value) memObject {
+	if addr.Op == OpGlobal {
+		return m.globals[addr.Sym]
+	}
+	if addr.Block == nil || addr.ID >= len(m.known) {
+		return unknownObject
+	}
+	if !m.known[addr.ID] {
+		o := unknownObject
+		if addr.Op == OpGEP {
+			o = m.object(addr.Args[0])
+		}
+		m.objOf[addr.ID], m.known[addr.ID] = o, true
+	}
+	return m.objOf[addr.ID]
+}
+
+// location returns the location an access of type t at addr touches, its
+// object, and whether that object is a non-escaping alloca.
+func (m *memOpt) location(addr *Value, t Type) (memLoc, memObject, bool) {
+	o := m.object(addr)
+	loc := memLoc{addr: int32(addr.ID), t: t}
+	if addr.Op == OpGlobal {
+		loc.addr = -2 - int32(o)
+	}
+	return loc, o, addr.Op == OpAlloca && m.private[addr.ID]
+}
+
+func (m *memOpt) resolve(v *Value) *Value {
+	for v.ID < len(m.repl) && m.repl[v.ID] != nil {
+		v = m.repl[v.ID]
+	}
+	return v
+}
+
+func (m *memOpt) enter(b *Block) {
+	m.frames = append(m.frames, memFrame{writes: m.writes, availLen: len(m.availLog), objLen: len(m.objLog)})
+	if len(b.Preds) != 1 {
+		m.writes.join = m.tick()
+	}
+	for _, v := range b.Instrs {
+		switch {
+		case v.Op == OpLoad && !v.Invariant:
+			m.load(v)
+		case v.Op == OpStore:
+			m.store(v)
+		case v.Op == OpCall:
+			m.writes.call = m.tick()
+			m.reads.call = m.now
+		}
+	}
+	for _, loc := range m.pendingLocs {
+		delete(m.pending, loc)
+	}
+	m.pendingLocs = m.pendingLocs[:0]
+}
+
+func (m *memOpt) load(v *Value) {
+	loc, o, private := m.location(v.Args[0], v.Type)
+	if e, ok := m.avail[loc]; ok && m.writes.untouched(e.since, o, private) {
+		m.repl[v.ID] = e.val
+		return
+	}
+	m.reads.touch(o, private, m.tick())
+	m.setAvail(loc, v, o)
+}
+
+func (m *memOpt) store(v *Value) {
+	val := m.resolve(v.Args[0])
+	loc, o, private := m.location(v.Args[1], val.Type)
+	if e, ok := m.avail[loc]; ok && e.val == val && m.writes.untouched(e.since, o, private) {
+		m.dead[v.ID] = true // the location holds val already
+		return
+	}
+	if p, ok := m.pending[loc]; ok && m.reads.untouched(p.since, o, private) {
+		m.dead[p.store.ID] = true
+	} else if !ok {
+		m.pendingLocs = append(m.pendingLocs, loc)
+	}
+	m.pending[loc] = memPending{store: v, since: m.reads.stamp(o)}
+	if old := m.writes.touch(o, private, m.tick()); o != unknownObject {
+		m.objLog = append(m.objLog, objectUndo{o, old})
+	}
+	m.setAvail(loc, val, o)
+}
+
+func (m *memOpt) setAvail(loc memLoc, val *Value, o memObject) {
+	prev, had := m.avail[loc]
+	m.availLog = append(m.availLog, memUndo{loc, prev, had})
+	m.avail[loc] = memEntry{val: val, since: m.writes.stamp(o)}
+}
+
+func (m *memOpt) exit(*Block) {
+	fr := m.frames[len(m.frames)-1]
+	m.frames = m.frames[:len(m.frames)-1]
+	for i := len(m.availLog) - 1; i >= fr.availLen; i-- {
+		u := m.availLog[i]
+		if u.had {
+			m.avail[u.loc] = u.prev
+		} else {
+			delete(m.avail, u.loc)
+		}
+	}
+	m.availLog = m.availLog[:fr.availLen]
+	for i := len(m.objLog) - 1; i >= fr.objLen; i-- {
+		m.writes.object[m.objLog[i].o] = m.objLog[i].stamp
+	}
+	m.objLog = m.objLog[:fr.objLen]
+	object := m.writes.object
+	m.writes = fr.writes
+	m.writes.object = object
+}

@@ -1,0 +1,341 @@
+package middle
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// A global's load after a store to it gets the stored value, which makes
+// the first store dead (overwritten before anything reads it); after a call
+// the global must be read again, and storing back what was just read is a
+// no-op.
+func TestMemOptGlobal(t *testing.T) {
+	checkPass(t, MemOpt, `
+@seed = global i64 12345
+
+declare void @use(i64)
+
+define i64 @next(i64 %k) {
+entry:
+  %s = load i64, ptr @seed
+  %m = mul i64 %s, 5
+  store i64 %m, ptr @seed
+  %s.1 = load i64, ptr @seed
+  %t = add i64 %s.1, %k
+  store i64 %t, ptr @seed
+  call void @use(i64 %t)
+  %s.2 = load i64, ptr @seed
+  store i64 %s.2, ptr @seed
+  %r = add i64 %s.2, %t
+  ret i64 %r
+}`, `
+define i64 @next(i64 %k) {
+entry:
+  %s = load i64, ptr @seed
+  %m = mul i64 %s, 5
+  %t = add i64 %m, %k
+  store i64 %t, ptr @seed
+  call void @use(i64 %t)
+  %s.2 = load i64, ptr @seed
+  %r = add i64 %s.2, %t
+  ret i64 %r
+}`)
+}
+
+// Slots whose address escapes to a call (Toy's swap(&x, &y)) are distinct
+// objects: storing to one leaves what is known of the others, but a call
+// may change any of them. A slot whose address never escapes is beyond the
+// call's reach, and its first store, overwritten with no read between, is
+// dead even across the call.
+func TestMemOptEscapedSlots(t *testing.T) {
+	checkPass(t, MemOpt, `
+declare void @swap(ptr, ptr)
+
+define i64 @med(i64 %a, i64 %b, i64 %c) {
+entry:
+  %x = alloca i64
+  %y = alloca i64
+  %z = alloca i64
+  %t = alloca i64
+  store i64 %a, ptr %x
+  store i64 %b, ptr %y
+  store i64 %c, ptr %z
+  store i64 %c, ptr %t
+  %y.1 = load i64, ptr %y
+  %x.1 = load i64, ptr %x
+  %lt = icmp slt i64 %y.1, %x.1
+  br i1 %lt, label %swap, label %other
+swap:
+  call void @swap(ptr %x, ptr %y)
+  store i64 %a, ptr %t
+  %x.2 = load i64, ptr %x
+  %t.1 = load i64, ptr %t
+  %z.1 = load i64, ptr %z
+  %s = add i64 %x.2, %t.1
+  %s.1 = add i64 %s, %z.1
+  ret i64 %s.1
+other:
+  call void @swap(ptr %y, ptr %z)
+  %y.2 = load i64, ptr %y
+  %t.2 = load i64, ptr %t
+  store i64 %y.2, ptr %t
+  call void @swap(ptr %x, ptr %z)
+  store i64 %b, ptr %t
+  %t.3 = load i64, ptr %t
+  %u = add i64 %t.2, %t.3
+  ret i64 %u
+}`, `
+define i64 @med(i64 %a, i64 %b, i64 %c) {
+entry:
+  %x = alloca i64
+  %y = alloca i64
+  %z = alloca i64
+  %t = alloca i64
+  store i64 %a, ptr %x
+  store i64 %b, ptr %y
+  store i64 %c, ptr %z
+  store i64 %c, ptr %t
+  %lt = icmp slt i64 %b, %a
+  br i1 %lt, label %swap, label %other
+swap:
+  call void @swap(ptr %x, ptr %y)
+  store i64 %a, ptr %t
+  %x.2 = load i64, ptr %x
+  %z.1 = load i64, ptr %z
+  %s = add i64 %x.2, %a
+  %s.1 = add i64 %s, %z.1
+  ret i64 %s.1
+other:
+  call void @swap(ptr %y, ptr %z)
+  %y.2 = load i64, ptr %y
+  call void @swap(ptr %x, ptr %z)
+  store i64 %b, ptr %t
+  %u = add i64 %c, %b
+  ret i64 %u
+}`)
+}
+
+// Array elements: a second load of a[i] is the first while nothing that may
+// write it intervenes. A store through another array, or to a global (the
+// arrays might point anywhere but a private slot), may write it. Invariant
+// loads are left to GVN.
+func TestMemOptArrayElements(t *testing.T) {
+	checkPass(t, MemOpt, `
+@g = global i64 0
+
+define i64 @arr(ptr %a, ptr %b, i64 %i, i64 %j) {
+entry:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %x.1 = load i64, ptr %p
+  %q = getelementptr i64, ptr %b, i64 %j
+  store i64 1, ptr %q
+  %x.2 = load i64, ptr %p
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %y = load i64, ptr %q
+  store i64 %x, ptr @g
+  %y.1 = load i64, ptr %q
+  %g = load i64, ptr @g
+  %narrow = load i32, ptr %q
+  %s = add i64 %x.1, %x.2
+  %s.1 = add i64 %s, %len
+  %s.2 = add i64 %s.1, %y
+  %s.3 = add i64 %s.2, %y.1
+  %s.4 = add i64 %s.3, %g
+  %w = sext i32 %narrow to i64
+  %s.5 = add i64 %s.4, %w
+  ret i64 %s.5
+}
+
+!0 = !{}`, `
+define i64 @arr(ptr %a, ptr %b, i64 %i, i64 %j) {
+entry:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %q = getelementptr i64, ptr %b, i64 %j
+  store i64 1, ptr %q
+  %x.2 = load i64, ptr %p
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  store i64 %x, ptr @g
+  %y.1 = load i64, ptr %q
+  %narrow = load i32, ptr %q
+  %s = add i64 %x, %x.2
+  %s.1 = add i64 %s, %len
+  %s.2 = add i64 %s.1, 1
+  %s.3 = add i64 %s.2, %y.1
+  %s.4 = add i64 %s.3, %x
+  %w = sext i32 %narrow to i64
+  %s.5 = add i64 %s.4, %w
+  ret i64 %s.5
+}`)
+}
+
+// What is known flows down chains of single-predecessor blocks (a bounds
+// check's success path), not into a block other paths also reach.
+func TestMemOptExtendedBlocks(t *testing.T) {
+	checkPass(t, MemOpt, `
+define i64 @chain(ptr %a, i64 %i, i1 %c) {
+entry:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %ok = icmp sgt i64 %x, 0
+  br i1 %ok, label %next, label %fail
+next:
+  %x.1 = load i64, ptr %p
+  br i1 %c, label %left, label %join
+left:
+  store i64 0, ptr %p
+  br label %join
+join:
+  %x.2 = load i64, ptr %p
+  %r = add i64 %x.1, %x.2
+  ret i64 %r
+fail:
+  %x.3 = load i64, ptr %p
+  ret i64 %x.3
+}`, `
+define i64 @chain(ptr %a, i64 %i, i1 zeroext %c) {
+entry:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %ok = icmp sgt i64 %x, 0
+  br i1 %ok, label %next, label %fail
+next:
+  br i1 %c, label %left, label %join
+left:
+  store i64 0, ptr %p
+  br label %join
+join:
+  %x.2 = load i64, ptr %p
+  %r = add i64 %x, %x.2
+  ret i64 %r
+fail:
+  ret i64 %x
+}`)
+}
+
+// The oracle on the slot programs as the frontend writes them (MemOpt alone
+// forwards most of their loads), and on programs with globals, an array,
+// pointers of unknown origin and a function that writes the globals.
+func TestMemOptPreservesSemantics(t *testing.T) {
+	rng := rand.New(rand.NewSource(43))
+	compared, programs := 0, 0
+	for iter := 0; iter < 2000; iter++ {
+		var m *Module
+		if iter%2 == 0 {
+			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		} else {
+			m = randomMemoryProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		}
+		pass := MemOpt
+		if iter%4 >= 2 {
+			pass = func(f *Func) {
+				Mem2Reg(f)
+				GVN(f)
+				MemOpt(f)
+			}
+		}
+		compared += compareRuns(t, m, "main", progInputs, 3000, pass)
+		programs++
+	}
+	if compared < programs*len(progInputs)/3 {
+		t.Errorf("only %d of %d runs compared", compared, programs*len(progInputs))
+	}
+}
+
+// randomMemoryProgram is randomProgram with memory that mem2reg cannot
+// promote: some slots become globals, which @clobber (a function of the
+// module, so the interpreter runs it) overwrites when some calls of @sink
+// are turned into calls of it; and each block may access an eight-element
+// global array @arr at an index masked into range, directly or through a
+// pointer selected between the array element and a global.
+func randomMemoryProgram(rng *rand.Rand, nblocks, nslots int) *Module {
+	m := randomProgram(rng, nblocks, nslots)
+	f := m.Func("main")
+	m.AddGlobal(&Global{Name: "arr", Bytes: make([]byte, 64)})
+	clobber := m.NewFunc("clobber", Void)
+	x := clobber.AddParam(I64, "x")
+	cb := NewBuilder(clobber)
+	cb.SetBlock(clobber.NewBlock("entry"))
+
+	// Slots other than slot 0 (which the generator may let escape or access
+	// through GEPs and other types) may become globals.
+	global := make([]*Global, f.NumValues())
+	for i, v := range f.Entry().Instrs {
+		if v.Op != OpAlloca || i == 0 || v.Elem == Ptr || rng.Intn(2) == 0 {
+			continue
+		}
+		g := m.AddGlobal(&Global{Name: "g." + v.Name, Type: v.Elem})
+		global[v.ID] = g
+		if rng.Intn(2) == 0 {
+			val := x
+			if v.Elem != I64 {
+				val = cb.Cast(OpTrunc, x, v.Elem, "v")
+			}
+			cb.Store(val, clobber.GlobalAddr(g.Name))
+		}
+	}
+	cb.Store(x, cb.GEP(I64, clobber.GlobalAddr("arr"), clobber.Const(I64, 3), "e"))
+	cb.Ret(nil)
+
+	b := NewBuilder(f)
+	for _, blk := range f.Blocks {
+		for _, v := range blk.Instrs {
+			for i, a := range v.Args {
+				if a.Op == OpAlloca && global[a.ID] != nil {
+					v.Args[i] = f.GlobalAddr(global[a.ID].Name)
+				}
+			}
+			if v.Op == OpCall && v.Sym == "sink" && rng.Intn(2) == 0 {
+				v.Sym = "clobber"
+			}
+		}
+		blk.RemoveInstrs(func(v *Value) bool { return v.Op == OpAlloca && global[v.ID] != nil })
+		term := blk.Instrs[len(blk.Instrs)-1]
+		blk.Instrs = blk.Instrs[:len(blk.Instrs)-1]
+		b.SetBlock(blk)
+		var addrs []*Value
+		for range rng.Intn(6) {
+			arrayAccess(rng, b, f, &addrs)
+		}
+		blk.Append(term)
+	}
+	return m
+}
+
+// arrayAccess appends a load or store of @arr[idx & mask], or of a pointer
+// (c ? &@arr[idx & mask] : @g.*) whose origin memopt cannot know, or of an
+// address that an earlier access in the block used (in addrs).
+func arrayAccess(rng *rand.Rand, b *Builder, f *Func, addrs *[]*Value) {
+	params := f.Params
+	var addr *Value
+	if n := len(*addrs); n > 0 && rng.Intn(2) == 0 {
+		addr = (*addrs)[rng.Intn(n)]
+	} else {
+		idx := b.Binary(OpAnd, params[rng.Intn(2)], f.Const(I64, int64(3+4*rng.Intn(2))), "idx")
+		addr = b.GEP(I64, f.GlobalAddr("arr"), idx, "elem")
+		if rng.Intn(2) == 0 {
+			for _, g := range f.Module.Globals {
+				if g.Type == I64 && g.Name != "arr" {
+					c := b.ICmp(PredSLT, params[0], params[1], "c")
+					addr = b.Select(c, addr, f.GlobalAddr(g.Name), "either")
+					break
+				}
+			}
+		}
+		*addrs = append(*addrs, addr)
+	}
+	if rng.Intn(2) == 0 {
+		b.Call("sink", Void, []*Value{b.Load(I64, addr, "x")}, "")
+	} else {
+		b.Store(params[rng.Intn(2)], addr)
+	}
+}
+
+// MemOpt on the scaling functions of bench_test.go in their slot form,
+// where every variable access is a load or store it looks at.
+func BenchmarkMemOpt(b *testing.B) {
+	benchmarkPass(b, nil, MemOpt)
+}
