@@ -28,6 +28,7 @@ package middle
 //     calls (any call may read or write any global or escaped slot);
 //   - a pointer of unknown origin (a parameter, a loaded or returned
 //     pointer, a φ) may point into any object but a non-escaping alloca.
+//
 // Instead of searching the table on every write, each class of memory has a
 // stamp of its last write (and, within a block, of its last read); an entry
 // is valid while the stamps it was recorded under are current. Invariant
