@@ -29,39 +29,31 @@ func Check(f *Func) error {
 	if f.assign == nil {
 		return fmt.Errorf("backend: check %s: not allocated", f.Name)
 	}
-	c := &checker{f: f, slotOf: make([]*Slot, f.NumVRegs())}
-	for _, s := range f.Slots {
-		if s.Kind == SlotSpill {
-			c.slotOf[s.owner-FirstVReg] = s
-		}
-	}
+	c := &checker{f: f}
 	return c.run()
 }
 
 // state is the abstract state: the program value in each physical register
-// (NoReg for nothing known), and for each spill slot (by Slot.ID) whether it
-// holds the current value of the register it belongs to. A slot can hold
-// nothing else that matters: every operand naming a spill slot must name
-// the slot's own register, which the checker verifies first.
+// and each stack slot (by Slot.ID; only spill slots are tracked), NoReg for
+// nothing known.
 type state struct {
 	regs  [FirstVReg]Reg
-	slots bitset
+	slots []Reg
 }
 
 func (st *state) clone() *state {
-	return &state{regs: st.regs, slots: append(bitset(nil), st.slots...)}
+	return &state{regs: st.regs, slots: append([]Reg(nil), st.slots...)}
 }
 
 type checker struct {
-	f      *Func
-	in     []*state // by block ID; nil until a predecessor reaches it
-	slotOf []*Slot  // by vreg index: its spill slot
+	f  *Func
+	in []*state // by block ID; nil until a predecessor reaches it
 }
 
 func (c *checker) run() error {
 	f := c.f
 	c.in = make([]*state, len(f.Blocks))
-	entry := &state{slots: newBitset(len(f.Slots))}
+	entry := &state{slots: make([]Reg, len(f.Slots))}
 	for _, r := range argRegs {
 		entry.regs[r] = r
 	}
@@ -103,9 +95,9 @@ func (c *checker) meet(b *Block, st *state) bool {
 			changed = true
 		}
 	}
-	for w, word := range in.slots {
-		if word&^st.slots[w] != 0 {
-			in.slots[w] = word & st.slots[w]
+	for i, v := range in.slots {
+		if v != NoReg && st.slots[i] != v {
+			in.slots[i] = NoReg
 			changed = true
 		}
 	}
@@ -133,36 +125,41 @@ func (c *checker) loc(o Operand) (l location, value Reg, ok bool) {
 
 func (st *state) read(l location) Reg {
 	if l.slot != nil {
-		if st.slots.has(l.slot.ID) {
-			return l.slot.owner
-		}
-		return NoReg
+		return st.slots[l.slot.ID]
 	}
 	return st.regs[l.reg]
 }
 
 func (st *state) write(l location, v Reg) {
 	if l.slot != nil {
-		st.slots.set(l.slot.ID, v != NoReg && v == l.slot.owner)
+		st.slots[l.slot.ID] = v
 		return
 	}
 	st.regs[l.reg] = v
 }
 
 // define records that the program value v now lives in l, and only there:
-// older copies in registers and its own spill slot are stale.
+// older copies in registers and in its spill slot are stale. (A value is
+// only ever stored to its own spill slot, which the checker verifies, so
+// no other slot can hold it.)
 func (c *checker) define(st *state, l location, v Reg) {
 	for r := range st.regs {
 		if st.regs[r] == v {
 			st.regs[r] = NoReg
 		}
 	}
-	if v.IsVirtual() {
-		if s := c.slotOf[v-FirstVReg]; s != nil {
-			st.slots.set(s.ID, false)
-		}
+	if s := c.slotOf(v); s != nil && st.slots[s.ID] == v {
+		st.slots[s.ID] = NoReg
 	}
 	st.write(l, v)
+}
+
+// slotOf returns v's spill slot, or nil.
+func (c *checker) slotOf(v Reg) *Slot {
+	if v.IsVirtual() && int(v-FirstVReg) < len(c.f.spillSlot) {
+		return c.f.spillSlot[v-FirstVReg]
+	}
+	return nil
 }
 
 func (c *checker) step(st *state, b *Block, in *Instr) error {
@@ -170,8 +167,8 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 		return fmt.Errorf("backend: check %s: block %s: %s: %s", c.f.Name, b.Name, c.f.instrString(in), fmt.Sprintf(format, args...))
 	}
 	for _, a := range in.Args {
-		if a.Kind == KindMem && a.Slot != nil && a.Slot.Kind == SlotSpill && a.VReg != a.Slot.owner {
-			return fail("uses the spill slot of %s for %s", c.f.regName(a.Slot.owner), c.f.regName(a.VReg))
+		if a.Kind == KindMem && a.Slot != nil && a.Slot.Kind == SlotSpill && c.slotOf(a.VReg) != a.Slot {
+			return fail("uses spill slot %d for %s, whose slot it is not", a.Slot.ID, c.f.regName(a.VReg))
 		}
 	}
 	if in.Spill {
@@ -245,19 +242,4 @@ func (c *checker) locName(l location) string {
 		return fmt.Sprintf("spill slot %d", l.slot.ID)
 	}
 	return "%" + physName(l.reg, 8)
-}
-
-// bitset is a set of small non-negative integers.
-type bitset []uint64
-
-func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
-
-func (s bitset) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
-
-func (s bitset) set(i int, on bool) {
-	if on {
-		s[i/64] |= 1 << (i % 64)
-	} else {
-		s[i/64] &^= 1 << (i % 64)
-	}
 }

@@ -157,6 +157,8 @@ func (e *emitter) block(f *Func, p *formatter, b, next *Block) {
 		case in.Op == opMov && in.Size == 8 && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
 			f.location(in.Args[0].Reg) == f.location(in.Args[1].Reg):
 			continue // coalesced
+		case in.Op == opMov && in.Args[0].Kind == KindMem && in.Args[0].Slot != nil && in.Args[0].Slot == in.Args[1].Slot:
+			continue // a copy between registers sharing a spill slot
 		case in.Op == opJmp && in.Args[0].Block == next:
 			continue
 		}

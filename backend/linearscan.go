@@ -26,8 +26,10 @@ import (
 // definitions, ten times as heavy per loop level, per instruction covered)
 // loses: it is spilled whole.
 //
-// A spilled register lives in its own stack slot, and insertSpillCode
-// rewrites its operands: to the slot itself where the instruction takes a
+// A spilled register lives in a stack slot — shared with a register it is
+// copied from or to when both are spilled and their intervals do not
+// intersect, so φ copies between spilled values cost nothing — and
+// insertSpillCode rewrites its operands: to the slot itself where the instruction takes a
 // memory operand, else to a short-lived temporary reloaded before and
 // stored after the instruction. The temporaries must get registers, so
 // allocation runs again on the rewritten code, until a round spills
@@ -61,14 +63,8 @@ func (f *Func) Allocate() {
 		if len(spilled) == 0 {
 			break
 		}
-		slots := make([]*Slot, f.NumVRegs())
-		for _, it := range spilled {
-			slot := f.newSlot(SlotSpill, 8, 8, vregName(it.Reg))
-			slot.owner = it.Reg
-			slots[it.Reg-FirstVReg] = slot
-			a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot})
-		}
-		f.insertSpillCode(slots)
+		f.assignSpillSlots(a, spilled)
+		f.insertSpillCode()
 	}
 	f.assign = make([]Reg, f.NumVRegs())
 	for i, it := range a.set.virtual {
@@ -78,6 +74,44 @@ func (f *Func) Allocate() {
 	}
 	f.alloc = a
 	f.stage = stageAllocated
+}
+
+// assignSpillSlots gives each interval spilled in this round a stack slot:
+// the slot of a register it is moved from or to (a hint) when that was
+// spilled in this round too and no interval in the slot intersects it —
+// then the move between them needs no memory traffic — else a fresh one.
+func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
+	for len(f.spillSlot) < f.NumVRegs() {
+		f.spillSlot = append(f.spillSlot, nil)
+	}
+	occupants := map[*Slot][]*Interval{} // slots of this round; looked up, never iterated
+	for _, it := range spilled {
+		var slot *Slot
+	hints:
+		for _, h := range it.hints {
+			if !h.IsVirtual() {
+				continue
+			}
+			cand := f.spillSlot[h-FirstVReg]
+			if cand == nil || occupants[cand] == nil {
+				continue
+			}
+			for _, o := range occupants[cand] {
+				if intersects(o, it) {
+					continue hints
+				}
+			}
+			slot = cand
+			slot.Name += "," + vregName(it.Reg)
+			break
+		}
+		if slot == nil {
+			slot = f.newSlot(SlotSpill, 8, 8, vregName(it.Reg))
+		}
+		occupants[slot] = append(occupants[slot], it)
+		f.spillSlot[it.Reg-FirstVReg] = slot
+		a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot})
+	}
 }
 
 // linearScan assigns registers to the virtual intervals of set and returns

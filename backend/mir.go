@@ -309,8 +309,7 @@ type Slot struct {
 	Size   int
 	Align  int
 	Offset int    // from %rbp, set by Layout (fixed for incoming arguments)
-	Name   string // the alloca's IR name, or the spilled vreg, for dumps
-	owner  Reg    // SlotSpill: the virtual register it holds
+	Name   string // the alloca's IR name, or the spilled vregs, for dumps
 }
 
 // stage records how far the pipeline has taken a Func, so the dump shows
@@ -335,6 +334,7 @@ type Func struct {
 	orig        []Reg   // by vreg-FirstVReg: for an allocator temporary, the vreg it stands for
 	unspillable []bool  // by vreg-FirstVReg: allocator temporaries, which must get a register
 	assign      []Reg   // by vreg-FirstVReg: the physical register, after Allocate
+	spillSlot   []*Slot // by vreg-FirstVReg: the stack slot of a spilled register
 
 	outArgs int // bytes of stack arguments of the largest call
 	stage   stage

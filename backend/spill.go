@@ -8,26 +8,39 @@ package backend
 // a fresh temporary takes its place, reloaded from the slot just before the
 // instruction when it reads the register and stored back just after when it
 // writes it — "spill everywhere", as in Chaitin's allocator and LLVM's early
-// linear scan. The temporaries live for one instruction and are marked
-// unspillable, so the next round finds them registers.
+// linear scan. The temporaries live for one instruction (two, when the
+// next instruction reads the value the instruction wrote: it reads the
+// temporary instead of reloading) and are marked unspillable, so the next
+// round finds them registers.
 
-// insertSpillCode rewrites f for the spilled registers: slot[v-FirstVReg]
-// is the slot of v, nil for registers that are not spilled.
-func (f *Func) insertSpillCode(slot []*Slot) {
+// insertSpillCode rewrites f for the registers spilled in the last round
+// (those whose spillSlot is set and which still occur).
+func (f *Func) insertSpillCode() {
 	spilled := func(r Reg) *Slot {
-		if r.IsVirtual() && int(r-FirstVReg) < len(slot) {
-			return slot[r-FirstVReg]
+		if r.IsVirtual() && int(r-FirstVReg) < len(f.spillSlot) {
+			return f.spillSlot[r-FirstVReg]
 		}
 		return nil
 	}
 	for _, b := range f.Blocks {
 		out := make([]*Instr, 0, len(b.Instrs))
+		var carried []spillTemp
 		for _, in := range b.Instrs {
 			if in.Spill {
 				out = append(out, in) // moves of temporaries, which are never spilled
 				continue
 			}
-			rw := rewriter{f: f, in: in}
+			if in.Op == opMov && in.Size == 8 && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
+				if d, s := spilled(in.Args[0].Reg), spilled(in.Args[1].Reg); d != nil && d == s {
+					// A copy between registers sharing a slot: it stays, for
+					// the checker, as a slot-to-slot move the emitter drops.
+					in.Args[0], in.Args[1] = slotOperand(d, in.Args[0].Reg), slotOperand(s, in.Args[1].Reg)
+					out = append(out, in)
+					carried = nil
+					continue
+				}
+			}
+			rw := rewriter{f: f, in: in, carried: carried}
 			hasMem := false
 			for _, a := range in.Args {
 				hasMem = hasMem || a.Kind == KindMem
@@ -46,10 +59,10 @@ func (f *Func) insertSpillCode(slot []*Slot) {
 					s := spilled(a.Reg)
 					switch {
 					case s == nil:
+					case rw.carries(a.Reg) != NoReg:
+						a.Reg = rw.temp(a.Reg, s, in.role(i))
 					case !hasMem && f.memoryOK(in, i):
-						v := a.Reg
-						*a = slotOp(s)
-						a.VReg = v
+						*a = slotOperand(s, a.Reg)
 						hasMem = true
 					default:
 						a.Reg = rw.temp(a.Reg, s, in.role(i))
@@ -59,9 +72,17 @@ func (f *Func) insertSpillCode(slot []*Slot) {
 			out = append(out, rw.before...)
 			out = append(out, in)
 			out = append(out, rw.after...)
+			carried = rw.temps
 		}
 		b.Instrs = out
 	}
+}
+
+// slotOperand is the memory operand of the spill slot s standing for v.
+func slotOperand(s *Slot, v Reg) Operand {
+	o := slotOp(s)
+	o.VReg = v
+	return o
 }
 
 // rewriter collects the reloads and spill stores around one instruction,
@@ -69,44 +90,56 @@ func (f *Func) insertSpillCode(slot []*Slot) {
 type rewriter struct {
 	f             *Func
 	in            *Instr
-	temps         []Reg // pairs: spilled register, its temporary
+	temps         []spillTemp
+	carried       []spillTemp // the temporaries of the instruction before, still holding their values
 	before, after []*Instr
 }
 
-func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
-	var t Reg
-	for i := 0; i < len(rw.temps); i += 2 {
-		if rw.temps[i] == v {
-			t = rw.temps[i+1]
-		}
-	}
-	fresh := t == NoReg
-	if fresh {
-		t = rw.f.newVReg(rw.f.width[v-FirstVReg])
-		rw.f.orig[t-FirstVReg] = rw.f.program(v)
-		rw.f.unspillable[t-FirstVReg] = true
-		rw.temps = append(rw.temps, v, t)
-	}
-	mem := slotOp(s)
-	mem.VReg = v
-	// One reload and one store at most: a second mention reuses the first.
-	if r&roleUse != 0 && fresh {
-		rw.before = append(rw.before, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(t), mem}, Spill: true, Pos: rw.in.Pos})
-	}
-	if r&roleDef != 0 && !rw.stores(t) {
-		rw.after = append(rw.after, &Instr{Op: opMov, Size: 8, Args: []Operand{mem, regOp(t)}, Spill: true, Pos: rw.in.Pos})
-	}
-	return t
+type spillTemp struct {
+	v, t           Reg
+	loaded, stored bool
 }
 
-// stores reports whether a spill store of t is already planned.
-func (rw *rewriter) stores(t Reg) bool {
-	for _, st := range rw.after {
-		if st.Args[1].Reg == t {
-			return true
+// carries returns the temporary the previous instruction defined v in, or
+// NoReg: the value is still there, so reading it needs no reload.
+func (rw *rewriter) carries(v Reg) Reg {
+	for _, c := range rw.carried {
+		if c.v == v && c.stored {
+			return c.t
 		}
 	}
-	return false
+	return NoReg
+}
+
+func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
+	k := -1
+	for i := range rw.temps {
+		if rw.temps[i].v == v {
+			k = i
+		}
+	}
+	if k < 0 {
+		st := spillTemp{v: v, t: rw.carries(v)}
+		st.loaded = st.t != NoReg
+		if st.t == NoReg {
+			st.t = rw.f.newVReg(rw.f.width[v-FirstVReg])
+			rw.f.orig[st.t-FirstVReg] = rw.f.program(v)
+			rw.f.unspillable[st.t-FirstVReg] = true
+		}
+		k = len(rw.temps)
+		rw.temps = append(rw.temps, st)
+	}
+	st := &rw.temps[k]
+	mem := slotOperand(s, v)
+	if r&roleUse != 0 && !st.loaded {
+		st.loaded = true
+		rw.before = append(rw.before, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(st.t), mem}, Spill: true, Pos: rw.in.Pos})
+	}
+	if r&roleDef != 0 && !st.stored {
+		st.stored = true
+		rw.after = append(rw.after, &Instr{Op: opMov, Size: 8, Args: []Operand{mem, regOp(st.t)}, Spill: true, Pos: rw.in.Pos})
+	}
+	return st.t
 }
 
 // memoryOK reports whether operand i of in, a register, may be a memory
