@@ -497,6 +497,8 @@ func (s *selector) cast(v *middle.Value) {
 // compare emits the cmp (or test) for the icmp c and returns the condition
 // under which c is true.
 func (s *selector) compare(c *middle.Value) Cond {
+	defer func(pos diag.Pos) { s.pos = pos }(s.pos)
+	s.pos = c.Pos // a fused compare still comes from the icmp
 	a, b, p := c.Args[0], c.Args[1], c.Pred
 	size := sizeOf(a.Type)
 	if isConstLike(a) && !isConstLike(b) {

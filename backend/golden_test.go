@@ -1,0 +1,181 @@
+package backend
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"toyc/middle"
+)
+
+// Golden tests: the exact text of small functions, so that a change in
+// selection, allocation, layout or emission shows up as a readable diff.
+
+const countToLL = `define i64 @count_to(i64 %n) {
+entry:
+  br label %while.cond
+while.cond:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %while.body ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
+  %c = icmp slt i64 %i, %n
+  br i1 %c, label %while.body, label %while.end
+while.body:
+  %i.1 = add i64 %i, 1
+  %s.1 = add i64 %s, %i.1
+  br label %while.cond
+while.end:
+  ret i64 %s
+}
+`
+
+func TestGoldenCountTo(t *testing.T) {
+	want := `	.file	"count.ll"
+	.file	1 "count.ll"
+
+	.text
+	.globl	count_to
+	.type	count_to, @function
+count_to:
+	.cfi_startproc
+	# 3: br label %while.cond
+	.loc	1 3 3
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbp, -16
+	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+.Lcount_to.entry:
+	# 5: %i = phi i64 [ 0, %entry ], [ %i.1, %while.body ]
+	.loc	1 5 3
+	movl	$0, %eax
+	# 6: %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
+	.loc	1 6 3
+	movl	$0, %ecx
+.Lcount_to.while.cond:
+	# 7: %c = icmp slt i64 %i, %n
+	.loc	1 7 3
+	cmpq	%rdi, %rax
+	# 8: br i1 %c, label %while.body, label %while.end
+	.loc	1 8 3
+	jge	.Lcount_to.while.end
+.Lcount_to.while.body:
+	# 10: %i.1 = add i64 %i, 1
+	.loc	1 10 3
+	leaq	1(%rax), %rax
+	# 11: %s.1 = add i64 %s, %i.1
+	.loc	1 11 3
+	leaq	(%rcx,%rax,1), %rcx
+	# 12: br label %while.cond
+	.loc	1 12 3
+	jmp	.Lcount_to.while.cond
+.Lcount_to.while.end:
+	# 14: ret i64 %s
+	.loc	1 14 3
+	movq	%rcx, %rax
+	.cfi_remember_state
+	popq	%rbp
+	.cfi_def_cfa %rsp, 8
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+	.size	count_to, .-count_to
+	.section	.note.GNU-stack,"",@progbits
+`
+	m, errs := middle.ParseModule("count.ll", []byte(countToLL))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got bytes.Buffer
+	if err := CompileWithSource(m, &got, []byte(countToLL)); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want {
+		t.Errorf("got:\n%s\ndiff from want at line %d", got.String(), firstDiff(got.String(), want))
+	}
+}
+
+func firstDiff(a, b string) int {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return i + 1
+		}
+	}
+	return min(len(la), len(lb)) + 1
+}
+
+// TestDeterministic compiles the same programs twice (the second time from
+// a fresh parse) and wants byte-identical assembly.
+func TestDeterministic(t *testing.T) {
+	for seed := int64(100); seed < 103; seed++ {
+		ll := randomProgram(seed)
+		if a, b := assemble(t, ll), assemble(t, ll); a != b {
+			t.Fatalf("seed %d: two compilations differ at line %d", seed, firstDiff(a, b))
+		}
+	}
+}
+
+// TestAllocationDump checks what the allocation stage shows: every vreg's
+// interval with its register, and the fixed intervals of the ABI registers.
+func TestAllocationDump(t *testing.T) {
+	_, fs := stages(t, countToLL)
+	dump := fs[0].String()
+	for _, want := range []string{
+		"machine function count_to, after frame layout",
+		"# live intervals (1 allocation round(s)):",
+		"#   fixed  rdi      [0,1)",
+		"while.cond:\t\t\t# preds: entry, while.body (loop depth 1)",
+		"\tcmpq\t%v0:rdi, %v1:rax",
+	} {
+		if !strings.Contains(dump, want) {
+			t.Errorf("dump lacks %q:\n%s", want, dump)
+		}
+	}
+}
+
+// TestDebuggerSeesSourceLines breaks in gdb on a line of the IR source and
+// checks that execution stops there, in the right function: the .loc
+// directives become a DWARF line table.
+func TestDebuggerSeesSourceLines(t *testing.T) {
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not installed")
+	}
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	dir := t.TempDir()
+	m, errs := middle.ParseModule("count.ll", []byte(countToLL))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var asm bytes.Buffer
+	if err := Compile(m, &asm); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"count.ll": countToLL,
+		"count.s":  asm.String(),
+		"main.c":   "long count_to(long);\nint main(void) { return count_to(3) == 6 ? 0 : 1; }\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := exec.Command(cc, "-o", "count", "main.c", "count.s")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	run := exec.Command(gdb, "-batch", "-nx", "-ex", "break count.ll:11", "-ex", "run", "-ex", "info registers rcx", "./count")
+	run.Dir = dir
+	out, _ := run.CombinedOutput()
+	if !strings.Contains(string(out), "count_to") || !strings.Contains(string(out), "count.ll:11") {
+		t.Errorf("gdb did not stop at count.ll:11 in count_to:\n%s", out)
+	}
+}
