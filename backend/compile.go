@@ -20,15 +20,25 @@ func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
 		if f.IsDecl() {
 			continue
 		}
-		middle.SplitCriticalEdges(f)
-		mf := Select(f)
-		mf.OutOfSSA()
-		mf.Allocate()
-		if err := Check(mf); err != nil {
+		mf, err := compileFunc(f)
+		if err != nil {
 			return err
 		}
-		mf.Layout()
 		fs = append(fs, mf)
 	}
 	return EmitWithSource(w, m, fs, src)
+}
+
+// compileFunc runs every stage before emission on f. On a checker error it
+// returns the allocated function too, for its dump.
+func compileFunc(f *middle.Func) (*Func, error) {
+	middle.SplitCriticalEdges(f)
+	mf := Select(f)
+	mf.OutOfSSA()
+	mf.Allocate()
+	if err := Check(mf); err != nil {
+		return mf, err
+	}
+	mf.Layout()
+	return mf, nil
 }

@@ -32,14 +32,10 @@ func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
 		if f.IsDecl() {
 			continue
 		}
-		middle.SplitCriticalEdges(f)
-		mf := Select(f)
-		mf.OutOfSSA()
-		mf.Allocate()
-		if err := Check(mf); err != nil {
+		mf, err := compileFunc(f)
+		if err != nil {
 			t.Fatalf("%v\n%s", err, mf)
 		}
-		mf.Layout()
 		fs = append(fs, mf)
 	}
 	return m, fs

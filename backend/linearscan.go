@@ -141,31 +141,26 @@ type scanner struct {
 	set              *intervalSet
 	active, inactive []*Interval
 	spilled          []*Interval
+	spare            [2][]*Interval // the lists advance fills, reused
 }
 
 // advance moves intervals between active, inactive and handled (dropped)
 // for the scan position pos.
 func (s *scanner) advance(pos int) {
-	var stillActive, stillInactive []*Interval
-	for _, it := range s.active {
-		switch {
-		case it.End() <= pos:
-		case it.covers(pos):
-			stillActive = append(stillActive, it)
-		default:
-			stillInactive = append(stillInactive, it)
+	active, inactive := s.spare[0][:0], s.spare[1][:0]
+	for _, list := range [2][]*Interval{s.active, s.inactive} {
+		for _, it := range list {
+			switch {
+			case it.End() <= pos:
+			case it.covers(pos):
+				active = append(active, it)
+			default:
+				inactive = append(inactive, it)
+			}
 		}
 	}
-	for _, it := range s.inactive {
-		switch {
-		case it.End() <= pos:
-		case it.covers(pos):
-			stillActive = append(stillActive, it)
-		default:
-			stillInactive = append(stillInactive, it)
-		}
-	}
-	s.active, s.inactive = stillActive, stillInactive
+	s.spare = [2][]*Interval{s.active, s.inactive}
+	s.active, s.inactive = active, inactive
 }
 
 // blocked returns the registers cur cannot take without evicting someone

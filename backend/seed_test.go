@@ -15,22 +15,7 @@ done:
   ret i64 %r
 }
 
-define i64 @count_to(i64 %n) {
-entry:
-  br label %while.cond
-while.cond:
-  %i = phi i64 [ 0, %entry ], [ %i.1, %while.body ]
-  %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
-  %c = icmp slt i64 %i, %n
-  br i1 %c, label %while.body, label %while.end
-while.body:
-  %i.1 = add i64 %i, 1
-  %s.1 = add i64 %s, %i.1
-  br label %while.cond
-while.end:
-  ret i64 %s
-}
-`
+` + countToLL
 
 func TestSeed(t *testing.T) {
 	expect(t, seedLL, `
