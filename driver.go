@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"toyc/backend"
 	"toyc/frontend"
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -45,10 +46,12 @@ type driver struct {
 	activity string
 }
 
-// compiled is one source file taken through the middle.
+// compiled is one source file taken through the pass table: its module,
+// and for native outputs its machine functions.
 type compiled struct {
 	input  string
 	module *middle.Module
+	mach   []*backend.Func
 }
 
 func (d *driver) compile() error {
@@ -74,24 +77,41 @@ func (d *driver) compile() error {
 			return err
 		}
 		diags = append(diags, errs...)
-		modules = append(modules, compiled{in, m})
+		modules = append(modules, compiled{input: in, module: m})
 	}
 	if len(diags) > 0 {
 		return diags
 	}
-	for _, c := range modules {
-		if err := d.middle(c); err != nil {
+	for i := range modules {
+		if err := d.middle(&modules[i]); err != nil {
 			return err
 		}
 	}
 
-	switch {
-	case d.opts.emit == "llvm":
+	switch d.opts.emit {
+	case "llvm":
 		return d.writeIR(modules, outputs)
-	case len(modules) > 0:
-		return usagef("the native backend is not implemented yet: only --emit=llvm works for .toy and .ll files")
+	case "dot":
+		return d.writeDot(modules, outputs)
+	case "asm":
+		return d.writeAssembly(modules, outputs)
+	case "obj":
+		return d.writeObjects(modules, outputs)
 	}
-	return d.linkExecutable(others, outputs[0])
+	asm, err := d.assemblyFiles(modules)
+	if err != nil {
+		return err
+	}
+	return d.linkExecutable(append(asm, others...), outputs[0])
+}
+
+// native reports whether the output needs machine code.
+func (d *driver) native() bool {
+	switch d.opts.emit {
+	case "llvm", "dot":
+		return false
+	}
+	return true
 }
 
 // classifyInputs splits the inputs into sources, which toyc compiles, and
@@ -112,9 +132,6 @@ func (d *driver) classifyInputs() (sources, others []string, err error) {
 			return nil, nil, usagef("%s: unknown kind of file (want .toy, .ll, .c, .s or .o)", in)
 		}
 	}
-	if o.emit == "dot" {
-		return nil, nil, usagef("--emit=dot is not implemented yet")
-	}
 	return sources, others, nil
 }
 
@@ -126,6 +143,72 @@ func (d *driver) writeIR(modules []compiled, outputs []string) error {
 			_, err := c.module.WriteTo(w)
 			return err
 		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeDot writes each module's CFGs and dominator trees for Graphviz.
+func (d *driver) writeDot(modules []compiled, outputs []string) error {
+	for i, c := range modules {
+		d.activity = "writing " + outputs[i]
+		if err := d.writeOutput(outputs[i], func(w io.Writer) error {
+			return middle.WriteDot(w, c.module)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emitAssembly writes the assembly of one module.
+func (d *driver) emitAssembly(c compiled, w io.Writer) error {
+	defer d.times.start("emit " + c.input)()
+	return backend.EmitWithSource(w, c.module, c.mach, d.sources[c.input])
+}
+
+// writeAssembly writes each module's assembly to its output (-S).
+func (d *driver) writeAssembly(modules []compiled, outputs []string) error {
+	for i, c := range modules {
+		d.activity = "writing " + outputs[i]
+		if err := d.writeOutput(outputs[i], func(w io.Writer) error {
+			return d.emitAssembly(c, w)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// assemblyFiles writes each module's assembly to the private temporary
+// directory, for the C compiler.
+func (d *driver) assemblyFiles(modules []compiled) ([]string, error) {
+	tmp, err := d.tempDir()
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for i, c := range modules {
+		base := strings.TrimSuffix(filepath.Base(c.input), filepath.Ext(c.input))
+		path := filepath.Join(tmp, fmt.Sprintf("%d-%s.s", i, base))
+		if err := d.writeOutput(path, func(w io.Writer) error { return d.emitAssembly(c, w) }); err != nil {
+			return nil, err
+		}
+		files = append(files, path)
+	}
+	return files, nil
+}
+
+// writeObjects assembles each module into its object file (-c).
+func (d *driver) writeObjects(modules []compiled, outputs []string) error {
+	asm, err := d.assemblyFiles(modules)
+	if err != nil {
+		return err
+	}
+	for i, s := range asm {
+		d.activity = "assembling " + outputs[i]
+		if err := d.assemble(s, outputs[i]); err != nil {
 			return err
 		}
 	}
@@ -218,11 +301,12 @@ func (d *driver) front(in string) (*middle.Module, diag.List, error) {
 }
 
 // middle runs the middle's passes on one module.
-func (d *driver) middle(c compiled) error {
+func (d *driver) middle(c *compiled) error {
 	d.activity = "compiling " + c.input
 	o := d.opts
 	po := &passOptions{
 		level:      o.level,
+		native:     d.native(),
 		printAfter: map[string]bool{},
 		printAll:   o.printAll,
 		verifyEach: o.verifyEach,
@@ -233,7 +317,9 @@ func (d *driver) middle(c compiled) error {
 		po.printAfter[p] = true
 	}
 	defer d.times.start("passes " + c.input)()
-	if err := runPasses(c.module, po); err != nil {
+	mach, err := runPasses(c.module, po)
+	c.mach = mach
+	if err != nil {
 		switch err.(type) {
 		case diag.List, failure:
 			return err

@@ -51,6 +51,24 @@ func (d *driver) link(inputs []string, withMain bool, exe string) error {
 	return d.commitOutput(target, exe)
 }
 
+// assemble has the C compiler turn the assembly file asm into the object
+// file obj.
+func (d *driver) assemble(asm, obj string) error {
+	cc, err := runtime.FindCompiler(d.opts.cc)
+	if err != nil {
+		return failure{2, err.Error()}
+	}
+	target, err := d.reserveOutput(obj)
+	if err != nil {
+		return err
+	}
+	args := append(append([]string{}, cc[1:]...), "-c", "-o", target, asm)
+	if err := d.runCompiler(cc[0], args); err != nil {
+		return err
+	}
+	return d.commitOutput(target, obj)
+}
+
 // runCompiler runs the C compiler in a process group of its own, so that
 // an interrupt can stop it with all its subprocesses (cc1, as, ld). Its
 // messages, and any output it prints, go to toyc's standard error.
