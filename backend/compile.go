@@ -15,30 +15,31 @@ func Compile(m *middle.Module, w io.Writer) error { return CompileWithSource(m, 
 // CompileWithSource is Compile with the source text of m.Source, whose lines
 // then appear in the assembly's comments (see EmitWithSource).
 func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
+	fs, err := compileFuncs(m)
+	if err != nil {
+		return err
+	}
+	return EmitWithSource(w, m, fs, src)
+}
+
+// compileFuncs runs every stage before emission on each function defined
+// in m. On a checker error the last function returned is the one rejected,
+// for its dump.
+func compileFuncs(m *middle.Module) ([]*Func, error) {
 	var fs []*Func
 	for _, f := range m.Funcs {
 		if f.IsDecl() {
 			continue
 		}
-		mf, err := compileFunc(f)
-		if err != nil {
-			return err
-		}
+		middle.SplitCriticalEdges(f)
+		mf := Select(f)
+		mf.OutOfSSA()
+		mf.Allocate()
 		fs = append(fs, mf)
+		if err := Check(mf); err != nil {
+			return fs, err
+		}
+		mf.Layout()
 	}
-	return EmitWithSource(w, m, fs, src)
-}
-
-// compileFunc runs every stage before emission on f. On a checker error it
-// returns the allocated function too, for its dump.
-func compileFunc(f *middle.Func) (*Func, error) {
-	middle.SplitCriticalEdges(f)
-	mf := Select(f)
-	mf.OutOfSSA()
-	mf.Allocate()
-	if err := Check(mf); err != nil {
-		return mf, err
-	}
-	mf.Layout()
-	return mf, nil
+	return fs, nil
 }

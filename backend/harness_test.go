@@ -27,16 +27,9 @@ func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
 	if len(errs) > 0 {
 		t.Fatalf("parse: %v", errs)
 	}
-	var fs []*Func
-	for _, f := range m.Funcs {
-		if f.IsDecl() {
-			continue
-		}
-		mf, err := compileFunc(f)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, mf)
-		}
-		fs = append(fs, mf)
+	fs, err := compileFuncs(m)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, fs[len(fs)-1])
 	}
 	return m, fs
 }
