@@ -1,0 +1,59 @@
+package middle
+
+// BCE removes the bounds checks that cannot fail. The frontend checks a[i]
+// with one unsigned comparison, icmp ult i, len(a) (negative indices are
+// huge unsigned numbers); a comparison the range prover (range.go, ABCD's
+// demand-driven proofs) shows true — 0 ≤ i ≤ len(a) - 1 as signed numbers
+// where it is computed — is replaced by true, and simplifycfg then deletes
+// the branch to the cold toy_index_error block. That covers the loops
+// `for i = k; i < len(a); i += 1` with k ≥ 0, `i < n` where n ≤ len(a) is
+// known or a was made by new(T, n), a[i - 1] under i ≥ 1, a second access
+// to the same element, masks (h & (len - 1) once len ≥ 1 is known) and
+// remainders by constants. Every unsigned comparison is a candidate, so .ll
+// input is treated alike.
+//
+// The proof of a check may rest on the facts of other checks, removed or
+// not, and on its own (through a back edge, about the previous iteration):
+// every fact it uses comes from a comparison executed earlier on every path
+// to the check, so by induction over the execution, whose first check has
+// only branch conditions and allocations to rely on, every removed check's
+// condition holds whenever it would have run.
+//
+// Requires: SSA form. Guarantees: the CFG is unchanged; the removed
+// comparisons' uses read true.
+func BCE(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	f.ComputePreds()
+	dom := ComputeDom(f)
+	p := newRangeProver(f, dom)
+	var removed []*Value
+	for _, b := range dom.RPO() {
+		for i, v := range b.Instrs {
+			if v.Op != OpICmp || v.Pred != PredULT && v.Pred != PredUGT {
+				continue
+			}
+			idx, n := v.Args[0], v.Args[1]
+			if v.Pred == PredUGT {
+				idx, n = n, idx
+			}
+			if p.proveBelow(idx, n, point{block: b, index: i}) {
+				removed = append(removed, v)
+			}
+		}
+	}
+	if len(removed) == 0 {
+		return
+	}
+	dead := make([]bool, f.NumValues())
+	repl := make([]*Value, f.NumValues())
+	for _, v := range removed {
+		dead[v.ID] = true
+		repl[v.ID] = f.Bool(true)
+	}
+	f.ReplaceUses(repl)
+	for _, b := range f.Blocks {
+		b.RemoveInstrs(func(x *Value) bool { return x.ID < len(dead) && dead[x.ID] })
+	}
+}

@@ -1,0 +1,597 @@
+package middle
+
+import "math"
+
+// A demand-driven prover of inequalities between SSA values, after Bodík,
+// Gupta and Sarkar, "ABCD: Eliminating Array Bounds Checks on Demand" (PLDI
+// 2000). A question is "x ≤ y + c" or "x ≥ y + c" for values x, y and a
+// constant c, asked at a program point; values are read as signed integers
+// of their type, and the inequality is one between mathematical integers.
+// The prover walks backwards from x, as ABCD walks its inequality graph:
+//
+//   - facts: a comparison on which a dominating branch went one way (a
+//     conditional edge dominates the point when its target has no other
+//     predecessor; ABCD's π-nodes, kept as a side table instead of new
+//     values), and a dominating toy_new_array(n) call, after which n ≥ 0;
+//   - definitions: x = a + k moves the bound by k, provided the addition
+//     cannot wrap, which is a question of its own (a ≤ MAX - k); and, x =
+//     a & m is between 0 and m when m ≥ 0; srem, sdiv, shifts, sext, zext,
+//     trunc and select have similar rules;
+//   - φs, by induction over the execution: to show every value a φ takes is
+//     ≤ y + c, show it for each incoming value on its edge, assuming it for
+//     the φ itself; meeting the φ again with a bound no stronger closes the
+//     cycle (ABCD's "harmless cycle"), a stronger one fails (an "amplifying"
+//     cycle, as i = i + 1 against a fixed bound). The assumption is only
+//     sound when y keeps one value while the loop runs, so y must be defined
+//     in a block that strictly dominates the φ's;
+//   - when x has nothing more to offer, the question turns around to a
+//     lower bound on y (once per chain, so the two sides cannot ping-pong).
+//
+// Array lengths are terms of their own: the invariant load of the header
+// before element 0 is "the length of p", the same term for every load from
+// the same pointer p; the length of toy_new_array(n, ...) is n (the runtime
+// returns only for 0 ≤ n); the length of a φ of pointers is inducted over
+// like a φ of integers (lcs swaps two rows of one length every iteration).
+// Lengths are never negative.
+//
+// Every step is one of a fixed budget per question, so a function's
+// questions cost time linear in their number, and an answer that needs more
+// is "unknown".
+
+// term is what bounds are expressed in: an integer SSA value, the length of
+// the array a pointer value points to, or (v == nil) the constant 0.
+type term struct {
+	v      *Value
+	length bool
+}
+
+var zeroTerm term
+
+func (t term) isZero() bool { return t.v == nil }
+
+// bound is t + c, in mathematical integers.
+type bound struct {
+	t term
+	c int64
+}
+
+// canonical returns the bound that v equals exactly: constants are 0 + c,
+// length loads the length term of their pointer, anything else itself.
+func canonical(v *Value) bound {
+	if v.Op == OpConst {
+		return bound{zeroTerm, v.Const}
+	}
+	if p := lengthOf(v); p != nil {
+		return lengthBound(p)
+	}
+	return bound{term{v: v}, 0}
+}
+
+// lengthBound is the bound equal to the length of the array p points to.
+func lengthBound(p *Value) bound {
+	if n := allocatedLength(p); n != nil {
+		return canonical(n)
+	}
+	return bound{term{v: p, length: true}, 0}
+}
+
+// lengthOf returns the array pointer whose length v loads, or nil: the
+// frontend reads a length as an invariant i64 load from p - 8.
+func lengthOf(v *Value) *Value {
+	if v.Op != OpLoad || !v.Invariant || v.Type != I64 {
+		return nil
+	}
+	addr := v.Args[0]
+	if addr.Op != OpGEP || addr.Elem != I8 || !addr.Args[1].IsConst(-8) {
+		return nil
+	}
+	return addr.Args[0]
+}
+
+// allocatedLength returns n when p is toy_new_array(n, ...), the runtime's
+// allocator (a name Toy programs cannot define), else nil.
+func allocatedLength(p *Value) *Value {
+	if p.Op == OpCall && p.Sym == "toy_new_array" && len(p.Args) > 0 && p.Args[0].Type == I64 {
+		return p.Args[0]
+	}
+	return nil
+}
+
+// point is where a question is asked: before instruction index of block,
+// or, when edge is set, at the end of block on its way to edge.
+type point struct {
+	block *Block
+	index int
+	edge  *Block
+}
+
+// fact says that x ≤ other + d (upper) or x ≥ other + d, for the x it is
+// filed under, wherever it holds (see holds), provided need.t + need.c ≥ 0
+// (unsigned comparisons say something about signed values only then).
+type fact struct {
+	upper bool
+	other term
+	d     int64
+	need  *bound
+	// Where it holds: after the edge edgeFrom -> edgeTo, and in every block
+	// domFrom dominates when edgeTo has no other predecessor (or, with
+	// loopEntry, no other but latches); or after the instruction
+	// allocIndex of allocBlock.
+	edgeFrom, edgeTo, domFrom *Block
+	loopEntry                 bool
+	allocBlock                *Block
+	allocIndex                int
+}
+
+// rangeProver answers questions about one function; its facts are read once.
+type rangeProver struct {
+	dom   *DomTree
+	facts map[term][]fact
+
+	steps int
+	hyps  []hypothesis
+	path  []pathEntry
+}
+
+// hypothesis is the induction assumption for a φ (or a φ of pointers'
+// length) being proved: x ≤ y + c or x ≥ y + c for every value x takes.
+type hypothesis struct {
+	upper bool
+	x, y  term
+	c     int64
+}
+
+type pathEntry struct {
+	upper bool
+	x, y  term
+}
+
+// rangeBudget is the number of steps one question may take.
+const rangeBudget = 2000
+
+type query struct {
+	upper   bool
+	x, y    term
+	c       int64
+	swapped bool // the question was turned around once already
+}
+
+func newRangeProver(f *Func, dom *DomTree) *rangeProver {
+	p := &rangeProver{dom: dom, facts: make(map[term][]fact)}
+	for _, b := range dom.RPO() {
+		for i, v := range b.Instrs {
+			if n := allocatedLength(v); n != nil {
+				p.addAllocation(n, fact{allocBlock: b, allocIndex: i})
+			}
+		}
+		t := b.Term()
+		if t == nil || t.Op != OpCondBr || t.Targets[0] == t.Targets[1] || t.Args[0].Op != OpICmp {
+			continue
+		}
+		cond := t.Args[0]
+		for i, target := range t.Targets {
+			where := fact{edgeFrom: b, edgeTo: target}
+			switch {
+			case len(target.Preds) == 1:
+				where.domFrom = target
+			case p.onlyLoopEntry(b, target):
+				where.domFrom, where.loopEntry = target, true
+			}
+			pred := cond.Pred
+			if i == 1 {
+				pred = pred.Negate()
+			}
+			p.addComparison(pred, canonical(cond.Args[0]), canonical(cond.Args[1]), where)
+		}
+	}
+	return p
+}
+
+// addAllocation files the facts that toy_new_array(n, ...) returning
+// gives: n ≥ 0; and when n = a + k for a positive constant k, that the
+// addition did not wrap (it would have made n negative), so a ≤ MAX - k
+// and a ≥ -k: the n + 1 of a one-larger array bounds the loops up to n.
+func (p *rangeProver) addAllocation(n *Value, where fact) {
+	p.addFact(canonical(n), false, bound{}, 0, nil, where)
+	if n.Op != OpAdd && n.Op != OpSub {
+		return
+	}
+	if a, k, ok := addend(n); ok && k > 0 {
+		p.addFact(canonical(a), true, bound{}, math.MaxInt64-k, nil, where)
+		p.addFact(canonical(a), false, bound{}, -k, nil, where)
+	}
+}
+
+// onlyLoopEntry reports whether the edge from -> to is the only way into
+// the loop headed by to: its other predecessors are latches. A fact on the
+// edge about values defined before the loop then holds throughout it.
+func (p *rangeProver) onlyLoopEntry(from, to *Block) bool {
+	for _, q := range to.Preds {
+		if q != from && !p.dom.Dominates(to, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// addComparison files the facts that a pred b being true gives.
+func (p *rangeProver) addComparison(pred Pred, a, b bound, where fact) {
+	switch pred {
+	case PredSGT, PredSGE, PredUGT, PredUGE:
+		p.addComparison(pred.Swap(), b, a, where)
+	case PredEQ:
+		p.addComparison(PredSLE, a, b, where)
+		p.addComparison(PredSLE, b, a, where)
+	case PredSLT, PredSLE:
+		d := int64(0)
+		if pred == PredSLT {
+			d = -1
+		}
+		p.addFact(a, true, b, d, nil, where)
+		p.addFact(b, false, a, -d, nil, where)
+	case PredULT, PredULE:
+		// a <u b with b ≥ 0 means 0 ≤ a < b as signed numbers.
+		need := &b
+		if b.t.isZero() {
+			if b.c < 0 {
+				return
+			}
+			need = nil
+		}
+		d := int64(0)
+		if pred == PredULT {
+			d = -1
+		}
+		p.addFact(a, true, b, d, need, where)
+		p.addFact(a, false, bound{}, 0, need, where)
+		p.addFact(b, false, a, -d, need, where)
+	}
+}
+
+// addFact files x ≤ other + d (or ≥) under x's term, with the constants of
+// both sides moved into d.
+func (p *rangeProver) addFact(x bound, upper bool, other bound, d int64, need *bound, where fact) {
+	if x.t.isZero() {
+		return
+	}
+	d, ok := addChecked(d, other.c)
+	if ok {
+		d, ok = subChecked(d, x.c)
+	}
+	if !ok {
+		return
+	}
+	if where.loopEntry && !(p.definedBefore(x.t, where.domFrom) && p.definedBefore(other.t, where.domFrom) &&
+		(need == nil || p.definedBefore(need.t, where.domFrom))) {
+		where.domFrom = nil // a value of the loop: only the edge knows it
+	}
+	where.upper, where.other, where.d, where.need = upper, other.t, d, need
+	p.facts[x.t] = append(p.facts[x.t], where)
+}
+
+// definedBefore reports whether t's value is fixed before b starts: a
+// constant, parameter or global, or an instruction strictly dominating b.
+func (p *rangeProver) definedBefore(t term, b *Block) bool {
+	return t.isZero() || t.v.Block == nil || p.dom.StrictlyDominates(t.v.Block, b)
+}
+
+// holds reports whether the fact is known at.
+func (p *rangeProver) holds(f *fact, at point) bool {
+	switch {
+	case f.allocBlock != nil:
+		return p.dom.StrictlyDominates(f.allocBlock, at.block) || f.allocBlock == at.block && f.allocIndex < at.index
+	case at.edge != nil && f.edgeFrom == at.block && f.edgeTo == at.edge:
+		return true
+	}
+	return f.domFrom != nil && p.dom.Dominates(f.domFrom, at.block)
+}
+
+// proveBelow reports whether x <u y is true at: 0 ≤ x ≤ y - 1 as signed
+// numbers (which makes y positive, so the unsigned order agrees).
+func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
+	p.steps = 0
+	bx, by := canonical(x), canonical(y)
+	c, ok := subChecked(by.c, bx.c)
+	if ok {
+		c, ok = subChecked(c, 1)
+	}
+	return ok && p.proveNonNegative(bx, at) && p.prove(query{upper: true, x: bx.t, y: by.t, c: c}, at)
+}
+
+// proveNonNegative reports whether b.t + b.c ≥ 0 at.
+func (p *rangeProver) proveNonNegative(b bound, at point) bool {
+	c, ok := negChecked(b.c)
+	return ok && p.prove(query{x: b.t, y: zeroTerm, c: c}, at)
+}
+
+// proveValue asks q about the value v instead of q.x.
+func (p *rangeProver) proveValue(q query, v *Value, at point) bool {
+	b := canonical(v)
+	c, ok := subChecked(q.c, b.c)
+	q.x, q.c = b.t, c
+	return ok && p.prove(q, at)
+}
+
+// nonNegative reports whether v ≥ 0 at, as a question of its own.
+func (p *rangeProver) nonNegative(v *Value, at point) bool {
+	return p.proveValue(query{y: zeroTerm}, v, at)
+}
+
+func (p *rangeProver) prove(q query, at point) bool {
+	if p.steps++; p.steps > rangeBudget {
+		return false
+	}
+	if q.x == q.y {
+		return q.upper && q.c >= 0 || !q.upper && q.c <= 0
+	}
+	xmin, xmax := termRange(q.x)
+	ymin, ymax := termRange(q.y)
+	if q.upper && lessEq(xmax, ymin, q.c) {
+		return true
+	}
+	if nc, ok := negChecked(q.c); !q.upper && ok && lessEq(ymax, xmin, nc) {
+		return true // x ≥ y + c is y ≤ x - c
+	}
+	if q.x.isZero() {
+		// 0 ≤ y + c is y ≥ -c; 0 ≥ y + c is y ≤ -c.
+		c, ok := negChecked(q.c)
+		return ok && p.prove(query{upper: !q.upper, x: q.y, y: zeroTerm, c: c}, at)
+	}
+	for _, h := range p.hyps {
+		if h.x == q.x && h.upper == q.upper && h.y == q.y {
+			return q.upper && q.c >= h.c || !q.upper && q.c <= h.c
+		}
+	}
+	for _, e := range p.path {
+		if e.x == q.x && e.upper == q.upper && e.y == q.y {
+			return false
+		}
+	}
+	p.path = append(p.path, pathEntry{q.upper, q.x, q.y})
+	defer func() { p.path = p.path[:len(p.path)-1] }()
+
+	if p.byFacts(q, at) || p.byDefinition(q, at) {
+		return true
+	}
+	if q.swapped || q.y.isZero() {
+		return false
+	}
+	// x ≤ y + c is y ≥ x - c.
+	c, ok := negChecked(q.c)
+	return ok && p.prove(query{upper: !q.upper, x: q.y, y: q.x, c: c, swapped: true}, at)
+}
+
+// byFacts tries each fact about q.x that holds at: x ≤ z + d reduces
+// x ≤ y + c to z ≤ y + (c - d), and likewise for lower bounds.
+func (p *rangeProver) byFacts(q query, at point) bool {
+	facts := p.facts[q.x]
+	for i := range facts {
+		f := &facts[i]
+		if p.steps++; p.steps > rangeBudget {
+			return false
+		}
+		if f.upper != q.upper || !p.holds(f, at) {
+			continue
+		}
+		c, ok := subChecked(q.c, f.d)
+		if !ok {
+			continue
+		}
+		if (f.need == nil || p.proveNonNegative(*f.need, at)) && p.prove(query{upper: q.upper, x: f.other, y: q.y, c: c, swapped: q.swapped}, at) {
+			return true
+		}
+	}
+	return false
+}
+
+// byDefinition reduces a question about x to questions about the operands
+// of the instruction that computes it.
+func (p *rangeProver) byDefinition(q query, at point) bool {
+	v := q.x.v
+	if q.x.length {
+		switch v.Op {
+		case OpPhi:
+			return p.induct(q, v, lengthBound, at)
+		case OpSelect:
+			return p.proveBound(q, lengthBound(v.Args[1]), at) && p.proveBound(q, lengthBound(v.Args[2]), at)
+		}
+		return false
+	}
+	switch v.Op {
+	case OpPhi:
+		return p.induct(q, v, canonical, at)
+	case OpSelect:
+		return p.proveValue(q, v.Args[1], at) && p.proveValue(q, v.Args[2], at)
+	case OpAdd, OpSub:
+		return p.byAddition(q, v, at)
+	case OpAnd:
+		// Either operand, when non-negative, bounds the result from above
+		// and makes it non-negative.
+		if q.upper {
+			return p.nonNegative(v.Args[1], at) && p.proveValue(q, v.Args[1], at) ||
+				p.nonNegative(v.Args[0], at) && p.proveValue(q, v.Args[0], at)
+		}
+		return p.constantAtLeast(0, q, at) && (p.nonNegative(v.Args[1], at) || p.nonNegative(v.Args[0], at))
+	case OpSRem:
+		return p.byRemainder(q, v, at)
+	case OpSDiv, OpAShr, OpLShr:
+		return p.byDivision(q, v, at)
+	case OpSExt:
+		return p.proveValue(q, v.Args[0], at)
+	case OpZExt:
+		a := v.Args[0]
+		if p.nonNegative(a, at) && p.proveValue(q, a, at) {
+			return true
+		}
+		if q.upper {
+			return p.constantAtMost(int64(uint64(1)<<a.Type.Bits()-1), q, at)
+		}
+		return p.constantAtLeast(0, q, at)
+	case OpTrunc:
+		// A non-negative value truncates to itself or to something smaller
+		// than 2^(bits-1), which is at most the value; a value that fits
+		// the narrow type is unchanged.
+		a := v.Args[0]
+		if q.upper {
+			return p.nonNegative(a, at) && p.proveValue(q, a, at)
+		}
+		lo, hi := typeRange(v.Type)
+		return p.proveValue(query{upper: true, y: zeroTerm, c: hi}, a, at) &&
+			p.proveValue(query{y: zeroTerm, c: lo}, a, at) && p.proveValue(q, a, at)
+	}
+	return false
+}
+
+// proveBound asks q about b.t + b.c instead of q.x.
+func (p *rangeProver) proveBound(q query, b bound, at point) bool {
+	c, ok := subChecked(q.c, b.c)
+	q.x, q.c = b.t, c
+	return ok && p.prove(q, at)
+}
+
+// byAddition handles x = a + k and x = a - k for a constant k, and
+// x = a - b with a, b ≥ 0 (then x ≤ a, and nothing wraps).
+func (p *rangeProver) byAddition(q query, v *Value, at point) bool {
+	a, k, ok := addend(v)
+	if !ok {
+		return v.Op == OpSub && q.upper && p.nonNegative(v.Args[1], at) && p.nonNegative(v.Args[0], at) && p.proveValue(q, v.Args[0], at)
+	}
+	c, ok := subChecked(q.c, k)
+	return ok && p.noWrap(v, a, k, at) && p.proveValue(query{upper: q.upper, y: q.y, c: c, swapped: q.swapped}, a, at)
+}
+
+// addend returns a and k such that v computes a + k (wrapping) for a
+// constant k.
+func addend(v *Value) (*Value, int64, bool) {
+	x, y := v.Args[0], v.Args[1]
+	switch {
+	case y.Op == OpConst && v.Op == OpAdd:
+		return x, y.Const, true
+	case x.Op == OpConst && v.Op == OpAdd:
+		return y, x.Const, true
+	case y.Op == OpConst && v.Op == OpSub && y.Const != math.MinInt64:
+		return x, -y.Const, true
+	}
+	return nil, 0, false
+}
+
+// noWrap reports whether x = a + k is a + k in mathematical integers at:
+// a ≤ MAX - k for positive k (or x ≥ 0: a positive k that wraps makes x
+// negative), a ≥ MIN - k for negative k.
+func (p *rangeProver) noWrap(x, a *Value, k int64, at point) bool {
+	lo, hi := typeRange(x.Type)
+	if k > 0 {
+		return p.proveValue(query{upper: true, y: zeroTerm, c: hi - k}, a, at) || p.nonNegative(x, at)
+	}
+	return k == 0 || p.proveValue(query{y: zeroTerm, c: lo - k}, a, at)
+}
+
+// byRemainder: x = a srem k lies strictly between -|k| and |k|, has a's
+// sign, and is at most a when a ≥ 0.
+func (p *rangeProver) byRemainder(q query, v *Value, at point) bool {
+	k := v.Args[1]
+	if k.Op != OpConst || k.Const == 0 || k.Const == math.MinInt64 {
+		return false
+	}
+	m := max(k.Const, -k.Const) - 1
+	a := v.Args[0]
+	if q.upper {
+		return p.constantAtMost(m, q, at) || p.nonNegative(a, at) && p.proveValue(q, a, at)
+	}
+	if p.nonNegative(a, at) {
+		return p.constantAtLeast(0, q, at)
+	}
+	return p.constantAtLeast(-m, q, at)
+}
+
+// byDivision: for a ≥ 0, a divided by a positive constant or shifted right
+// lies between 0 and a.
+func (p *rangeProver) byDivision(q query, v *Value, at point) bool {
+	k := v.Args[1]
+	if k.Op != OpConst || k.Const < 1 || v.Op != OpSDiv && k.Const >= int64(v.Type.Bits()) {
+		return false
+	}
+	a := v.Args[0]
+	if v.Op == OpLShr && !q.upper {
+		return p.constantAtLeast(0, q, at)
+	}
+	if !p.nonNegative(a, at) {
+		return false
+	}
+	if q.upper {
+		return p.proveValue(q, a, at)
+	}
+	return p.constantAtLeast(0, q, at)
+}
+
+// constantAtMost reports whether x ≤ y + c follows from x ≤ k.
+func (p *rangeProver) constantAtMost(k int64, q query, at point) bool {
+	return q.upper && p.proveBound(query{upper: true, y: q.y, c: q.c}, bound{zeroTerm, k}, at)
+}
+
+// constantAtLeast reports whether x ≥ y + c follows from x ≥ k.
+func (p *rangeProver) constantAtLeast(k int64, q query, at point) bool {
+	return !q.upper && p.proveBound(query{y: q.y, c: q.c}, bound{zeroTerm, k}, at)
+}
+
+// induct proves q for the φ phi (or for the length of the pointer φ phi)
+// by induction: q for every incoming value, on its edge, assuming q for
+// the φ. in maps an incoming value to the bound it contributes.
+func (p *rangeProver) induct(q query, phi *Value, in func(*Value) bound, at point) bool {
+	if y := q.y.v; y != nil && y.Block != nil && !p.dom.StrictlyDominates(y.Block, phi.Block) {
+		return false
+	}
+	p.hyps = append(p.hyps, hypothesis{q.upper, q.x, q.y, q.c})
+	defer func() { p.hyps = p.hyps[:len(p.hyps)-1] }()
+	for i, v := range phi.Args {
+		if v.Op == OpUndef {
+			return false
+		}
+		pred := phi.Incoming[i]
+		if !p.proveBound(q, in(v), point{block: pred, index: len(pred.Instrs), edge: phi.Block}) {
+			return false
+		}
+	}
+	return true
+}
+
+// termRange is the range of values a term can have by its type alone.
+func termRange(t term) (lo, hi int64) {
+	switch {
+	case t.isZero():
+		return 0, 0
+	case t.length:
+		return 0, math.MaxInt64
+	}
+	return typeRange(t.v.Type)
+}
+
+// typeRange is the range of the signed integers of type t.
+func typeRange(t Type) (lo, hi int64) {
+	bits := t.Bits()
+	if bits == 0 || bits == 64 {
+		return math.MinInt64, math.MaxInt64
+	}
+	return -1 << (bits - 1), 1<<(bits-1) - 1
+}
+
+// lessEq reports whether a ≤ b + c in mathematical integers.
+func lessEq(a, b, c int64) bool {
+	s, ok := addChecked(b, c)
+	if !ok {
+		return c > 0 // b + c is beyond the int64 range in c's direction
+	}
+	return a <= s
+}
+
+func addChecked(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+func subChecked(a, b int64) (int64, bool) {
+	s := a - b
+	return s, (s < a) == (b > 0)
+}
+
+func negChecked(a int64) (int64, bool) { return -a, a != math.MinInt64 }
