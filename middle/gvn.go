@@ -27,43 +27,128 @@ func GVN(f *Func) {
 	if f.IsDecl() {
 		return
 	}
+	f.ComputePreds()
 	g := &valueNumbering{
+		f:       f,
 		repl:    make([]*Value, f.NumValues()),
+		facts:   make([]*Value, f.NumValues()),
 		table:   make(map[gvnKey]*Value),
 		globals: make(map[string]int32),
 	}
-	var marks []int
-	replaced := false
-	ComputeDom(f).Walk(func(b *Block) {
-		marks = append(marks, len(g.added))
-		for _, v := range b.Instrs {
-			k, ok := g.key(v)
-			if !ok {
-				continue
-			}
-			if leader := g.table[k]; leader != nil {
-				g.repl[v.ID] = leader
-				replaced = true
-				continue
-			}
-			g.table[k] = v
-			g.added = append(g.added, k)
-		}
-	}, func(b *Block) {
-		mark := marks[len(marks)-1]
-		marks = marks[:len(marks)-1]
-		for _, k := range g.added[mark:] {
-			delete(g.table, k)
-		}
-		g.added = g.added[:mark]
-	})
-	if !replaced {
+	ComputeDom(f).Walk(g.enter, g.exit)
+	if !g.replaced {
 		return
 	}
 	f.ReplaceUses(g.repl)
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(g.repl) && g.repl[v.ID] != nil })
 	}
+}
+
+func (g *valueNumbering) enter(b *Block) {
+	g.marks = append(g.marks, gvnMark{len(g.tableLog), len(g.factLog)})
+	g.learnCondition(b)
+	for _, v := range b.Instrs {
+		if v.Op != OpPhi && len(g.factLog) > 0 {
+			for i, a := range v.Args {
+				if c := g.fact(a); c != nil {
+					v.Args[i] = c
+				}
+			}
+		}
+		k, ok := g.key(v)
+		if !ok {
+			continue
+		}
+		if leader := g.table[k]; leader != nil {
+			g.repl[v.ID] = leader
+			g.replaced = true
+			continue
+		}
+		g.remember(k, v)
+	}
+}
+
+func (g *valueNumbering) exit(*Block) {
+	m := g.marks[len(g.marks)-1]
+	g.marks = g.marks[:len(g.marks)-1]
+	for i := len(g.tableLog) - 1; i >= m.table; i-- {
+		if u := g.tableLog[i]; u.prev != nil {
+			g.table[u.key] = u.prev
+		} else {
+			delete(g.table, u.key)
+		}
+	}
+	g.tableLog = g.tableLog[:m.table]
+	for _, id := range g.factLog[m.facts:] {
+		g.facts[id] = nil
+	}
+	g.factLog = g.factLog[:m.facts]
+}
+
+// remember makes v the value of key k in the current block's scope.
+func (g *valueNumbering) remember(k gvnKey, v *Value) {
+	g.tableLog = append(g.tableLog, gvnUndo{k, g.table[k]})
+	g.table[k] = v
+}
+
+// learnCondition records what holds in b because the only way into it is
+// one edge of a conditional branch: the condition is true (or false), so is
+// every comparison with the same key, its negation is the opposite, and
+// after x == C, x is C.
+func (g *valueNumbering) learnCondition(b *Block) {
+	if len(b.Preds) != 1 {
+		return
+	}
+	t := b.Preds[0].Term()
+	if t.Op != OpCondBr || t.Targets[0] == t.Targets[1] {
+		return
+	}
+	c := g.leader(t.Args[0])
+	if c.Op == OpConst || g.fact(c) != nil {
+		return
+	}
+	holds := b == t.Targets[0]
+	g.learn(c, g.f.Bool(holds))
+	if c.Op != OpICmp || c.Block == nil {
+		return
+	}
+	k, _ := g.key(c)
+	g.remember(k, g.f.Bool(holds))
+	k.pred = k.pred.Negate()
+	g.remember(k, g.f.Bool(!holds))
+	x, y := g.leader(c.Args[0]), g.leader(c.Args[1])
+	if (c.Pred == PredEQ) == holds && (c.Pred == PredEQ || c.Pred == PredNE) && x.Type.IsInt() {
+		switch {
+		case y.Op == OpConst && x.Op != OpConst:
+			g.learn(x, y)
+		case x.Op == OpConst && y.Op != OpConst:
+			g.learn(y, x)
+		}
+	}
+}
+
+// learn records that v is c in the current block's scope.
+func (g *valueNumbering) learn(v, c *Value) {
+	if v.ID < len(g.facts) && g.facts[v.ID] == nil {
+		g.facts[v.ID] = c
+		g.factLog = append(g.factLog, int32(v.ID))
+	}
+}
+
+// fact returns the constant v is known to be here, or nil.
+func (g *valueNumbering) fact(v *Value) *Value {
+	if v = g.leader(v); v.ID < len(g.facts) {
+		return g.facts[v.ID]
+	}
+	return nil
+}
+
+func (g *valueNumbering) leader(v *Value) *Value {
+	if v.ID < len(g.repl) && g.repl[v.ID] != nil {
+		return g.repl[v.ID]
+	}
+	return v
 }
 
 // gvnKey identifies what a pure instruction computes. Operands are value
@@ -78,11 +163,25 @@ type gvnKey struct {
 }
 
 type valueNumbering struct {
-	repl    []*Value // by Value.ID: the dominating instruction that replaces it
-	table   map[gvnKey]*Value
-	added   []gvnKey         // keys in the table, in insertion order, for scoping
-	globals map[string]int32 // symbol -> value number of its address
+	f        *Func
+	repl     []*Value // by Value.ID: the dominating instruction or constant that replaces it
+	replaced bool
+	table    map[gvnKey]*Value
+	tableLog []gvnUndo
+	facts    []*Value // by Value.ID: the constant it is known to be in the current block
+	factLog  []int32  // IDs with facts, in the order learned
+	marks    []gvnMark
+	globals  map[string]int32 // symbol -> value number of its address
 }
+
+// gvnUndo restores a table entry when the walk leaves the block that set it.
+type gvnUndo struct {
+	key  gvnKey
+	prev *Value
+}
+
+// gvnMark is the length of the logs when the walk entered a block.
+type gvnMark struct{ table, facts int }
 
 // number returns the value number of an operand.
 func (g *valueNumbering) number(v *Value) int32 {
@@ -94,10 +193,7 @@ func (g *valueNumbering) number(v *Value) int32 {
 		}
 		return n
 	}
-	if v.ID < len(g.repl) && g.repl[v.ID] != nil {
-		v = g.repl[v.ID]
-	}
-	return int32(v.ID)
+	return int32(g.leader(v).ID)
 }
 
 // key returns v's key, or false when v does not take part.

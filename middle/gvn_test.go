@@ -115,11 +115,87 @@ body:
   %g1 = getelementptr i8, ptr @g, i64 4
   store i64 %x, ptr %g1
   store i64 %y, ptr %g1
-  %okz = zext i1 %ok to i64
+  %okz = zext i1 true to i64
   %r = add i64 %plain, %okz
   ret i64 %r
 fail:
   ret i64 %len
+}`)
+}
+
+// A block entered only through one edge of a branch knows the condition:
+// a repeated bounds check on the same index is true there (the array is
+// read, then written), the negated comparison is false, and after x == 5 x
+// is 5. A block also reached another way (the join) knows nothing, and
+// neither does a block after a branch with both edges to it.
+func TestGVNBranchConditions(t *testing.T) {
+	checkPass(t, GVN, `
+define i64 @cond(ptr %a, i64 %i, i64 %x) {
+entry:
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %ok = icmp ult i64 %i, %len
+  br i1 %ok, label %read, label %fail
+read:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %v = load i64, ptr %p
+  %inc = add i64 %v, 1
+  %len.1 = load i64, ptr %len.addr, !invariant.load !0
+  %ok.1 = icmp ult i64 %i, %len.1
+  br i1 %ok.1, label %write, label %fail
+write:
+  store i64 %inc, ptr %p
+  %bad = icmp uge i64 %i, %len
+  %five = icmp eq i64 %x, 5
+  br i1 %five, label %is5, label %join
+is5:
+  %y = add i64 %x, %inc
+  %bz = zext i1 %bad to i64
+  %s = add i64 %y, %bz
+  br label %join
+join:
+  %r = phi i64 [ %s, %is5 ], [ %x, %write ]
+  %again = icmp eq i64 %x, 5
+  br i1 %again, label %both, label %both
+both:
+  %z = add i64 %x, %r
+  %again.1 = icmp eq i64 %x, 5
+  %w = select i1 %again.1, i64 %z, i64 0
+  ret i64 %w
+fail:
+  ret i64 -1
+}
+
+!0 = !{}`, `
+define i64 @cond(ptr %a, i64 %i, i64 %x) {
+entry:
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %ok = icmp ult i64 %i, %len
+  br i1 %ok, label %read, label %fail
+read:
+  %p = getelementptr i64, ptr %a, i64 %i
+  %v = load i64, ptr %p
+  %inc = add i64 %v, 1
+  br i1 true, label %write, label %fail
+write:
+  store i64 %inc, ptr %p
+  %five = icmp eq i64 %x, 5
+  br i1 %five, label %is5, label %join
+is5:
+  %y = add i64 5, %inc
+  %bz = zext i1 false to i64
+  %s = add i64 %y, %bz
+  br label %join
+join:
+  %r = phi i64 [ %s, %is5 ], [ %x, %write ]
+  br i1 %five, label %both, label %both
+both:
+  %z = add i64 %x, %r
+  %w = select i1 %five, i64 %z, i64 0
+  ret i64 %w
+fail:
+  ret i64 -1
 }`)
 }
 
@@ -160,14 +236,20 @@ entry:
 func TestGVNPreservesSemantics(t *testing.T) {
 	rng := rand.New(rand.NewSource(31))
 	compared, programs := 0, 0
-	for iter := 0; iter < 1500; iter++ {
-		m := randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+	for iter := 0; iter < 2000; iter++ {
+		var m *Module
 		pass := GVN
-		if iter%3 > 0 {
+		switch iter % 4 {
+		case 0:
+			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		case 1:
+			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
 			pass = func(f *Func) {
 				Mem2Reg(f)
 				GVN(f)
 			}
+		default:
+			m = randomBranchProgram(rng)
 		}
 		compared += compareRuns(t, m, "main", progInputs, 3000, pass)
 		programs++
@@ -175,6 +257,88 @@ func TestGVNPreservesSemantics(t *testing.T) {
 	if compared < programs*len(progInputs)/3 {
 		t.Errorf("only %d of %d runs compared", compared, programs*len(progInputs))
 	}
+}
+
+// randomBranchProgram generates nested ifs, with and without else, on
+// comparisons of the parameters and of values computed from them, whose
+// results and operands are used again (through @sink) in the blocks they
+// dominate, after the joins too: the material of GVN's branch conditions.
+func randomBranchProgram(rng *rand.Rand) *Module {
+	m := NewModule("branches.ll")
+	m.NewFunc("sink", Void).AddParam(I64, "x")
+	f := m.NewFunc("main", I64)
+	g := &branchGen{rng: rng, f: f, b: NewBuilder(f)}
+	g.ints = []*Value{f.AddParam(I64, "a"), f.AddParam(I64, "b")}
+	g.b.SetBlock(f.NewBlock("entry"))
+	g.region(3)
+	g.b.Ret(g.pick())
+	f.ComputePreds()
+	return m
+}
+
+type branchGen struct {
+	rng         *rand.Rand
+	f           *Func
+	b           *Builder
+	ints, conds []*Value // values that dominate the current block
+}
+
+func (g *branchGen) pick() *Value {
+	if g.rng.Intn(3) == 0 {
+		return g.f.Const(I64, []int64{0, 1, 5, -1}[g.rng.Intn(4)])
+	}
+	return g.ints[g.rng.Intn(len(g.ints))]
+}
+
+func (g *branchGen) cond() *Value {
+	if len(g.conds) > 0 && g.rng.Intn(2) == 0 {
+		return g.conds[g.rng.Intn(len(g.conds))]
+	}
+	preds := []Pred{PredEQ, PredNE, PredSLT, PredUGE}
+	c := g.b.ICmp(preds[g.rng.Intn(len(preds))], g.pick(), g.pick(), "c")
+	g.conds = append(g.conds, c)
+	return c
+}
+
+// use makes a value, or a condition, observable.
+func (g *branchGen) use() {
+	var v *Value
+	if g.rng.Intn(2) == 0 {
+		v = g.b.Cast(OpZExt, g.cond(), I64, "z")
+	} else {
+		v = g.b.Binary(OpAdd, g.pick(), g.pick(), "v")
+		g.ints = append(g.ints, v)
+	}
+	g.b.Call("sink", Void, []*Value{v}, "")
+}
+
+func (g *branchGen) region(depth int) {
+	for n := 1 + g.rng.Intn(3); n > 0; n-- {
+		g.use()
+		if depth > 0 && g.rng.Intn(2) == 0 {
+			g.ifStmt(depth - 1)
+		}
+	}
+}
+
+func (g *branchGen) ifStmt(depth int) {
+	then, join := g.f.NewBlock("then"), g.f.NewBlock("join")
+	els := join
+	if g.rng.Intn(2) == 0 {
+		els = g.f.NewBlock("else")
+	}
+	g.b.CondBr(g.cond(), then, els)
+	ints, conds := len(g.ints), len(g.conds)
+	for _, arm := range []*Block{then, els} {
+		if arm == join {
+			continue
+		}
+		g.b.SetBlock(arm)
+		g.region(depth)
+		g.b.Br(join)
+		g.ints, g.conds = g.ints[:ints], g.conds[:conds]
+	}
+	g.b.SetBlock(join)
 }
 
 func BenchmarkGVN(b *testing.B) {
