@@ -20,9 +20,20 @@ package middle
 // x<y meets y>x. Global addresses are numbered by symbol: the IR makes a new
 // operand for each use of @g.
 //
+// Branch conditions are values too (the "propagate equality" of LLVM's
+// GVN): a block whose only way in is the true edge of br i1 %c knows that
+// %c is true there and in every block it dominates, so another use of %c —
+// a bounds check repeated on the same index, once GVN has made the two
+// comparisons one — reads true, a comparison with the same key is true and
+// its negation false; after the true edge of x == C, x is C. Facts are
+// scoped like the table. φ operands are left alone: they are used on
+// edges, not in the φ's block.
+//
 // Requires: SSA form. Guarantees: no two pure instructions with equal keys
-// where one dominates the other; the CFG and everything else unchanged. One
-// walk with a hash table: linear in the size of the function.
+// where one dominates the other; operands known by a dominating branch are
+// constants; the CFG unchanged (simplifycfg folds the branches this makes
+// constant); Preds is current. One walk with a hash table: linear in the
+// size of the function.
 func GVN(f *Func) {
 	if f.IsDecl() {
 		return
