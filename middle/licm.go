@@ -12,7 +12,8 @@ package middle
 // preheader receives everything in dependence order.
 //
 // Only pure instructions move: arithmetic, comparisons, selects, casts,
-// address arithmetic, and invariant loads. Moving code out of a loop runs it
+// address arithmetic, and invariant loads — but not a comparison that only
+// decides its own block's branch (branchOnlyCompares). Moving code out of a loop runs it
 // even when the loop body would not have, so an instruction that can trap
 // (Value.CanTrap) stays behind its guard: a division by a possibly zero or
 // -1 divisor never moves, nor does a shift by an amount that may reach the
@@ -32,15 +33,42 @@ func LICM(f *Func) {
 	}
 	InsertPreheaders(f)
 	dom := ComputeDom(f)
-	h := &hoister{dom: dom, nest: ComputeLoops(dom)}
+	h := &hoister{dom: dom, nest: ComputeLoops(dom), branchOnly: branchOnlyCompares(f)}
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}
 }
 
 type hoister struct {
-	dom  *DomTree
-	nest *LoopNest
+	dom        *DomTree
+	nest       *LoopNest
+	branchOnly []bool // by Value.ID: branchOnlyCompares
+}
+
+// branchOnlyCompares marks the comparisons used only as the condition of
+// their own block's branch or selects. The backend fuses such a comparison
+// with its user (cmp; jcc), which costs no more than testing a hoisted
+// result in the loop, and a hoisted result would hold a register across
+// the loop.
+func branchOnlyCompares(f *Func) []bool {
+	only := make([]bool, f.NumValues())
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpICmp {
+				only[v.ID] = true
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			for i, a := range u.Args {
+				if a.Op == OpICmp && !(a.Block == b && i == 0 && (u.Op == OpCondBr || u.Op == OpSelect)) {
+					only[a.ID] = false
+				}
+			}
+		}
+	}
+	return only
 }
 
 // hoistFrom moves l's invariant instructions in the blocks whose innermost
@@ -75,7 +103,8 @@ func (h *hoister) hoistFrom(l *Loop) {
 // defined outside l.
 func (h *hoister) invariant(l *Loop, v *Value) bool {
 	switch {
-	case v.Op.IsBinary(), v.Op.IsCast(), v.Op == OpICmp, v.Op == OpSelect, v.Op == OpGEP:
+	case v.Op.IsBinary(), v.Op.IsCast(), v.Op == OpSelect, v.Op == OpGEP:
+	case v.Op == OpICmp && !h.branchOnly[v.ID]:
 	case v.Op == OpLoad && v.Invariant:
 	default:
 		return false

@@ -161,6 +161,55 @@ done:
 }`)
 }
 
+// An invariant comparison that only decides its block's branch stays next
+// to it (the backend fuses the two); one whose result is used as a value
+// leaves the loop.
+func TestLICMComparisons(t *testing.T) {
+	checkPass(t, LICM, `
+define i64 @cmp(i64 %n, i64 %k) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %s = phi i64 [ 0, %entry ], [ %s.next, %latch ]
+  %neg = icmp slt i64 %k, 0
+  br i1 %neg, label %latch, label %add
+add:
+  %big = icmp sgt i64 %k, 100
+  %bz = zext i1 %big to i64
+  br label %latch
+latch:
+  %d = phi i64 [ 0, %head ], [ %bz, %add ]
+  %s.next = add i64 %s, %d
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret i64 %s
+}`, `
+define i64 @cmp(i64 %n, i64 %k) {
+entry:
+  %big = icmp sgt i64 %k, 100
+  %bz = zext i1 %big to i64
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %s = phi i64 [ 0, %entry ], [ %s.next, %latch ]
+  %neg = icmp slt i64 %k, 0
+  br i1 %neg, label %latch, label %add
+add:
+  br label %latch
+latch:
+  %d = phi i64 [ 0, %head ], [ %bz, %add ]
+  %s.next = add i64 %s, %d
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret i64 %s
+}`)
+}
+
 // Loads that stores in the loop may change, stores and calls stay.
 func TestLICMLeavesMemoryAlone(t *testing.T) {
 	const loop = `
