@@ -24,6 +24,36 @@ func (b *Block) isCold() bool {
 	return n > 0 && b.Instrs[n-1].Op == opUd2
 }
 
+// threadJumps sends branches to a block that holds nothing but a jump
+// straight to that jump's target: the blocks that split critical edges and
+// got no φ copies. They then fall out of the order, unreachable.
+func (f *Func) threadJumps() {
+	through := func(b *Block) *Block {
+		for hops := 0; hops < len(f.Blocks) && len(b.Instrs) == 1 && b.Instrs[0].Op == opJmp; hops++ {
+			b = b.Instrs[0].Args[0].Block
+		}
+		return b
+	}
+	for _, b := range f.Blocks {
+		b.Succs = b.Succs[:0]
+		for _, in := range b.Instrs {
+			if in.isBranch() {
+				in.Args[0].Block = through(in.Args[0].Block)
+			}
+		}
+		n := len(b.Instrs)
+		if n >= 2 && b.Instrs[n-2].Op == opJcc && b.Instrs[n-1].Op == opJmp &&
+			b.Instrs[n-2].Args[0].Block == b.Instrs[n-1].Args[0].Block {
+			b.Instrs = append(b.Instrs[:n-2], b.Instrs[n-1]) // both ways lead to the same place
+		}
+		for _, in := range b.Instrs {
+			if in.isBranch() && (len(b.Succs) == 0 || b.Succs[0] != in.Args[0].Block) {
+				b.Succs = append(b.Succs, in.Args[0].Block)
+			}
+		}
+	}
+}
+
 // orderBlocks puts f.Blocks in that order (the entry stays first) and sets
 // every block's loop depth.
 func (f *Func) orderBlocks() {

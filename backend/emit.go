@@ -187,7 +187,9 @@ func (e *emitter) epilogue(f *Func) {
 	e.printf("\t.cfi_remember_state\n")
 	switch {
 	case len(f.frame.saved) > 0:
-		e.printf("\tleaq\t%d(%%rbp), %%rsp\n", -8*len(f.frame.saved))
+		if f.frame.size > 0 {
+			e.printf("\tleaq\t%d(%%rbp), %%rsp\n", -8*len(f.frame.saved))
+		}
 		for i := len(f.frame.saved) - 1; i >= 0; i-- {
 			e.printf("\tpopq\t%%%s\n", physName(f.frame.saved[i], 8))
 		}

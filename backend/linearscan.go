@@ -52,8 +52,10 @@ type spillRecord struct {
 
 // Allocate assigns every virtual register a physical register, spilling to
 // stack slots and inserting the reloads and spill stores where there are
-// not enough. It also fixes the block order (see orderBlocks).
+// not enough. It also fixes the block order (see threadJumps and
+// orderBlocks).
 func (f *Func) Allocate() {
+	f.threadJumps()
 	f.orderBlocks()
 	a := &allocation{}
 	for {
