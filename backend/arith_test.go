@@ -172,3 +172,32 @@ func TestDivisionByConstants(t *testing.T) {
 		checks.Reset()
 	}
 }
+
+// TestTruncToI1Conditions branches and selects on the low bit of wider
+// values (the shape of a bool loaded from memory), fused into `test $1`.
+func TestTruncToI1Conditions(t *testing.T) {
+	expect(t, `
+define i64 @low_bit_br(i8 %x) {
+entry:
+  %b = trunc i8 %x to i1
+  br i1 %b, label %yes, label %no
+yes:
+  ret i64 1
+no:
+  ret i64 0
+}
+define i64 @low_bit_sel(i64 %x, i64 %a, i64 %b) {
+entry:
+  %c = trunc i64 %x to i1
+  %r = select i1 %c, i64 %a, i64 %b
+  ret i64 %r
+}
+`, `
+int64_t low_bit_br(int8_t);
+int64_t low_bit_sel(int64_t, int64_t, int64_t);
+int main(void) {
+	printf("%ld %ld %ld %ld\n", low_bit_br(0), low_bit_br(1), low_bit_br(2), low_bit_br(-1));
+	printf("%ld %ld\n", low_bit_sel(6, 10, 20), low_bit_sel(7, 10, 20));
+}
+`, "0 1 0 1\n20 10\n")
+}

@@ -152,10 +152,12 @@ func (s *selector) scanUses() {
 	}
 }
 
-// fused reports whether the icmp c is selected as part of its only user,
-// the condbr or select of its own block, whose flags it sets directly.
+// fused reports whether the i1 c, an icmp or a trunc to i1, is selected as
+// part of its only user, the condbr or select of its own block, whose
+// flags it sets directly (cmp, or test of the low bit).
 func (s *selector) fused(c *middle.Value) bool {
-	if c.Op != middle.OpICmp || s.uses[c.ID] != 1 {
+	isTrunc := c.Op == middle.OpTrunc && c.Type == middle.I1
+	if c.Op != middle.OpICmp && !isTrunc || s.uses[c.ID] != 1 {
 		return false
 	}
 	u := s.user[c.ID]
@@ -487,6 +489,9 @@ func (s *selector) cast(v *middle.Value) {
 	case middle.OpSExt:
 		s.extendInto(d, a, true, aluSize(v.Type))
 	case middle.OpTrunc:
+		if s.fused(v) {
+			return
+		}
 		s.valueInto(d, a)
 		if v.Type == middle.I1 {
 			s.emit(opAnd, 4, regOp(d), immOp(1))
@@ -517,8 +522,12 @@ func (s *selector) compare(c *middle.Value) Cond {
 // condition emits what sets the flags for the i1 c and returns the
 // condition under which c is true.
 func (s *selector) condition(c *middle.Value) Cond {
-	if s.fused(c) {
+	switch {
+	case s.fused(c) && c.Op == middle.OpICmp:
 		return s.compare(c)
+	case s.fused(c):
+		s.emit(opTest, 1, regOp(s.reg(c.Args[0])), immOp(1))
+		return CondNE
 	}
 	r := regOp(s.reg(c))
 	s.emit(opTest, 1, r, r)
