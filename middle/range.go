@@ -130,7 +130,19 @@ type rangeProver struct {
 
 	steps int
 	hyps  []hypothesis
-	path  []pathEntry
+	path  []pathEntry // the questions being asked, outermost first
+
+	// memo keeps answers that hold whatever question they were asked for:
+	// those that met no hypothesis and cut no cycle of questions asked
+	// outside them. low is the outermost path level the current question's
+	// answer depends on so far (Tarjan's lowlink, as memoizing ABCD needs).
+	memo map[memoKey]bool
+	low  int
+}
+
+type memoKey struct {
+	q  query
+	at point
 }
 
 // hypothesis is the induction assumption for a φ (or a φ of pointers'
@@ -139,6 +151,7 @@ type hypothesis struct {
 	upper bool
 	x, y  term
 	c     int64
+	level int // the path level of the question that assumed it
 }
 
 type pathEntry struct {
@@ -147,7 +160,7 @@ type pathEntry struct {
 }
 
 // rangeBudget is the number of steps one question may take.
-const rangeBudget = 2000
+const rangeBudget = 600
 
 type query struct {
 	upper   bool
@@ -157,7 +170,7 @@ type query struct {
 }
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
-	p := &rangeProver{dom: dom, facts: make(map[term][]fact)}
+	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool)}
 	for _, b := range dom.RPO() {
 		for i, v := range b.Instrs {
 			if n := allocatedLength(v); n != nil {
@@ -289,7 +302,7 @@ func (p *rangeProver) holds(f *fact, at point) bool {
 // proveBelow reports whether x <u y is true at: 0 ≤ x ≤ y - 1 as signed
 // numbers (which makes y positive, so the unsigned order agrees).
 func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
-	p.steps = 0
+	p.steps, p.low = 0, math.MaxInt
 	bx, by := canonical(x), canonical(y)
 	c, ok := subChecked(by.c, bx.c)
 	if ok {
@@ -339,17 +352,35 @@ func (p *rangeProver) prove(q query, at point) bool {
 	}
 	for _, h := range p.hyps {
 		if h.x == q.x && h.upper == q.upper && h.y == q.y {
+			p.low = min(p.low, h.level)
 			return q.upper && q.c >= h.c || !q.upper && q.c <= h.c
 		}
 	}
-	for _, e := range p.path {
+	for i, e := range p.path {
 		if e.x == q.x && e.upper == q.upper && e.y == q.y {
+			p.low = min(p.low, i)
 			return false
 		}
 	}
+	key := memoKey{q, at}
+	if r, ok := p.memo[key]; ok {
+		return r
+	}
+	level := len(p.path)
 	p.path = append(p.path, pathEntry{q.upper, q.x, q.y})
-	defer func() { p.path = p.path[:len(p.path)-1] }()
+	outer := p.low
+	p.low = math.MaxInt
+	r := p.proveFresh(q, at)
+	if p.low >= level && p.steps <= rangeBudget {
+		p.memo[key] = r
+	}
+	p.low = min(outer, p.low)
+	p.path = p.path[:level]
+	return r
+}
 
+// proveFresh tries the ways to answer q, the first time it is asked.
+func (p *rangeProver) proveFresh(q query, at point) bool {
 	if p.byFacts(q, at) || p.byDefinition(q, at) {
 		return true
 	}
@@ -541,7 +572,7 @@ func (p *rangeProver) induct(q query, phi *Value, in func(*Value) bound, at poin
 	if y := q.y.v; y != nil && y.Block != nil && !p.dom.StrictlyDominates(y.Block, phi.Block) {
 		return false
 	}
-	p.hyps = append(p.hyps, hypothesis{q.upper, q.x, q.y, q.c})
+	p.hyps = append(p.hyps, hypothesis{q.upper, q.x, q.y, q.c, len(p.path) - 1})
 	defer func() { p.hyps = p.hyps[:len(p.hyps)-1] }()
 	for i, v := range phi.Args {
 		if v.Op == OpUndef {
