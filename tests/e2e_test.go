@@ -116,6 +116,20 @@ type result struct {
 // command that cannot start or outlives the timeout fails the test.
 func run(t *testing.T, dir string, timeout time.Duration, name string, args ...string) result {
 	t.Helper()
+	r, err := execute(dir, timeout, name, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// errTimeout is execute's error for a command that outlived its timeout.
+var errTimeout = errors.New("timed out")
+
+// execute runs name with args in dir and returns its output and exit
+// status, or an error (wrapping errTimeout for a timeout) when the command
+// cannot start or does not finish in time.
+func execute(dir string, timeout time.Duration, name string, args ...string) (result, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -124,7 +138,7 @@ func run(t *testing.T, dir string, timeout time.Duration, name string, args ...s
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("%s timed out after %v", command(name, args), timeout)
+		return result{}, fmt.Errorf("%s %w after %v", command(name, args), errTimeout, timeout)
 	}
 	r := result{stdout.Bytes(), stderr.Bytes(), 0}
 	var exit *exec.ExitError
@@ -132,9 +146,9 @@ func run(t *testing.T, dir string, timeout time.Duration, name string, args ...s
 	case errors.As(err, &exit):
 		r.status = exit.ExitCode()
 	case err != nil:
-		t.Fatalf("%s: %v", command(name, args), err)
+		return r, fmt.Errorf("%s: %v", command(name, args), err)
 	}
-	return r
+	return r, nil
 }
 
 // mustRun runs a command that has to succeed.

@@ -6,10 +6,13 @@ import (
 	"testing"
 )
 
-// optLevels are the levels every program is compiled at on each path.
+// The levels every program is compiled at on each path; the reduced
+// programs of regress/ also go through toyc -O2 and LLVM's -O2, since
+// TestDifferential finds bugs there too.
 var (
-	llvmLevels   = []string{"-O0", "-O1"}
-	nativeLevels = []string{"-O0", "-O1", "-O2"}
+	llvmLevels    = []string{"-O0", "-O1"}
+	regressLevels = []string{"-O0", "-O1", "-O2"}
+	nativeLevels  = []string{"-O0", "-O1", "-O2"}
 )
 
 // TestPrograms compiles and runs each programs/NAME.toy, comparing its
@@ -17,20 +20,36 @@ var (
 // The compiler runs in programs/ on the bare file name, so positions read
 // NAME.toy:LINE:COL.
 func TestPrograms(t *testing.T) {
+	testProgramDir(t, "programs", llvmLevels)
+}
+
+// TestRegress runs the reduced programs in which TestDifferential found a
+// bug (regress/NAME.toy), in the same way as TestPrograms.
+func TestRegress(t *testing.T) {
+	if found, _ := filepath.Glob("regress/*.toy"); len(found) == 0 {
+		t.Skip("regress/ holds no reduced program yet")
+	}
+	testProgramDir(t, "regress", regressLevels)
+}
+
+// testProgramDir checks every dir/NAME.toy against NAME.out and its
+// directives, through LLVM at each of llvm's levels and through the native
+// back end.
+func testProgramDir(t *testing.T, dir string, llvm []string) {
 	needToyc(t)
-	eachFile(t, "programs/*.toy", func(t *testing.T, name, src string) {
+	eachFile(t, filepath.Join(dir, "*.toy"), func(t *testing.T, name, src string) {
 		want, err := programExpectation(src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		stdout, err := os.ReadFile(filepath.Join("programs", name+".out"))
+		stdout, err := os.ReadFile(filepath.Join(dir, name+".out"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, level := range llvmLevels {
+		for _, level := range llvm {
 			t.Run("llvm"+level, func(t *testing.T) {
 				t.Parallel()
-				exe := buildThroughLLVM(t, name+".toy", level)
+				exe := buildThroughLLVM(t, dir, name+".toy", level)
 				checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
 			})
 		}
@@ -38,27 +57,26 @@ func TestPrograms(t *testing.T) {
 			t.Run("native"+level, func(t *testing.T) {
 				t.Parallel()
 				exe := filepath.Join(t.TempDir(), name)
-				compileNative(t, "programs", level, "--verify-each", name+".toy", "-o", exe)
+				compileNative(t, dir, level, "--verify-each", name+".toy", "-o", exe)
 				checkOutput(t, run(t, t.TempDir(), runTimeout, exe, want.args...), stdout, want)
 			})
 		}
 	})
 }
 
-// buildThroughLLVM is the oracle path: toyc's IR, checked by LLVM's
-// verifier and compiled by llc, linked with the runtime by toyc.
-func buildThroughLLVM(t *testing.T, file, level string) string {
+// buildThroughLLVM is the oracle path (buildLLVM) for a test: without llc
+// it only checks the IR that toyc emits, and skips.
+func buildThroughLLVM(t *testing.T, dir, file, level string) string {
 	t.Helper()
-	dir := t.TempDir()
-	ll := filepath.Join(dir, stem(file)+".ll")
-	mustRun(t, "programs", tools.toyc, "--verify-each", "--emit=llvm", level, file, "-o", ll)
-	verifyLLVM(t, ll)
 	if tools.llc == "" {
+		if err := emitLLVM(dir, file, level, filepath.Join(t.TempDir(), stem(file)+".ll")); err != nil {
+			t.Fatal(err)
+		}
 		t.Skip("llc not found: only checked that toyc emits LLVM IR")
 	}
-	asm := filepath.Join(dir, stem(file)+".s")
-	mustRun(t, dir, tools.llc, "-opaque-pointers", "-O1", ll, "-o", asm)
-	exe := filepath.Join(dir, stem(file))
-	mustRun(t, dir, tools.toyc, asm, "-o", exe)
+	exe, err := buildLLVM(dir, file, level, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	return exe
 }

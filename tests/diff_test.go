@@ -1,0 +1,332 @@
+package tests
+
+// TestDifferential is random differential testing (McKeeman, "Differential
+// Testing for Software", 1998; Csmith): programs from toyc/tests/gen, one
+// per seed, each built every way toyc can build it (builds.go: through LLVM
+// at -O0, -O1 and -O2, and natively at -O0, -O1 and -O2 once the native back
+// end exists), all run, and their standard output, exit status and standard
+// error compared. Since Toy has no undefined behaviour, any difference is a
+// bug. So is a generated program that toyc rejects, a runtime error that the
+// generator did not plant, or a planted one reported at the wrong position.
+//
+// A disagreement is shrunk (gen.Shrink) to a small program on which the
+// builds still disagree, and written to regress/ with the majority's output
+// as a regression test (diffreduce_test.go).
+//
+//	go test ./tests/ -run TestDifferential                      # the default seeds
+//	go test ./tests/ -run TestDifferential -diffseeds=2000      # more seeds
+//	go test ./tests/ -run TestDifferential -difftime=10m        # fuzz for 10 minutes
+//	TOYC_DIFF_SEEDS=50 go test ./tests/                         # fewer seeds
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"toyc/tests/gen"
+)
+
+var (
+	diffSeeds  = flag.Int("diffseeds", envInt("TOYC_DIFF_SEEDS", 60), "how many seeds TestDifferential tries (env TOYC_DIFF_SEEDS)")
+	diffFirst  = flag.Int64("diffseed", 1, "the first seed TestDifferential tries")
+	diffTime   = flag.Duration("difftime", 0, "fuzz mode: TestDifferential tries seeds from -diffseed on for this long, ignoring -diffseeds")
+	diffJobs   = flag.Int("diffjobs", runtime.NumCPU(), "how many programs TestDifferential checks at once")
+	diffReduce = flag.Duration("diffreduce", 10*time.Minute, "how long TestDifferential may shrink one finding")
+	diffReport = flag.Int("diffreduced", 3, "how many findings one run of TestDifferential shrinks (the rest are only listed)")
+)
+
+func envInt(key string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(key)); err == nil {
+		return n
+	}
+	return def
+}
+
+// diffConfig is the generator's configuration for TestDifferential.
+func diffConfig() gen.Config { return gen.DefaultConfig() }
+
+// diffRunTimeout bounds one run of a generated program; they are meant to
+// finish in milliseconds.
+const diffRunTimeout = 10 * time.Second
+
+// A variant is one way of building a program.
+type variant struct {
+	name   string // llvm-O0 ... native-O2
+	native bool
+	level  string
+}
+
+// variants lists the builds to compare: the LLVM ones when llc exists, the
+// native ones when toyc's back end answers.
+func variants(dir string) []variant {
+	var vs []variant
+	for _, level := range []string{"-O0", "-O1", "-O2"} {
+		if tools.llc != "" {
+			vs = append(vs, variant{"llvm" + level, false, level})
+		}
+	}
+	if nativeAvailable(dir) {
+		for _, level := range []string{"-O0", "-O1", "-O2"} {
+			vs = append(vs, variant{"native" + level, true, level})
+		}
+	}
+	return vs
+}
+
+// nativeAvailable reports whether toyc builds executables by itself, by
+// compiling a one-line program in dir.
+func nativeAvailable(dir string) bool {
+	src := filepath.Join(dir, "probe.toy")
+	if err := os.WriteFile(src, []byte("func main() { print(1); }\n"), 0o644); err != nil {
+		return false
+	}
+	_, err := buildNative(dir, "probe.toy", "-O1", dir)
+	return err == nil || !strings.Contains(err.Error(), errNoNative.Error())
+}
+
+// outcome is what one build of a program did.
+type outcome struct {
+	variant variant
+	failed  string // the build's error; "" when it built
+	hung    bool   // the program outlived its timeout
+	r       result
+}
+
+// key is what must be equal between the builds of a program.
+func (o outcome) key() string {
+	switch {
+	case o.failed != "":
+		return "build failed: " + firstLine([]byte(o.failed))
+	case o.hung:
+		return "hung"
+	}
+	return fmt.Sprintf("exit %d\nstderr:\n%s\nstdout:\n%s", o.r.status, o.r.stderr, o.r.stdout)
+}
+
+// stackOverflow reports whether the run ended in a stack overflow, whose
+// output depends on the frame sizes of each build.
+func (o outcome) stackOverflow() bool {
+	return bytes.Contains(o.r.stderr, []byte("stack overflow"))
+}
+
+// buildAndRun builds dir/file as v (in its own directory) and runs it.
+func buildAndRun(dir, file string, v variant, timeout time.Duration) outcome {
+	o := outcome{variant: v}
+	out := filepath.Join(dir, v.name)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		o.failed = err.Error()
+		return o
+	}
+	var exe string
+	var err error
+	if v.native {
+		exe, err = buildNative(dir, file, v.level, out)
+	} else {
+		exe, err = buildLLVM(dir, file, v.level, out)
+	}
+	if err != nil {
+		o.failed = err.Error()
+		return o
+	}
+	r, err := execute(dir, timeout, exe)
+	switch {
+	case err != nil && strings.Contains(err.Error(), errTimeout.Error()):
+		o.hung = true
+	case err != nil:
+		o.failed = err.Error()
+	}
+	o.r = r
+	return o
+}
+
+// finding is something wrong that one program shows.
+type finding struct {
+	seed     int64
+	kind     string // disagreement, rejected, hang, wrong runtime error
+	detail   string
+	prog     *gen.Prog
+	outcomes []outcome
+}
+
+// check generates the program for seed, builds it every way in its own
+// directory under root, and returns what is wrong with it, or nil.
+func check(root string, seed int64, vs []variant) *finding {
+	p := gen.Generate(seed, diffConfig())
+	dir := filepath.Join(root, "seed"+strconv.FormatInt(seed, 10))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &finding{seed: seed, kind: "setup", detail: err.Error(), prog: p}
+	}
+	defer os.RemoveAll(dir)
+	text, faults := p.Text()
+	if err := os.WriteFile(filepath.Join(dir, "p.toy"), []byte(text), 0o644); err != nil {
+		return &finding{seed: seed, kind: "setup", detail: err.Error(), prog: p}
+	}
+	var outcomes []outcome
+	for _, v := range vs {
+		outcomes = append(outcomes, buildAndRun(dir, "p.toy", v, diffRunTimeout))
+	}
+	f := judge(outcomes, faults, "p.toy")
+	if f != nil {
+		f.seed, f.prog, f.outcomes = seed, p, outcomes
+	}
+	return f
+}
+
+// judge compares the outcomes of one program's builds with each other and
+// with the runtime error the generator planted (faults, positions in file).
+func judge(outcomes []outcome, faults []gen.Fault, file string) *finding {
+	groups := group(outcomes)
+	if len(groups) > 1 {
+		return &finding{kind: "disagreement", detail: describeGroups(groups)}
+	}
+	o := outcomes[0]
+	switch {
+	case o.failed != "":
+		return &finding{kind: "rejected", detail: o.failed}
+	case o.hung:
+		return &finding{kind: "hang", detail: "every build ran for longer than " + diffRunTimeout.String()}
+	}
+	want := ""
+	if len(faults) > 0 {
+		f := faults[0]
+		want = fmt.Sprintf("%s:%d:%d: runtime error: %s", file, f.Line, f.Col, f.What)
+	}
+	got := strings.TrimSpace(string(o.r.stderr))
+	switch {
+	case want == "" && got != "":
+		return &finding{kind: "unplanted runtime error", detail: got}
+	case want != "" && (!strings.HasPrefix(got, want) || o.r.status != 2):
+		return &finding{kind: "wrong runtime error", detail: fmt.Sprintf("want %q and exit status 2, got %q and exit status %d", want, got, o.r.status)}
+	}
+	return nil
+}
+
+// group partitions outcomes by key, the largest group first, ties broken
+// by the order of the builds (so the LLVM -O0 build leads when it can).
+func group(outcomes []outcome) [][]outcome {
+	index := map[string]int{}
+	var groups [][]outcome
+	for _, o := range outcomes {
+		k := o.key()
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], o)
+	}
+	sort.SliceStable(groups, func(i, j int) bool { return len(groups[i]) > len(groups[j]) })
+	return groups
+}
+
+// describeGroups says which builds agree, and how each group differs from
+// the first.
+func describeGroups(groups [][]outcome) string {
+	var b strings.Builder
+	ref := groups[0][0]
+	for i, g := range groups {
+		var names []string
+		for _, o := range g {
+			names = append(names, o.variant.name)
+		}
+		fmt.Fprintf(&b, "%s", strings.Join(names, ", "))
+		if i == 0 {
+			fmt.Fprintf(&b, ": %s\n", summary(ref))
+			continue
+		}
+		fmt.Fprintf(&b, ": %s\n", difference(g[0], ref))
+	}
+	return b.String()
+}
+
+// summary is a one-line account of an outcome.
+func summary(o outcome) string {
+	switch {
+	case o.failed != "":
+		return "build failed: " + o.failed
+	case o.hung:
+		return "hung"
+	}
+	return fmt.Sprintf("exit status %d, %d lines of output, stderr %q", o.r.status, bytes.Count(o.r.stdout, []byte("\n")), strings.TrimSpace(string(o.r.stderr)))
+}
+
+// difference says how o departs from ref.
+func difference(o, ref outcome) string {
+	switch {
+	case o.failed != "" || o.hung || ref.failed != "" || ref.hung:
+		return summary(o)
+	case !bytes.Equal(o.r.stdout, ref.r.stdout):
+		return "stdout: " + firstDifference(o.r.stdout, ref.r.stdout)
+	case o.r.status != ref.r.status:
+		return fmt.Sprintf("exit status %d", o.r.status)
+	}
+	return fmt.Sprintf("stderr %q", strings.TrimSpace(string(o.r.stderr)))
+}
+
+func TestDifferential(t *testing.T) {
+	needToyc(t)
+	root := t.TempDir()
+	vs := variants(root)
+	if len(vs) < 2 {
+		t.Skipf("fewer than two ways to build a program (llc %q, native back end: %d builds)", tools.llc, len(vs))
+	}
+	var names []string
+	for _, v := range vs {
+		names = append(names, v.name)
+	}
+	t.Logf("builds compared: %s", strings.Join(names, ", "))
+
+	seeds := make(chan int64)
+	go func() {
+		defer close(seeds)
+		deadline := time.Now().Add(*diffTime)
+		for s := *diffFirst; ; s++ {
+			if *diffTime > 0 && time.Now().After(deadline) || *diffTime == 0 && s >= *diffFirst+int64(*diffSeeds) {
+				return
+			}
+			seeds <- s
+		}
+	}()
+	findings := make(chan *finding)
+	var wg sync.WaitGroup
+	var tested sync.Map
+	for range max(1, *diffJobs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range seeds {
+				tested.Store(s, true)
+				if f := check(root, s, vs); f != nil {
+					findings <- f
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(findings) }()
+
+	start := time.Now()
+	reduced := 0
+	var all []*finding
+	for f := range findings {
+		all = append(all, f)
+		msg := fmt.Sprintf("seed %d: %s\n%s", f.seed, f.kind, f.detail)
+		if reduced < *diffReport {
+			reduced++
+			msg += "\n" + reduce(root, f, vs)
+		}
+		t.Error(msg)
+	}
+	count := 0
+	tested.Range(func(_, _ any) bool { count++; return true })
+	t.Logf("%d programs (seeds %d..%d) in %v, %d findings", count, *diffFirst, *diffFirst+int64(count)-1, time.Since(start).Round(time.Second), len(all))
+}
