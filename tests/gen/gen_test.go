@@ -54,8 +54,8 @@ func TestVariety(t *testing.T) {
 	}
 	for _, re := range []string{
 		`func f\d+\((p\d+: [^,)]+, ){9}p\d+: [^,)]+\)`, // ten parameters
-		`var v\d+: (int|i32|bool|\[\]int);\n`,           // declared unassigned
-		`var (v\d+) = [^;\n]*\b(v\d+)\b`,                // maybe reading what it shadows
+		`var v\d+: (int|i32|bool|\[\]int);\n`,          // declared unassigned
+		`var (v\d+) = [^;\n]*\b(v\d+)\b`,               // maybe reading what it shadows
 	} {
 		if !regexp.MustCompile(re).MatchString(text) {
 			t.Errorf("no program of 100 matches %s", re)
