@@ -118,10 +118,24 @@ func (e *emitter) blockLabels(f *Func) []string {
 
 func (e *emitter) function(f *Func) {
 	labels := e.blockLabels(f)
+	// Blocks that would emit nothing but a jump (edge blocks whose copies
+	// were all coalesced) are left out; branches go where they lead.
+	var layout []*Block
+	for i, b := range f.Blocks {
+		if i == 0 || !f.onlyJumps(b) {
+			layout = append(layout, b)
+		}
+	}
+	dest := func(b *Block) *Block {
+		for hops := 0; hops < len(f.Blocks) && b != f.Blocks[0] && f.onlyJumps(b); hops++ {
+			b = b.Instrs[len(b.Instrs)-1].Args[0].Block
+		}
+		return b
+	}
 	p := &formatter{
 		f:     f,
 		final: true,
-		label: func(b *Block) string { return labels[b.ID] },
+		label: func(b *Block) string { return labels[dest(b).ID] },
 		sym:   e.symbol,
 		plt:   func(name string) bool { return external(e.m, name) },
 	}
@@ -137,40 +151,65 @@ func (e *emitter) function(f *Func) {
 	if f.frame.size > 0 {
 		e.printf("\tsubq\t$%d, %%rsp\n", f.frame.size)
 	}
-	for i, b := range f.Blocks {
+	for i, b := range layout {
 		var next *Block
-		if i+1 < len(f.Blocks) {
-			next = f.Blocks[i+1]
+		if i+1 < len(layout) {
+			next = layout[i+1]
 		}
-		e.printf("%s:\n", labels[i])
-		e.block(f, p, b, next)
+		e.printf("%s:\n", labels[b.ID])
+		e.block(f, p, b, func(t *Block) bool { return dest(t) == next })
 	}
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 }
 
-// block writes b's instructions; next is the block laid out after it, to
-// which b falls through instead of jumping.
-func (e *emitter) block(f *Func, p *formatter, b, next *Block) {
+// isNop reports whether in does nothing once registers are allocated: a
+// move between the same register, or between registers sharing a spill
+// slot.
+func (f *Func) isNop(in *Instr) bool {
+	if in.Op != opMov {
+		return false
+	}
+	d, s := in.Args[0], in.Args[1]
+	switch {
+	case d.Kind == KindReg && s.Kind == KindReg:
+		return in.Size == 8 && f.location(d.Reg) == f.location(s.Reg)
+	case d.Kind == KindMem && d.Slot != nil:
+		return d.Slot == s.Slot
+	}
+	return false
+}
+
+// onlyJumps reports whether b emits nothing but its final jump.
+func (f *Func) onlyJumps(b *Block) bool {
+	n := len(b.Instrs)
+	if n == 0 || b.Instrs[n-1].Op != opJmp {
+		return false
+	}
+	for _, in := range b.Instrs[:n-1] {
+		if !f.isNop(in) {
+			return false
+		}
+	}
+	return true
+}
+
+// block writes b's instructions; falls reports whether a jump to a block
+// may be left out because that block is laid out next.
+func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool) {
 	n := len(b.Instrs)
 	for i, in := range b.Instrs {
-		switch {
-		case in.Op == opMov && in.Size == 8 && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
-			f.location(in.Args[0].Reg) == f.location(in.Args[1].Reg):
-			continue // coalesced
-		case in.Op == opMov && in.Args[0].Kind == KindMem && in.Args[0].Slot != nil && in.Args[0].Slot == in.Args[1].Slot:
-			continue // a copy between registers sharing a spill slot
-		case in.Op == opJmp && in.Args[0].Block == next:
+		if f.isNop(in) || in.Op == opJmp && falls(in.Args[0].Block) {
 			continue
 		}
 		e.position(in.Pos)
 		switch {
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
 			then, els := in.Args[0].Block, b.Instrs[n-1].Args[0].Block
-			if then == next {
+			if falls(then) {
 				e.printf("\tj%s\t%s\n", in.Cond.Negate(), p.label(els))
 			} else {
 				e.printf("\t%s\n", p.instr(in))
-				if els != next {
+				if !falls(els) {
 					e.printf("\tjmp\t%s\n", p.label(els))
 				}
 			}

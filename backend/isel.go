@@ -20,6 +20,9 @@ import (
 //     three-address lea, mul by an immediate the three-operand imul;
 //   - an icmp whose only use is its block's condbr or select becomes the
 //     cmp (or test, against zero) that sets their flags, without setcc;
+//   - a load whose only use is a cmp or an arithmetic source nearby, with
+//     no store or call in between, becomes that instruction's memory
+//     operand;
 //   - division is cqo/cdq + idiv on the fixed rdx:rax, variable shifts go
 //     through cl, call arguments and results through the ABI's registers.
 //
@@ -60,9 +63,10 @@ type selector struct {
 	vreg   []Reg    // by IR value ID
 	slot   []*Slot  // by IR value ID, for allocas
 
-	uses    []int32         // by IR value ID: number of uses
-	user    []*middle.Value // by IR value ID: the last user seen
-	asValue []bool          // by IR value ID: used other than as a load or store address
+	uses     []int32         // by IR value ID: number of uses
+	user     []*middle.Value // by IR value ID: the last user seen
+	asValue  []bool          // by IR value ID: used other than as a load or store address
+	foldLoad []bool          // by IR value ID: a load selected as its user's memory operand
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
@@ -150,6 +154,65 @@ func (s *selector) scanUses() {
 			}
 		}
 	}
+	s.findFoldableLoads()
+}
+
+// findFoldableLoads marks the loads that become a memory operand of their
+// only user (cmp, or the source of add, sub, and, or, xor, imul): the user
+// is in the same block, takes at most one such operand, and no store or
+// call lies between the load and the point the user is selected at (its
+// branch or select, for a fused compare).
+func (s *selector) findFoldableLoads() {
+	s.foldLoad = make([]bool, len(s.uses))
+	taken := make([]bool, len(s.uses)) // users that have their memory operand
+	for _, b := range s.ir.Blocks {
+		if s.blocks[b.ID] == nil {
+			continue
+		}
+		for i, v := range b.Instrs {
+			if v.Op != middle.OpLoad || s.uses[v.ID] != 1 || sizeOf(v.Type) < 4 {
+				continue
+			}
+			u := s.user[v.ID]
+			if u.Block != b || taken[u.ID] || !foldsLoad(u, v) {
+				continue
+			}
+			at := u
+			if s.fused(u) {
+				at = s.user[u.ID]
+			}
+			const window = 32 // how far to look for the point of use
+			for _, w := range b.Instrs[i+1 : min(len(b.Instrs), i+1+window)] {
+				if w == at {
+					s.foldLoad[v.ID], taken[u.ID] = true, true
+					break
+				}
+				if w.Op == middle.OpStore || w.Op == middle.OpCall {
+					break
+				}
+			}
+		}
+	}
+}
+
+// foldsLoad reports whether u can take its operand v, a load, from memory.
+func foldsLoad(u, v *middle.Value) bool {
+	switch u.Op {
+	case middle.OpICmp, middle.OpAdd, middle.OpAnd, middle.OpOr, middle.OpXor, middle.OpMul:
+		return true
+	case middle.OpSub:
+		return u.Args[1] == v
+	}
+	return false
+}
+
+// source2 returns v as the second operand of a size-byte instruction: the
+// memory it is loaded from when the load folds, else as operand does.
+func (s *selector) source2(v *middle.Value, size uint8) Operand {
+	if s.foldLoad[v.ID] {
+		return s.address(v.Args[0])
+	}
+	return s.operand(v, size)
 }
 
 // fused reports whether the i1 c, an icmp or a trunc to i1, is selected as
@@ -344,7 +407,9 @@ func (s *selector) instr(v *middle.Value) {
 	case middle.OpAlloca:
 		// A frame slot, addressed where it is used.
 	case middle.OpLoad:
-		s.load(v)
+		if !s.foldLoad[v.ID] {
+			s.load(v)
+		}
 	case middle.OpStore:
 		size := sizeOf(v.Args[0].Type)
 		s.emit(opMov, size, s.address(v.Args[1]), s.operand(v.Args[0], size))
@@ -397,10 +462,10 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 	a, b := v.Args[0], v.Args[1]
 	size := aluSize(v.Type)
 	commutative := v.Op != middle.OpSub
-	if commutative && isConstLike(a) && !isConstLike(b) {
-		a, b = b, a
+	if commutative && (s.foldLoad[a.ID] || isConstLike(a) && !isConstLike(b) && !s.foldLoad[b.ID]) {
+		a, b = b, a // a folded load or a constant goes second
 	}
-	if !isConstLike(a) {
+	if !isConstLike(a) && !s.foldLoad[b.ID] {
 		c := constant(b)
 		switch {
 		case v.Op == middle.OpAdd && !isConstLike(b):
@@ -418,7 +483,7 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 		}
 	}
 	s.valueInto(d, a)
-	s.emit(aluOps[v.Op], size, regOp(d), s.operand(b, size))
+	s.emit(aluOps[v.Op], size, regOp(d), s.source2(b, size))
 }
 
 func (s *selector) shift(v *middle.Value, d Reg) {
@@ -509,13 +574,17 @@ func (s *selector) compare(c *middle.Value) Cond {
 	if isConstLike(a) && !isConstLike(b) {
 		a, b, p = b, a, p.Swap()
 	}
+	if s.foldLoad[a.ID] {
+		s.emit(opCmp, size, s.address(a.Args[0]), s.operand(b, size))
+		return condFor(p)
+	}
 	if isConstLike(b) && constant(b) == 0 && !isConstLike(a) {
 		// test clears OF and CF, so every condition reads as against 0.
 		r := regOp(s.reg(a))
 		s.emit(opTest, size, r, r)
 		return condFor(p)
 	}
-	s.emit(opCmp, size, regOp(s.reg(a)), s.operand(b, size))
+	s.emit(opCmp, size, regOp(s.reg(a)), s.source2(b, size))
 	return condFor(p)
 }
 
