@@ -57,6 +57,7 @@ var ReservedNames = []string{
 	"toy_main",
 	"toy_new_array",
 	"toy_print_bool",
+	"toy_print_bytes",
 	"toy_print_i64",
 	"toy_print_str",
 	"write",

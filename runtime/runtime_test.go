@@ -24,6 +24,7 @@ const abiHeader = `#include <stdint.h>
 void toy_print_i64(int64_t v);
 void toy_print_bool(_Bool b);
 void toy_print_str(const char *s);
+void toy_print_bytes(const char *s, int64_t n);
 void *toy_new_array(int64_t n, int64_t elem_size, const char *file, int32_t line, int32_t col);
 int64_t toy_argc(void);
 int64_t toy_argi(int64_t i, const char *file, int32_t line, int32_t col);
@@ -137,8 +138,9 @@ func TestPrograms(t *testing.T) {
 	toy_print_i64(INT64_MAX); toy_print_str(" "); toy_print_i64(INT64_MIN); nl();
 	toy_print_bool(1); toy_print_str(" "); toy_print_bool(0); nl();
 	toy_print_str("tab\there\n");
+	toy_print_bytes("a\0b\n", 4);
 	return 0;
-}`, stdout: "0 7 -7\n9223372036854775807 -9223372036854775808\ntrue false\ntab\there\n"},
+}`, stdout: "0 7 -7\n9223372036854775807 -9223372036854775808\ntrue false\ntab\there\na\x00b\n"},
 		{name: "exit status is the result modulo 256", body: `int64_t toy_main(void) { return 258; }`, code: 2},
 		{name: "negative result", body: `int64_t toy_main(void) { return -1; }`, code: 255},
 		{name: "arrays", body: `int64_t toy_main(void) {

@@ -52,6 +52,12 @@ void toy_print_str(const char *s) {
     fputs(s, stdout);
 }
 
+/* For text holding NUL bytes (from a \0 escape), which toy_print_str
+ * would stop at. */
+void toy_print_bytes(const char *s, int64_t n) {
+    fwrite(s, 1, (size_t)n, stdout);
+}
+
 void toy_print_bool(_Bool b) {
     if (b)
         fwrite("true", 1, 4, stdout);
