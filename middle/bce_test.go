@@ -476,7 +476,7 @@ end:
 func TestBCEOracle(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	compared, removed, total, failing := 0, 0, 0, 0
-	for range 400 {
+	for range 600 {
 		m := randomArrayProgram(rng)
 		before := countChecks(m)
 		total += before
@@ -619,7 +619,13 @@ func (g *arrayGen) statement(depth int) {
 func (g *arrayGen) index() *Value {
 	f, b := g.f, g.b
 	x := g.pick(g.ints)
-	switch g.rng.Intn(9) {
+	switch g.rng.Intn(12) {
+	case 9:
+		return b.Binary(OpMul, x, g.pick(g.ints[:2]), "scaled")
+	case 10:
+		return b.Binary(OpMul, x, f.Const(I64, []int64{3, 4, -2}[g.rng.Intn(3)]), "times")
+	case 11:
+		return b.Binary(OpAdd, b.Binary(OpMul, g.pick(g.ints), g.pick(g.ints), "row"), x, "rowcol")
 	case 0:
 		return b.Binary(OpSub, x, f.Const(I64, 1), "im1")
 	case 1:
