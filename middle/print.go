@@ -317,6 +317,15 @@ func doubleEdge(phi *Value, i int) bool {
 	return listed == 1
 }
 
+func (p *printer) typedOperands(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.s(", ")
+		}
+		p.typedOperand(v)
+	}
+}
+
 func (p *printer) block(b *Block) {
 	p.s("label %")
 	p.ident(b.Name)
@@ -354,11 +363,7 @@ func (p *printer) instr(v *Value) {
 		p.operand(v.Args[1])
 	case OpSelect:
 		p.s("select ")
-		p.typedOperand(v.Args[0])
-		p.s(", ")
-		p.typedOperand(v.Args[1])
-		p.s(", ")
-		p.typedOperand(v.Args[2])
+		p.typedOperands(v.Args)
 	case OpAlloca:
 		p.s("alloca ")
 		p.s(v.Elem.String())
@@ -372,16 +377,12 @@ func (p *printer) instr(v *Value) {
 		}
 	case OpStore:
 		p.s("store ")
-		p.typedOperand(v.Args[0])
-		p.s(", ")
-		p.typedOperand(v.Args[1])
+		p.typedOperands(v.Args)
 	case OpGEP:
 		p.s("getelementptr ")
 		p.s(v.Elem.String())
 		p.s(", ")
-		p.typedOperand(v.Args[0])
-		p.s(", ")
-		p.typedOperand(v.Args[1])
+		p.typedOperands(v.Args)
 	case OpCall:
 		p.s("call ")
 		p.resultType(v.Type)
