@@ -67,6 +67,9 @@ func (g *progGen) value(t string) string {
 }
 
 func (g *progGen) constant(t string) string {
+	if t == "ptr" {
+		return "%buf"
+	}
 	if t == "i1" {
 		return []string{"true", "false"}[g.rng.Intn(2)]
 	}
@@ -79,6 +82,15 @@ func (g *progGen) constant(t string) string {
 }
 
 func (g *progGen) anyType() string { return genTypes[g.rng.Intn(len(genTypes))] }
+
+// mergeType is a type for selects and φs: an integer, or a pointer into
+// the buffer.
+func (g *progGen) mergeType() string {
+	if g.rng.Intn(6) == 0 {
+		return "ptr"
+	}
+	return g.anyType()
+}
 
 func (g *progGen) intType() string { return genTypes[g.rng.Intn(3)] }
 
@@ -93,7 +105,7 @@ func (g *progGen) instr(depth int) {
 		g.emit("%%%s = icmp %s %s %s, %s", c, preds[g.rng.Intn(len(preds))], t, g.value(t), g.value(t))
 		g.def("i1", "%"+c)
 	case r < 57:
-		t := g.anyType()
+		t := g.mergeType()
 		v := g.name("s")
 		g.emit("%%%s = select i1 %s, %s %s, %s %s", v, g.value("i1"), t, g.value(t), t, g.value(t))
 		g.def(t, "%"+v)
@@ -173,6 +185,10 @@ func (g *progGen) memory() {
 		g.def(s.typ, "%"+v)
 		return
 	}
+	if g.rng.Intn(3) == 0 {
+		g.pointer()
+		return
+	}
 	// The buffer: 16 i64s, indexed by a masked value, at a random width.
 	t := g.intType()
 	per := 64 / genBits(t)
@@ -188,15 +204,42 @@ func (g *progGen) memory() {
 	g.def(t, "%"+v)
 }
 
+// pointer makes a pointer into the first half of the buffer, or accesses
+// memory at a constant offset from one (in bounds: the buffer is 128
+// bytes).
+func (g *progGen) pointer() {
+	p := g.name("q")
+	if len(g.pool["ptr"]) == 0 || g.rng.Intn(3) == 0 {
+		if g.rng.Intn(2) == 0 {
+			m := g.name("ix")
+			g.emit("%%%s = and i64 %s, 63", m, g.value("i64"))
+			g.emit("%%%s = getelementptr i8, ptr %%buf, i64 %%%s", p, m)
+		} else {
+			g.emit("%%%s = getelementptr i64, ptr %%buf, i64 %d", p, g.rng.Intn(8))
+		}
+		g.def("ptr", "%"+p)
+		return
+	}
+	t := g.intType()
+	g.emit("%%%s = getelementptr i8, ptr %s, i64 %d", p, g.value("ptr"), 8*g.rng.Intn(8))
+	if g.rng.Intn(2) == 0 {
+		g.emit("store %s %s, ptr %%%s", t, g.value(t), p)
+		return
+	}
+	v := g.name("l")
+	g.emit("%%%s = load %s, ptr %%%s", v, t, p)
+	g.def(t, "%"+v)
+}
+
 // scope runs body and then forgets the values it defined (they do not
 // dominate what follows).
 func (g *progGen) scope(body func()) {
 	saved := map[string]int{}
-	for _, t := range genTypes {
-		saved[t] = len(g.pool[t])
+	for t, p := range g.pool {
+		saved[t] = len(p)
 	}
 	body()
-	for _, t := range genTypes {
+	for t := range g.pool {
 		g.pool[t] = g.pool[t][:saved[t]]
 	}
 }
@@ -224,7 +267,7 @@ func (g *progGen) ifElse(depth int) {
 	g.scope(func() {
 		g.region(depth+1, 1+g.rng.Intn(5))
 		for k := 0; k < 1+g.rng.Intn(3); k++ {
-			t := g.anyType()
+			t := g.mergeType()
 			phis = append(phis, merge{t: t, a: g.value(t)})
 		}
 		thenEnd = g.cur
@@ -260,8 +303,8 @@ type poolSnapshot map[string][]string
 
 func (g *progGen) snapshot() poolSnapshot {
 	s := poolSnapshot{}
-	for _, t := range genTypes {
-		s[t] = append([]string(nil), g.pool[t]...)
+	for t, p := range g.pool {
+		s[t] = append([]string(nil), p...)
 	}
 	return s
 }
