@@ -181,9 +181,9 @@ const (
 	opPhi // dst, one source per Instr.Phi block; only before out-of-SSA
 )
 
-// role says how an instruction treats a register operand (or the register
-// behind a memory operand's location: a written memory operand is a def of
-// the spilled value it holds).
+// role says whether an instruction reads or writes an operand in its place
+// (for a memory operand: the memory; its address registers are always
+// read).
 type role uint8
 
 const (
@@ -227,7 +227,7 @@ type Instr struct {
 // role returns how in treats its operand i.
 func (in *Instr) role(i int) role {
 	switch in.Op {
-	case opMov, opMovzx, opMovsx, opLea, opSetcc:
+	case opMov, opMovzx, opMovsx, opLea, opSetcc, opImul3, opPhi:
 		if i == 0 {
 			return roleDef
 		}
@@ -235,17 +235,13 @@ func (in *Instr) role(i int) role {
 		if i == 0 {
 			return roleUseDef
 		}
-	case opImul3, opPhi:
-		if i == 0 {
-			return roleDef
-		}
 	}
 	return roleUse
 }
 
 // forEachUse calls fn for every register in reads, virtual or physical,
-// including the registers of its memory operands' addresses and the vregs
-// behind spill slot operands it reads.
+// including the registers of its memory operands' addresses. (A spill
+// slot operand's VReg is not reported: the register lives in memory now.)
 func (in *Instr) forEachUse(fn func(r Reg)) {
 	for i, a := range in.Args {
 		switch a.Kind {
