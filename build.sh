@@ -4,7 +4,8 @@
 #   ./build.sh           build ./toyc
 #   ./build.sh test      go vet and every test (installs what the tests need)
 #   ./build.sh example   build ./toyc, then compile and run examples/primes.toy
-#   ./build.sh bench     the benchmarks (not available yet: no native back end)
+#   ./build.sh bench     build the benchmarks with toyc -O2, check their output
+#                        and time them against the C twins' baselines
 #
 # The tests need a C compiler, LLVM 14's opt and llc (to check the IR toyc
 # prints and to run it through LLVM's own back end), and clang (for the
@@ -59,6 +60,49 @@ build() {
 	go build -buildvcs=false -o toyc .
 }
 
+# bench compiles each benchmark DIR/NAME.toy with toyc -O2, runs it three
+# times with the arguments of its "// args:" line, checks its output against
+# DIR/baseline.txt and prints the median wall time beside the C twin's
+# gcc -O0 and -O2 wall times from there (measured on one machine: compare
+# on that machine only), and the CPU time (user + system) of that run, which
+# a busy machine disturbs less.
+bench() {
+	local dir=$1 status=0
+	if [ ! -f "$dir/baseline.txt" ]; then
+		echo "build.sh: no benchmarks in $dir (set BENCH_DIR to the folder with baseline.txt)" >&2
+		exit 1
+	fi
+	out=$(mktemp -d)
+	trap 'rm -rf "$out"' EXIT
+	printf '%-10s %-10s %9s %9s %9s %9s  %s\n' name args toyc-O2 cpu gcc-O0 gcc-O2 output
+	for src in "$dir"/*.toy; do
+		local name args o0 o2 want times=() t got
+		name=$(basename "$src" .toy)
+		args=$(sed -n 's|^// args: *||p' "$src" | head -n 1)
+		# A baseline line: name, args, the -O0, -O1 and -O2 times, output.
+		read -r _ _ o0 _ o2 want < <(awk -v n="$name" '$1 == n' "$dir/baseline.txt")
+		./toyc -O2 "$src" -o "$out/$name"
+		for _ in 1 2 3; do
+			TIMEFORMAT='%R %U %S'
+			# shellcheck disable=SC2086 # args is a list of words
+			t=$({ time "$out/$name" $args >"$out/$name.out" 2>"$out/$name.err"; } 2>&1) || true
+			times+=("$t")
+		done
+		got=$(cat "$out/$name.out")
+		local verdict=ok
+		if [ "$got" != "$want" ]; then
+			verdict="WRONG: got [$got] want [$want] $(head -c 200 "$out/$name.err")"
+			status=1
+		fi
+		local median
+		median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n 2p)
+		printf '%-10s %-10s %9s %9s %9s %9s  %s\n' "$name" "$args" \
+			"${median%% *}" "$(echo "$median" | awk '{ printf "%.2f", $2 + $3 }')" \
+			"$o0" "$o2" "$verdict"
+	done
+	return $status
+}
+
 case "${1:-build}" in
 build)
 	build
@@ -70,21 +114,16 @@ test)
 	;;
 example)
 	need_cc
-	need_llvm
 	build
 	out=$(mktemp -d)
 	trap 'rm -rf "$out"' EXIT
-	# Until the native back end exists, the executable is built through
-	# LLVM's: toyc prints the IR, llc turns it into assembly, and toyc links
-	# that with the runtime.
-	./toyc --emit=llvm examples/primes.toy -o "$out/primes.ll"
-	llc -opaque-pointers -O2 "$out/primes.ll" -o "$out/primes.s"
-	./toyc "$out/primes.s" -o "$out/primes"
+	./toyc examples/primes.toy -o "$out/primes"
 	"$out/primes" 1000
 	;;
 bench)
-	echo "build.sh: the benchmarks need the native back end, which does not exist yet" >&2
-	exit 1
+	need_cc
+	build
+	bench "${BENCH_DIR:-../shared/bench}"
 	;;
 *)
 	echo "usage: ./build.sh [build|test|example|bench]" >&2
