@@ -14,7 +14,7 @@ import (
 	"toyc/middle/diag"
 )
 
-// The driver takes the inputs through the pipeline of DESIGN.md: each .toy
+// The driver takes the inputs through the pipeline (README.md): each .toy
 // or .ll file becomes a module (frontend or the .ll parser), the module goes
 // through the middle's passes, and is written out as the requested kind;
 // for an executable, the C compiler links everything with the runtime.

@@ -1,6 +1,6 @@
 // Command toyc compiles Toy programs (and SSA written in LLVM syntax) to
-// x86-64 executables, with gcc or clang assembling and linking. DESIGN.md
-// describes the pipeline; README.md the command line.
+// x86-64 executables, with gcc or clang assembling and linking. README.md
+// describes the pipeline and the command line.
 package main
 
 import (
