@@ -234,29 +234,18 @@ entry:
 }
 
 func TestGVNPreservesSemantics(t *testing.T) {
-	rng := rand.New(rand.NewSource(31))
-	compared, programs := 0, 0
-	for iter := 0; iter < 2000; iter++ {
-		var m *Module
-		pass := GVN
+	checkOracle(t, 31, 2000, func(rng *rand.Rand, iter int) (*Module, func(*Func)) {
 		switch iter % 4 {
 		case 0:
-			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+			return randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6)), GVN
 		case 1:
-			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
-			pass = func(f *Func) {
+			return randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6)), func(f *Func) {
 				Mem2Reg(f)
 				GVN(f)
 			}
-		default:
-			m = randomBranchProgram(rng)
 		}
-		compared += compareRuns(t, m, "main", progInputs, 3000, pass)
-		programs++
-	}
-	if compared < programs*len(progInputs)/3 {
-		t.Errorf("only %d of %d runs compared", compared, programs*len(progInputs))
-	}
+		return randomBranchProgram(rng), GVN
+	})
 }
 
 // randomBranchProgram generates nested ifs, with and without else, on

@@ -51,24 +51,9 @@ type hoister struct {
 // result in the loop, and a hoisted result would hold a register across
 // the loop.
 func branchOnlyCompares(f *Func) []bool {
-	only := make([]bool, f.NumValues())
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			if v.Op == OpICmp {
-				only[v.ID] = true
-			}
-		}
-	}
-	for _, b := range f.Blocks {
-		for _, u := range b.Instrs {
-			for i, a := range u.Args {
-				if a.Op == OpICmp && !(a.Block == b && i == 0 && (u.Op == OpCondBr || u.Op == OpSelect)) {
-					only[a.ID] = false
-				}
-			}
-		}
-	}
-	return only
+	return usedOnlyAs(f, OpICmp, func(u *Value, i int) bool {
+		return i == 0 && (u.Op == OpCondBr || u.Op == OpSelect) && u.Args[0].Block == u.Block
+	})
 }
 
 // hoistFrom moves l's invariant instructions in the blocks whose innermost

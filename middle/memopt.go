@@ -56,24 +56,32 @@ func MemOpt(f *Func) {
 // other pointer can be derived from such a slot. (Mem2Reg asks more of the
 // slots it promotes: one type for every access.)
 func nonEscapingAllocas(f *Func) []bool {
-	private := make([]bool, f.NumValues())
+	return usedOnlyAs(f, OpAlloca, func(u *Value, i int) bool {
+		return u.Op == OpLoad || u.Op == OpStore && i == 1
+	})
+}
+
+// usedOnlyAs marks, by Value.ID, the instructions of op all of whose uses
+// u.Args[i] satisfy use.
+func usedOnlyAs(f *Func, op Op, use func(u *Value, i int) bool) []bool {
+	only := make([]bool, f.NumValues())
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op == OpAlloca {
-				private[v.ID] = true
+			if v.Op == op {
+				only[v.ID] = true
 			}
 		}
 	}
 	for _, b := range f.Blocks {
 		for _, u := range b.Instrs {
 			for i, a := range u.Args {
-				if a.Op == OpAlloca && !(u.Op == OpLoad || u.Op == OpStore && i == 1) {
-					private[a.ID] = false
+				if a.Op == op && !use(u, i) {
+					only[a.ID] = false
 				}
 			}
 		}
 	}
-	return private
+	return only
 }
 
 // memLoc is a location: the value number of an address (a global's is

@@ -220,29 +220,20 @@ fail:
 // forwards most of their loads), and on programs with globals, an array,
 // pointers of unknown origin and a function that writes the globals.
 func TestMemOptPreservesSemantics(t *testing.T) {
-	rng := rand.New(rand.NewSource(43))
-	compared, programs := 0, 0
-	for iter := 0; iter < 2000; iter++ {
-		var m *Module
-		if iter%2 == 0 {
-			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
-		} else {
+	checkOracle(t, 43, 2000, func(rng *rand.Rand, iter int) (*Module, func(*Func)) {
+		m := randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		if iter%2 == 1 {
 			m = randomMemoryProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
 		}
-		pass := MemOpt
-		if iter%4 >= 2 {
-			pass = func(f *Func) {
-				Mem2Reg(f)
-				GVN(f)
-				MemOpt(f)
-			}
+		if iter%4 < 2 {
+			return m, MemOpt
 		}
-		compared += compareRuns(t, m, "main", progInputs, 3000, pass)
-		programs++
-	}
-	if compared < programs*len(progInputs)/3 {
-		t.Errorf("only %d of %d runs compared", compared, programs*len(progInputs))
-	}
+		return m, func(f *Func) {
+			Mem2Reg(f)
+			GVN(f)
+			MemOpt(f)
+		}
+	})
 }
 
 // randomMemoryProgram is randomProgram with memory that mem2reg cannot
