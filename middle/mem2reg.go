@@ -36,20 +36,32 @@ import "slices"
 // step costs the size of the slot's live range or accesses, with side tables
 // indexed by ID and epoch-stamped marks, so thousands of slots over a
 // hundred thousand blocks stay near-linear.
+//
+// A slot whose address was only stored in another promotable slot (Toy's
+// `var p = &x;` with p itself never escaping) becomes promotable once that
+// slot is gone, so promotion repeats while it promotes anything.
 func Mem2Reg(f *Func) {
 	if f.IsDecl() {
 		return
 	}
 	RemoveUnreachable(f)
+	for promoteSlots(f) {
+	}
+}
+
+// promoteSlots promotes the slots that are promotable now, reporting
+// whether there were any.
+func promoteSlots(f *Func) bool {
 	p := newPromotion(f)
 	if len(p.slots) == 0 {
-		return
+		return false
 	}
 	p.collectAccesses()
 	p.placePhis()
 	p.rename()
 	p.finish()
 	propagateCopies(f, p.placed())
+	return true
 }
 
 // promotion is mem2reg's state for one function. Slots are numbered densely

@@ -10,7 +10,7 @@ import (
 // programs of regress/ also go through toyc -O2 and LLVM's -O2, since
 // TestDifferential finds bugs there too.
 var (
-	llvmLevels    = []string{"-O0", "-O1"}
+	llvmLevels    = []string{"-O0", "-O1", "-O2"}
 	regressLevels = []string{"-O0", "-O1", "-O2"}
 	nativeLevels  = []string{"-O0", "-O1", "-O2"}
 )
