@@ -728,40 +728,26 @@ func (g *arrayGen) loop(depth int) {
 
 // BCE is linear in the number of checks: n loops in a row, each indexing
 // two arrays against a shared bound (so the bound collects n facts, which
-// every question may look through), at two sizes four times apart.
-func BenchmarkBCE(b *testing.B) {
-	for _, n := range []int{250, 1000} {
-		var src strings.Builder
-		src.WriteString("define void @f(ptr %a, ptr %b, i64 %n) {\nentry:\n  %la = len %a\n  br label %h0\n")
-		for i := range n {
-			fmt.Fprintf(&src, "h%d:\n  %%i%d = phi i64 [ 0, %%%s ], [ %%i%d.1, %%gb%d.ok ]\n", i, i, prevBlock(i), i, i)
-			fmt.Fprintf(&src, "  %%more%d = icmp slt i64 %%i%d, %%n\n  br i1 %%more%d, label %%body%d, label %%x%d\n", i, i, i, i, i)
-			fmt.Fprintf(&src, "body%d:\n  check %%ga%d %%i%d %%a\n  check %%gb%d %%i%d %%b\n", i, i, i, i, i)
-			fmt.Fprintf(&src, "  %%i%d.1 = add i64 %%i%d, 1\n  br label %%h%d\nx%d:\n", i, i, i, i)
-			fmt.Fprintf(&src, "  %%fits%d = icmp slt i64 %%n, %%la\n  br i1 %%fits%d, label %%y%d, label %%y%d\ny%d:\n", i, i, i, i, i)
-			if i < n-1 {
-				fmt.Fprintf(&src, "  br label %%h%d\n", i+1)
-			}
-		}
-		src.WriteString("  ret void\n}\n")
-		text := []byte(boundsIR(src.String()))
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			for b.Loop() {
-				b.StopTimer()
-				m, diags := ParseModule("bench.ll", text)
-				if len(diags) > 0 {
-					b.Fatal(diags)
-				}
-				b.StartTimer()
-				BCE(m.Func("f"))
-			}
-		})
-	}
-}
+// every question may look through).
+func BenchmarkBCE(b *testing.B) { benchmarkSizes(b, bceWorkload, eachFunc(BCE)) }
 
-func prevBlock(i int) string {
-	if i == 0 {
-		return "entry"
+func bceWorkload(n int) string {
+	var src strings.Builder
+	src.WriteString("define void @f(ptr %a, ptr %b, i64 %n) {\nentry:\n  %la = len %a\n  br label %h0\n")
+	for i := range n {
+		prev := "entry"
+		if i > 0 {
+			prev = fmt.Sprintf("y%d", i-1)
+		}
+		fmt.Fprintf(&src, "h%d:\n  %%i%d = phi i64 [ 0, %%%s ], [ %%i%d.1, %%gb%d.ok ]\n", i, i, prev, i, i)
+		fmt.Fprintf(&src, "  %%more%d = icmp slt i64 %%i%d, %%n\n  br i1 %%more%d, label %%body%d, label %%x%d\n", i, i, i, i, i)
+		fmt.Fprintf(&src, "body%d:\n  check %%ga%d %%i%d %%a\n  check %%gb%d %%i%d %%b\n", i, i, i, i, i)
+		fmt.Fprintf(&src, "  %%i%d.1 = add i64 %%i%d, 1\n  br label %%h%d\nx%d:\n", i, i, i, i)
+		fmt.Fprintf(&src, "  %%fits%d = icmp slt i64 %%n, %%la\n  br i1 %%fits%d, label %%y%d, label %%y%d\ny%d:\n", i, i, i, i, i)
+		if i < n-1 {
+			fmt.Fprintf(&src, "  br label %%h%d\n", i+1)
+		}
 	}
-	return fmt.Sprintf("y%d", i-1)
+	src.WriteString("  ret void\n}\n")
+	return boundsIR(src.String())
 }

@@ -23,9 +23,11 @@ import "slices"
 // call; the callee's blocks are cloned in with fresh names (UniqueName keeps
 // the source's variable names) and their source positions, parameters map
 // to the arguments, every ret becomes a jump to the continuation, where a φ
-// collects the result when there is more than one. The callee's allocas go
-// to the caller's entry block, where mem2reg can promote them when the
-// pipeline runs it again. Callees are kept: every Toy function is an
+// collects the result when there is more than one. The allocas of the
+// callee's entry block go to the caller's entry block, where mem2reg can
+// promote them when the pipeline runs it again (one slot serves every
+// execution of the inlined body, as one frame slot served every call; an
+// alloca elsewhere, a fresh slot each time it runs, stays where it is). Callees are kept: every Toy function is an
 // exported symbol that C may call.
 //
 // Requires: valid SSA in every function. Guarantees: valid SSA; Preds
@@ -317,7 +319,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 				continue
 			}
 			nv := c.clone(v)
-			if v.Op == OpAlloca {
+			if v.Op == OpAlloca && gb == g.Entry() {
 				allocas = append(allocas, nv)
 				continue
 			}

@@ -3,8 +3,11 @@ package middle
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkModulePass is checkPass for a pass over the whole module: it parses
@@ -401,16 +404,23 @@ func callGuarded(f *Func, b *Block, j int, callee *Func, rng *rand.Rand) {
 }
 
 // Inlining is linear in the code it copies: n small leaves, each called
-// twice by its own caller, at two sizes whose times should differ by their
-// ratio (4).
-func BenchmarkInline(b *testing.B) {
-	for _, n := range []int{500, 2000} {
-		var src strings.Builder
-		for i := range n {
-			fmt.Fprintf(&src, "define i64 @leaf%d(i64 %%x) {\nentry:\n  %%a = add i64 %%x, %d\n  %%m = mul i64 %%a, 3\n  ret i64 %%m\n}\n", i, i)
-			fmt.Fprintf(&src, "define i64 @user%d(i64 %%x) {\nentry:\n  %%c = call i64 @leaf%d(i64 %%x)\n  %%d = call i64 @leaf%d(i64 %%c)\n  ret i64 %%d\n}\n", i, i, i)
-		}
-		text := []byte(src.String())
+// twice by its own caller.
+func BenchmarkInline(b *testing.B) { benchmarkSizes(b, inlineWorkload, Inline) }
+
+func inlineWorkload(n int) string {
+	var src strings.Builder
+	for i := range n {
+		fmt.Fprintf(&src, "define i64 @leaf%d(i64 %%x) {\nentry:\n  %%a = add i64 %%x, %d\n  %%m = mul i64 %%a, 3\n  ret i64 %%m\n}\n", i, i)
+		fmt.Fprintf(&src, "define i64 @user%d(i64 %%x) {\nentry:\n  %%c = call i64 @leaf%d(i64 %%x)\n  %%d = call i64 @leaf%d(i64 %%c)\n  ret i64 %%d\n}\n", i, i, i)
+	}
+	return src.String()
+}
+
+// benchmarkSizes times pass on a fresh parse of workload(n) for two sizes
+// four times apart: the times should be about four times apart too.
+func benchmarkSizes(b *testing.B, workload func(n int) string, pass func(*Module)) {
+	for _, n := range []int{250, 1000} {
+		text := []byte(workload(n))
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
@@ -419,8 +429,69 @@ func BenchmarkInline(b *testing.B) {
 					b.Fatal(diags)
 				}
 				b.StartTimer()
-				Inline(m)
+				pass(m)
 			}
 		})
+	}
+}
+
+// eachFunc lifts a function pass to the module.
+func eachFunc(pass func(*Func)) func(*Module) {
+	return func(m *Module) {
+		for _, f := range m.Funcs {
+			pass(f)
+		}
+	}
+}
+
+// TestPassScaling measures Inline, BCE and StrengthReduce in CPU time on
+// their benchmark workloads at 1,000 and 10,000 units. As in TestScaling,
+// the baseline is a scan that reads every operand once, which already grows
+// faster than the work once the larger module leaves the cache: ten times
+// the work may cost 15 times the time, or 1.25 times the scan's growth when
+// that is more (anything quadratic costs 100). Opt in, as TestScaling:
+//
+//	TOYC_SCALING=1 go test ./middle -run TestPassScaling -v
+func TestPassScaling(t *testing.T) {
+	if os.Getenv("TOYC_SCALING") == "" {
+		t.Skip("set TOYC_SCALING=1 to measure")
+	}
+	scan := func(m *Module) {
+		n := 0
+		for _, f := range m.Funcs {
+			for _, b := range f.Blocks {
+				for _, v := range b.Instrs {
+					n += len(v.Args)
+				}
+			}
+		}
+		runtime.KeepAlive(n)
+	}
+	passes := []struct {
+		name     string
+		workload func(int) string
+		pass     func(*Module)
+	}{
+		{"inline", inlineWorkload, Inline},
+		{"bce", bceWorkload, eachFunc(BCE)},
+		{"strength", strengthWorkload, eachFunc(StrengthReduce)},
+	}
+	for _, p := range passes {
+		var times, scans []time.Duration
+		for _, n := range []int{1000, 10000} {
+			text := []byte(p.workload(n))
+			var m *Module
+			prepare := func() *Func {
+				m, _ = ParseModule("scaling.ll", text)
+				return nil
+			}
+			times = append(times, minCPU(prepare, func(*Func) { p.pass(m) }, 2*time.Second))
+			scans = append(scans, minCPU(prepare, func(*Func) { scan(m) }, time.Second))
+		}
+		ratio, scanRatio := float64(times[1])/float64(times[0]), float64(scans[1])/float64(scans[0])
+		t.Logf("%-8s 1k %10v  10k %10v  ×%.1f (scan ×%.1f)", p.name, times[0], times[1], ratio, scanRatio)
+		if limit := max(15, 1.25*scanRatio); ratio > limit {
+			t.Errorf("%s: ten times the work costs ×%.1f, more than ×%.1f", p.name, ratio, limit)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func StrengthReduce(f *Func) {
 	}
 	InsertPreheaders(f)
 	dom := ComputeDom(f)
-	s := &reducer{f: f, nest: ComputeLoops(dom), ivs: make(map[*Value]*inductionVar), derived: make(map[derivedKey]*Value)}
+	s := &reducer{f: f, nest: ComputeLoops(dom), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
 	for _, l := range s.nest.Loops {
 		s.findInductionVars(l, dom)
 	}
@@ -73,8 +73,8 @@ type derivedKey struct{ iv, factor *Value }
 type reducer struct {
 	f       *Func
 	nest    *LoopNest
-	ivs     map[*Value]*inductionVar // by the header φ
-	derived map[derivedKey]*Value    // iv * factor, once per pair
+	ivs     []*inductionVar       // by the header φ's Value.ID
+	derived map[derivedKey]*Value // iv * factor, once per pair
 }
 
 // findInductionVars records the basic induction variables of l: its header
@@ -106,7 +106,7 @@ func (s *reducer) findInductionVars(l *Loop, dom *DomTree) {
 		default:
 			continue
 		}
-		s.ivs[phi] = iv
+		s.ivs[phi.ID] = iv
 	}
 }
 
@@ -120,7 +120,10 @@ func (s *reducer) invariant(l *Loop, v *Value) bool {
 // multiplication v, or nil when v is not iv * invariant.
 func (s *reducer) reduce(v *Value) *Value {
 	for i, a := range v.Args {
-		iv := s.ivs[a]
+		if a.Op != OpPhi || a.ID >= len(s.ivs) {
+			continue
+		}
+		iv := s.ivs[a.ID]
 		factor := v.Args[1-i]
 		if iv == nil || !s.invariant(iv.loop, factor) || factor.Op == OpConst && isPowerOfTwo(factor) {
 			continue
@@ -196,7 +199,10 @@ func (s *reducer) removeDeadInductionVars() {
 	found := false
 	for _, l := range s.nest.Loops {
 		for _, phi := range l.Header.Phis() {
-			iv := s.ivs[phi]
+			if phi.ID >= len(s.ivs) {
+				continue // a derived induction variable
+			}
+			iv := s.ivs[phi.ID]
 			if iv != nil && uses[phi.ID] == 1 && uses[iv.next.ID] == 1 {
 				dead[phi.ID], dead[iv.next.ID], found = true, true, true
 			}

@@ -186,39 +186,29 @@ func productsInLoops(f *Func) int {
 	return n
 }
 
-// Linear: n loops in a row, each with two products of its counter, at two
-// sizes four times apart.
+// Linear: n loops in a row, each with two products of its counter.
 func BenchmarkStrengthReduce(b *testing.B) {
-	for _, n := range []int{250, 1000} {
-		var src strings.Builder
-		src.WriteString("declare void @sink(i64)\ndefine void @f(i64 %n, i64 %m) {\nentry:\n  br label %h0\n")
-		for i := range n {
-			prev := "entry"
-			if i > 0 {
-				prev = fmt.Sprintf("h%d", i-1)
-			}
-			fmt.Fprintf(&src, "h%d:\n  %%i%d = phi i64 [ 0, %%%s ], [ %%i%d.1, %%h%d ]\n", i, i, prev, i, i)
-			fmt.Fprintf(&src, "  %%p%d = mul i64 %%i%d, %%m\n  %%q%d = mul i64 %%i%d, 12\n", i, i, i, i)
-			fmt.Fprintf(&src, "  call void @sink(i64 %%p%d)\n  call void @sink(i64 %%q%d)\n", i, i)
-			fmt.Fprintf(&src, "  %%i%d.1 = add i64 %%i%d, 1\n  %%more%d = icmp slt i64 %%i%d.1, %%n\n", i, i, i, i)
-			next := "end"
-			if i < n-1 {
-				next = fmt.Sprintf("h%d", i+1)
-			}
-			fmt.Fprintf(&src, "  br i1 %%more%d, label %%h%d, label %%%s\n", i, i, next)
+	benchmarkSizes(b, strengthWorkload, eachFunc(StrengthReduce))
+}
+
+func strengthWorkload(n int) string {
+	var src strings.Builder
+	src.WriteString("declare void @sink(i64)\ndefine void @f(i64 %n, i64 %m) {\nentry:\n  br label %h0\n")
+	for i := range n {
+		prev := "entry"
+		if i > 0 {
+			prev = fmt.Sprintf("h%d", i-1)
 		}
-		src.WriteString("end:\n  ret void\n}\n")
-		text := []byte(src.String())
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			for b.Loop() {
-				b.StopTimer()
-				m, diags := ParseModule("bench.ll", text)
-				if len(diags) > 0 {
-					b.Fatal(diags)
-				}
-				b.StartTimer()
-				StrengthReduce(m.Func("f"))
-			}
-		})
+		fmt.Fprintf(&src, "h%d:\n  %%i%d = phi i64 [ 0, %%%s ], [ %%i%d.1, %%h%d ]\n", i, i, prev, i, i)
+		fmt.Fprintf(&src, "  %%p%d = mul i64 %%i%d, %%m\n  %%q%d = mul i64 %%i%d, 12\n", i, i, i, i)
+		fmt.Fprintf(&src, "  call void @sink(i64 %%p%d)\n  call void @sink(i64 %%q%d)\n", i, i)
+		fmt.Fprintf(&src, "  %%i%d.1 = add i64 %%i%d, 1\n  %%more%d = icmp slt i64 %%i%d.1, %%n\n", i, i, i, i)
+		next := "end"
+		if i < n-1 {
+			next = fmt.Sprintf("h%d", i+1)
+		}
+		fmt.Fprintf(&src, "  br i1 %%more%d, label %%h%d, label %%%s\n", i, i, next)
 	}
+	src.WriteString("end:\n  ret void\n}\n")
+	return src.String()
 }
