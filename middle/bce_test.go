@@ -61,7 +61,7 @@ func checkBCE(t *testing.T, src string) {
 	for _, f := range m.Funcs {
 		for _, b := range f.Blocks {
 			for _, v := range b.Instrs {
-				if v.Op == OpICmp && v.Pred == PredULT {
+				if v.Op == OpICmp && (v.Pred == PredULT || v.Pred == PredUGT) {
 					kept = append(kept, v.Name)
 				}
 			}
@@ -229,6 +229,30 @@ then:
   %slot = and i64 %h, %mask
   check %gone.3 %slot %a
   br label %end
+end:
+  ret void
+}`,
+		// A byte zero-extended, a word shifted right by 56, a quotient of
+		// a non-negative number, a select of two safe indices, the check
+		// written the other way round (len >u i): all below 256.
+		"casts, shifts, quotients, selects": `
+define void @f(i8 %byte, i64 %w, i1 %c, i64 %x) {
+entry:
+  %t = new 256
+  %z = zext i8 %byte to i64
+  check %gone.1 %z %t
+  %top = lshr i64 %w, 56
+  check %gone.2 %top %t
+  %small = and i64 %x, 1023
+  %q = sdiv i64 %small, 4
+  check %gone.3 %q %t
+  %s = select i1 %c, i64 %top, i64 %z
+  check %gone.4 %s %t
+  %tlen = len %t
+  %gone.5 = icmp ugt i64 %tlen, %q
+  br i1 %gone.5, label %ok, label %end
+ok:
+  ret void
 end:
   ret void
 }`,
@@ -442,6 +466,23 @@ step:
   %r.1 = mul i64 %r, 5
   br label %head
 end:
+  ret void
+}`,
+		// The same with one more: a signed byte, a shift by 55, a quotient
+		// of a number that may be negative, 1024 / 4 = 256.
+		"casts, shifts, quotients one too far": `
+define void @f(i8 %byte, i64 %w, i64 %x) {
+entry:
+  %t = new 256
+  %sx = sext i8 %byte to i64
+  check %keep.1 %sx %t
+  %top = lshr i64 %w, 55
+  check %keep.2 %top %t
+  %q = sdiv i64 %x, 4
+  check %keep.3 %q %t
+  %big = and i64 %x, 1024
+  %q4 = sdiv i64 %big, 4
+  check %keep.4 %q4 %t
   ret void
 }`,
 		// t = new(int, 64); t[x % 64] (negative x), t[x & m] (negative m),

@@ -143,6 +143,46 @@ done:
 }`)
 }
 
+// A callee that never returns: the continuation, and what the caller
+// would have done after the call, are unreachable and go.
+func TestInlineNoReturn(t *testing.T) {
+	checkModulePass(t, Inline, `
+declare void @toy_index_error(ptr, i32, i32, i64, i64)
+
+define i64 @fail(i64 %i) {
+entry:
+  call void @toy_index_error(ptr null, i32 1, i32 2, i64 %i, i64 0)
+  unreachable
+}
+
+define i64 @caller(i64 %a, i1 %bad) {
+entry:
+  br i1 %bad, label %oops, label %fine
+oops:
+  %r = call i64 @fail(i64 %a)
+  %s = add i64 %r, 1
+  ret i64 %s
+fine:
+  ret i64 %a
+}`, `
+define i64 @fail(i64 %i) {
+entry:
+  call void @toy_index_error(ptr null, i32 1, i32 2, i64 %i, i64 0)
+  unreachable
+}
+define i64 @caller(i64 %a, i1 zeroext %bad) {
+entry:
+  br i1 %bad, label %oops, label %fine
+oops:
+  br label %entry.1
+entry.1:
+  call void @toy_index_error(ptr null, i32 1, i32 2, i64 %a, i64 0)
+  unreachable
+fine:
+  ret i64 %a
+}`)
+}
+
 // Recursion is left alone, directly recursive or mutual; a callee that is
 // too big and called twice is not copied, but one with a single call site
 // is, whatever its size up to the single-site limit.

@@ -535,24 +535,43 @@ func (p *rangeProver) byRemainder(q query, v *Value, at point) bool {
 	return p.constantAtLeast(-m, q, at)
 }
 
-// byDivision: for a ≥ 0, a divided by a positive constant or shifted right
-// lies between 0 and a.
+// byDivision: a divided by a positive constant d (sdiv, or a right shift
+// by k, d = 2^k) is between 0 and a when a ≥ 0, and at most C when
+// moreover a ≤ C*d + d - 1; a logical shift is never negative, nor above
+// the type's largest unsigned value shifted by k.
 func (p *rangeProver) byDivision(q query, v *Value, at point) bool {
 	k := v.Args[1]
 	if k.Op != OpConst || k.Const < 1 || v.Op != OpSDiv && k.Const >= int64(v.Type.Bits()) {
 		return false
 	}
+	d := k.Const
+	if v.Op != OpSDiv {
+		d = 0 // 2^k, unless it does not fit
+		if k.Const < 63 {
+			d = 1 << k.Const
+		}
+	}
 	a := v.Args[0]
-	if v.Op == OpLShr && !q.upper {
-		return p.constantAtLeast(0, q, at)
+	if v.Op == OpLShr {
+		if !q.upper {
+			return p.constantAtLeast(0, q, at)
+		}
+		if p.constantAtMost(int64(zeroExtend(v.Type, -1)>>k.Const), q, at) {
+			return true
+		}
 	}
 	if !p.nonNegative(a, at) {
 		return false
 	}
-	if q.upper {
-		return p.proveValue(q, a, at)
+	if !q.upper {
+		return p.constantAtLeast(0, q, at)
 	}
-	return p.constantAtLeast(0, q, at)
+	if c, ok := mulChecked(q.c, d); ok && d > 0 && q.y.isZero() {
+		if c, ok := addChecked(c, d-1); ok && p.proveValue(query{upper: true, y: zeroTerm, c: c}, a, at) {
+			return true
+		}
+	}
+	return p.proveValue(q, a, at)
 }
 
 // constantAtMost reports whether x ≤ y + c follows from x ≤ k.
@@ -623,6 +642,14 @@ func addChecked(a, b int64) (int64, bool) {
 func subChecked(a, b int64) (int64, bool) {
 	s := a - b
 	return s, (s < a) == (b > 0)
+}
+
+func mulChecked(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	p := a * b
+	return p, p/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
 }
 
 func negChecked(a int64) (int64, bool) { return -a, a != math.MinInt64 }
