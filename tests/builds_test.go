@@ -4,10 +4,13 @@ package tests
 // programs/ and regress/ (which fail the test on an error) and by the
 // differential test (which compares the errors too):
 //
-//	llvm:   toyc --verify-each --emit=llvm -ON, opt's verifier, for -O2 also
-//	        opt's own -O2 (which exploits any undefined behaviour left in
-//	        toyc's IR), llc, then toyc links the assembly with the runtime
+//	llvm:   toyc --verify-each --emit=llvm -ON, opt's verifier, llc (-O2
+//	        for toyc's -O2, else -O1), then toyc links the assembly with the
+//	        runtime
 //	native: toyc --verify-each -ON
+//
+// opt's own -O2 is left out: LLVM 14 crashes on opaque pointers in its loop
+// passes (LoopAccessAnalysis) on valid IR.
 
 import (
 	"fmt"
@@ -62,12 +65,8 @@ func buildLLVM(dir, file, level, out string) (string, error) {
 		return "", err
 	}
 	llcLevel := "-O1"
-	if level == "-O2" && tools.opt != "" {
-		optimized := base + ".opt.ll"
-		if err := step(out, tools.opt, "-opaque-pointers", "-passes=default<O2>", "-S", ll, "-o", optimized); err != nil {
-			return "", err
-		}
-		ll, llcLevel = optimized, "-O2"
+	if level == "-O2" {
+		llcLevel = "-O2"
 	}
 	if err := step(out, tools.llc, "-opaque-pointers", llcLevel, ll, "-o", asm); err != nil {
 		return "", err

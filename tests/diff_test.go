@@ -8,6 +8,7 @@ package tests
 // error compared. Since Toy has no undefined behaviour, any difference is a
 // bug. So is a generated program that toyc rejects, a runtime error that the
 // generator did not plant, or a planted one reported at the wrong position.
+// A crash of opt or llc is reported too, but as LLVM's, and not shrunk.
 //
 // A disagreement is shrunk (gen.Shrink) to a small program on which the
 // builds still disagree, and written to regress/ with the majority's output
@@ -20,6 +21,7 @@ package tests
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -97,8 +99,11 @@ func nativeAvailable(dir string) bool {
 type outcome struct {
 	variant variant
 	failed  string // the build's error; "" when it built
-	hung    bool   // the program outlived its timeout
-	r       result
+	// llvmCrashed says that opt or llc crashed: a bug of LLVM's (LLVM 14
+	// has some with opaque pointers), not toyc's.
+	llvmCrashed bool
+	hung        bool // the program outlived its timeout
+	r           result
 }
 
 // key is what must be equal between the builds of a program.
@@ -135,6 +140,10 @@ func buildAndRun(dir, file string, v variant, timeout time.Duration) outcome {
 	}
 	if err != nil {
 		o.failed = err.Error()
+		var be *buildError
+		if errors.As(err, &be) && (strings.HasPrefix(be.step, "opt ") || strings.HasPrefix(be.step, "llc ")) {
+			o.llvmCrashed = be.r.status < 0 || bytes.Contains(be.r.stderr, []byte("PLEASE submit a bug report"))
+		}
 		return o
 	}
 	r, err := execute(dir, timeout, exe)
@@ -184,11 +193,15 @@ func check(root string, seed int64, vs []variant) *finding {
 // judge compares the outcomes of one program's builds with each other and
 // with the runtime error the generator planted (faults, positions in file).
 func judge(outcomes []outcome, faults []gen.Fault, file string) *finding {
-	groups := group(outcomes)
+	crashed, built := splitCrashed(outcomes)
+	if len(built) == 0 {
+		return &finding{kind: "llvm crashed", detail: crashed[0].failed}
+	}
+	groups := group(built)
 	if len(groups) > 1 {
 		return &finding{kind: "disagreement", detail: describeGroups(groups)}
 	}
-	o := outcomes[0]
+	o := built[0]
 	switch {
 	case o.failed != "":
 		return &finding{kind: "rejected", detail: o.failed}
@@ -206,8 +219,22 @@ func judge(outcomes []outcome, faults []gen.Fault, file string) *finding {
 		return &finding{kind: "unplanted runtime error", detail: got}
 	case want != "" && (!strings.HasPrefix(got, want) || o.r.status != 2):
 		return &finding{kind: "wrong runtime error", detail: fmt.Sprintf("want %q and exit status 2, got %q and exit status %d", want, got, o.r.status)}
+	case len(crashed) > 0:
+		return &finding{kind: "llvm crashed", detail: crashed[0].failed}
 	}
 	return nil
+}
+
+// splitCrashed separates the builds where LLVM crashed from the others.
+func splitCrashed(outcomes []outcome) (crashed, built []outcome) {
+	for _, o := range outcomes {
+		if o.llvmCrashed {
+			crashed = append(crashed, o)
+		} else {
+			built = append(built, o)
+		}
+	}
+	return crashed, built
 }
 
 // group partitions outcomes by key, the largest group first, ties broken
@@ -315,6 +342,22 @@ func TestDifferential(t *testing.T) {
 	go func() { wg.Wait(); close(findings) }()
 
 	start := time.Now()
+	progress := time.NewTicker(time.Minute)
+	done, reporterDone := make(chan struct{}), make(chan struct{})
+	defer func() { progress.Stop(); close(done); <-reporterDone }()
+	go func() {
+		defer close(reporterDone)
+		for {
+			select {
+			case <-progress.C:
+				n := 0
+				tested.Range(func(_, _ any) bool { n++; return true })
+				t.Logf("%v: %d programs", time.Since(start).Round(time.Second), n)
+			case <-done:
+				return
+			}
+		}
+	}()
 	reduced := 0
 	var all []*finding
 	for f := range findings {

@@ -31,7 +31,8 @@ func reduce(root string, f *finding, vs []variant) string {
 	var test func(*gen.Prog) bool
 	switch f.kind {
 	case "disagreement":
-		groups := group(f.outcomes)
+		_, built := splitCrashed(f.outcomes)
+		groups := group(built)
 		ref, wit := groups[0][0], groups[1][0]
 		test = func(p *gen.Prog) bool { return disagree(dir, p, ref, wit) != nil }
 		small := gen.Shrink(f.prog, test, time.Now().Add(*diffReduce))

@@ -6,13 +6,10 @@ import (
 	"testing"
 )
 
-// The levels every program is compiled at on each path; the reduced
-// programs of regress/ also go through toyc -O2 and LLVM's -O2, since
-// TestDifferential finds bugs there too.
+// The levels every program is compiled at on each path.
 var (
-	llvmLevels    = []string{"-O0", "-O1", "-O2"}
-	regressLevels = []string{"-O0", "-O1", "-O2"}
-	nativeLevels  = []string{"-O0", "-O1", "-O2"}
+	llvmLevels   = []string{"-O0", "-O1", "-O2"}
+	nativeLevels = []string{"-O0", "-O1", "-O2"}
 )
 
 // TestPrograms compiles and runs each programs/NAME.toy, comparing its
@@ -20,7 +17,7 @@ var (
 // The compiler runs in programs/ on the bare file name, so positions read
 // NAME.toy:LINE:COL.
 func TestPrograms(t *testing.T) {
-	testProgramDir(t, "programs", llvmLevels)
+	testProgramDir(t, "programs")
 }
 
 // TestRegress runs the reduced programs in which TestDifferential found a
@@ -29,13 +26,12 @@ func TestRegress(t *testing.T) {
 	if found, _ := filepath.Glob("regress/*.toy"); len(found) == 0 {
 		t.Skip("regress/ holds no reduced program yet")
 	}
-	testProgramDir(t, "regress", regressLevels)
+	testProgramDir(t, "regress")
 }
 
 // testProgramDir checks every dir/NAME.toy against NAME.out and its
-// directives, through LLVM at each of llvm's levels and through the native
-// back end.
-func testProgramDir(t *testing.T, dir string, llvm []string) {
+// directives, through LLVM and through the native back end.
+func testProgramDir(t *testing.T, dir string) {
 	needToyc(t)
 	eachFile(t, filepath.Join(dir, "*.toy"), func(t *testing.T, name, src string) {
 		want, err := programExpectation(src)
@@ -46,7 +42,7 @@ func testProgramDir(t *testing.T, dir string, llvm []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, level := range llvm {
+		for _, level := range llvmLevels {
 			t.Run("llvm"+level, func(t *testing.T) {
 				t.Parallel()
 				exe := buildThroughLLVM(t, dir, name+".toy", level)
