@@ -44,6 +44,7 @@ var (
 	diffJobs   = flag.Int("diffjobs", runtime.NumCPU(), "how many programs TestDifferential checks at once")
 	diffReduce = flag.Duration("diffreduce", 10*time.Minute, "how long TestDifferential may shrink one finding")
 	diffReport = flag.Int("diffreduced", 3, "how many findings one run of TestDifferential shrinks (the rest are only listed)")
+	diffKeep   = flag.String("diffkeep", "", "directory where TestDifferential keeps each program (seedN/p.toy) and its builds")
 )
 
 func envInt(key string, def int) int {
@@ -174,7 +175,9 @@ func check(root string, seed int64, vs []variant) *finding {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &finding{seed: seed, kind: "setup", detail: err.Error(), prog: p}
 	}
-	defer os.RemoveAll(dir)
+	if *diffKeep == "" {
+		defer os.RemoveAll(dir)
+	}
 	text, faults := p.Text()
 	if err := os.WriteFile(filepath.Join(dir, "p.toy"), []byte(text), 0o644); err != nil {
 		return &finding{seed: seed, kind: "setup", detail: err.Error(), prog: p}
@@ -303,6 +306,12 @@ func difference(o, ref outcome) string {
 func TestDifferential(t *testing.T) {
 	needToyc(t)
 	root := t.TempDir()
+	if *diffKeep != "" {
+		root = *diffKeep
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	vs := variants(root)
 	if len(vs) < 2 {
 		t.Skipf("fewer than two ways to build a program (llc %q, native back end: %d builds)", tools.llc, len(vs))
