@@ -191,6 +191,25 @@ body:
 end:
   ret void
 }`,
+		// for i = 0; i + 1 < len(a); i += 1 { a[i]; a[i + 1] }, with the
+		// two i + 1 one value (as GVN leaves them).
+		"bound on i + 1": `
+define void @f(ptr %a) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %next, %gone.2.ok ]
+  %next = add i64 %i, 1
+  %len = len %a
+  %more = icmp slt i64 %next, %len
+  br i1 %more, label %body, label %end
+body:
+  check %gone.1 %i %a
+  check %gone.2 %next %a
+  br label %head
+end:
+  ret void
+}`,
 		// for i = len(a) - 1; i >= 0; i -= 1 { a[i] }
 		"downwards": `
 define void @f(ptr %a) {
@@ -343,11 +362,29 @@ body:
 end:
   ret void
 }`,
-		// for i = 0; i < len(a); i += 2 { a[i + 1]; a[i] }: a[i + 1] fails
-		// for odd lengths; a[i] could only fail by i += 2 wrapping around
-		// at a length of 2^63 - 1, which nothing rules out.
+		// for i = 0; i < len(a); i += 2 { a[i + 1] } fails for odd
+		// lengths; for i = 0; i < len(a); i += 2 { a[i] } could only fail
+		// by i += 2 wrapping around at a length of 2^63 - 1, which nothing
+		// rules out. (With both accesses in one loop, a[i] is safe: a[i + 1]
+		// passed the iteration before.)
 		"step 2": `
-define void @f(ptr %a) {
+define void @odd(ptr %a) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.2, %keep.1.ok ]
+  %len = len %a
+  %more = icmp slt i64 %i, %len
+  br i1 %more, label %body, label %end
+body:
+  %ip1 = add i64 %i, 1
+  check %keep.1 %ip1 %a
+  %i.2 = add i64 %i, 2
+  br label %head
+end:
+  ret void
+}
+define void @wraps(ptr %a) {
 entry:
   br label %head
 head:
@@ -356,8 +393,6 @@ head:
   %more = icmp slt i64 %i, %len
   br i1 %more, label %body, label %end
 body:
-  %ip1 = add i64 %i, 1
-  check %keep.1 %ip1 %a
   check %keep.2 %i %a
   %i.2 = add i64 %i, 2
   br label %head
@@ -380,6 +415,33 @@ body:
   %i.1 = add i64 %i, 1
   br label %head
 end:
+  ret void
+}`,
+		// for i = 0; i + 1 < len(a); i += 1 { a[i + 2] }; and i + 1 < n
+		// where i may be the largest int, so that i + 1 wraps.
+		"bound on i + 1, one too far": `
+define void @f(ptr %a, i64 %i) {
+entry:
+  br label %head
+head:
+  %j = phi i64 [ 0, %entry ], [ %j.1, %keep.1.ok ]
+  %next = add i64 %j, 1
+  %len = len %a
+  %more = icmp slt i64 %next, %len
+  br i1 %more, label %body, label %end
+body:
+  %two = add i64 %j, 2
+  check %keep.1 %two %a
+  %j.1 = add i64 %j, 1
+  br label %head
+end:
+  %after = add i64 %i, 1
+  %fits = icmp slt i64 %after, %len
+  br i1 %fits, label %then, label %out
+then:
+  check %keep.2 %i %a
+  br label %out
+out:
   ret void
 }`,
 		// for i = 0; i <= len(a); i += 1 { a[i] }

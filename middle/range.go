@@ -106,13 +106,14 @@ type point struct {
 }
 
 // fact says that x ≤ other + d (upper) or x ≥ other + d, for the x it is
-// filed under, wherever it holds (see holds), provided need.t + need.c ≥ 0
-// (unsigned comparisons say something about signed values only then).
+// filed under, wherever it holds (see holds), provided t + c ≥ 0 for each
+// bound in needs (unsigned comparisons say something about signed values
+// only then, and a fact about x + k about x only when x + k did not wrap).
 type fact struct {
 	upper bool
 	other term
 	d     int64
-	need  *bound
+	needs []bound
 	// Where it holds: after the edge edgeFrom -> edgeTo, and in every block
 	// domFrom dominates when edgeTo has no other predecessor (or, with
 	// loopEntry, no other but latches); or after the instruction
@@ -205,13 +206,13 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 // addition did not wrap (it would have made n negative), so a ≤ MAX - k
 // and a ≥ -k: the n + 1 of a one-larger array bounds the loops up to n.
 func (p *rangeProver) addAllocation(n *Value, where fact) {
-	p.addFact(canonical(n), false, bound{}, 0, nil, where)
+	p.file(canonical(n), false, bound{}, 0, nil, where)
 	if n.Op != OpAdd && n.Op != OpSub {
 		return
 	}
 	if a, k, ok := addend(n); ok && k > 0 {
-		p.addFact(canonical(a), true, bound{}, math.MaxInt64-k, nil, where)
-		p.addFact(canonical(a), false, bound{}, -k, nil, where)
+		p.file(canonical(a), true, bound{}, math.MaxInt64-k, nil, where)
+		p.file(canonical(a), false, bound{}, -k, nil, where)
 	}
 }
 
@@ -244,29 +245,48 @@ func (p *rangeProver) addComparison(pred Pred, a, b bound, where fact) {
 		p.addFact(b, false, a, -d, nil, where)
 	case PredULT, PredULE:
 		// a <u b with b ≥ 0 means 0 ≤ a < b as signed numbers.
-		need := &b
+		var needs []bound
 		if b.t.isZero() {
 			if b.c < 0 {
 				return
 			}
-			need = nil
+		} else {
+			needs = []bound{b}
 		}
 		d := int64(0)
 		if pred == PredULT {
 			d = -1
 		}
-		p.addFact(a, true, b, d, need, where)
-		p.addFact(a, false, bound{}, 0, need, where)
-		p.addFact(b, false, a, -d, need, where)
+		p.addFact(a, true, b, d, needs, where)
+		p.addFact(a, false, bound{}, 0, needs, where)
+		p.addFact(b, false, a, -d, needs, where)
 	}
 }
 
 // addFact files x ≤ other + d (or ≥) under x's term, with the constants of
-// both sides moved into d.
-func (p *rangeProver) addFact(x bound, upper bool, other bound, d int64, need *bound, where fact) {
+// both sides moved into d. When x's term is u = t + k for a positive
+// constant k (the i + 1 of `i + 1 < len(a)`), the fact is filed under t
+// as well, needing u ≥ 0: a positive k that wraps makes u negative.
+func (p *rangeProver) addFact(x bound, upper bool, other bound, d int64, needs []bound, where fact) {
 	if x.t.isZero() {
 		return
 	}
+	p.file(x, upper, other, d, needs, where)
+	if x.t.length || x.t.v.Op != OpAdd {
+		return
+	}
+	if t, k, ok := addend(x.t.v); ok && k > 0 {
+		ct := canonical(t)
+		if c, ok := addChecked(ct.c, k); ok {
+			if c, ok := addChecked(c, x.c); ok && !ct.t.isZero() {
+				p.file(bound{ct.t, c}, upper, other, d, append(needs[:len(needs):len(needs)], bound{x.t, 0}), where)
+			}
+		}
+	}
+}
+
+// file records the fact x ≤ other + d (or ≥) under x.t.
+func (p *rangeProver) file(x bound, upper bool, other bound, d int64, needs []bound, where fact) {
 	d, ok := addChecked(d, other.c)
 	if ok {
 		d, ok = subChecked(d, x.c)
@@ -274,12 +294,22 @@ func (p *rangeProver) addFact(x bound, upper bool, other bound, d int64, need *b
 	if !ok {
 		return
 	}
-	if where.loopEntry && !(p.definedBefore(x.t, where.domFrom) && p.definedBefore(other.t, where.domFrom) &&
-		(need == nil || p.definedBefore(need.t, where.domFrom))) {
+	if where.loopEntry && !p.allDefinedBefore(where.domFrom, x.t, other.t, needs) {
 		where.domFrom = nil // a value of the loop: only the edge knows it
 	}
-	where.upper, where.other, where.d, where.need = upper, other.t, d, need
+	where.upper, where.other, where.d, where.needs = upper, other.t, d, needs
 	p.facts[x.t] = append(p.facts[x.t], where)
+}
+
+// allDefinedBefore reports whether the terms x, other and those of needs
+// are all definedBefore b.
+func (p *rangeProver) allDefinedBefore(b *Block, x, other term, needs []bound) bool {
+	for _, n := range needs {
+		if !p.definedBefore(n.t, b) {
+			return false
+		}
+	}
+	return p.definedBefore(x, b) && p.definedBefore(other, b)
 }
 
 // definedBefore reports whether t's value is fixed before b starts: a
@@ -309,6 +339,16 @@ func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
 		c, ok = subChecked(c, 1)
 	}
 	return ok && p.proveNonNegative(bx, at) && p.prove(query{upper: true, x: bx.t, y: by.t, c: c}, at)
+}
+
+// allNonNegative reports whether every bound of bs is ≥ 0 at.
+func (p *rangeProver) allNonNegative(bs []bound, at point) bool {
+	for _, b := range bs {
+		if !p.proveNonNegative(b, at) {
+			return false
+		}
+	}
+	return true
 }
 
 // proveNonNegative reports whether b.t + b.c ≥ 0 at.
@@ -408,7 +448,7 @@ func (p *rangeProver) byFacts(q query, at point) bool {
 		if !ok {
 			continue
 		}
-		if (f.need == nil || p.proveNonNegative(*f.need, at)) && p.prove(query{upper: q.upper, x: f.other, y: q.y, c: c, swapped: q.swapped}, at) {
+		if p.allNonNegative(f.needs, at) && p.prove(query{upper: q.upper, x: f.other, y: q.y, c: c, swapped: q.swapped}, at) {
 			return true
 		}
 	}
