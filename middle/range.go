@@ -11,8 +11,11 @@ import "math"
 //
 //   - facts: a comparison on which a dominating branch went one way (a
 //     conditional edge dominates the point when its target has no other
-//     predecessor; ABCD's π-nodes, kept as a side table instead of new
-//     values), and a dominating toy_new_array(n) call, after which n ≥ 0;
+//     predecessor, or no other but the latches of the loop it enters, for
+//     values fixed before the loop; ABCD's π-nodes, kept as a side table
+//     instead of new values), and a dominating toy_new_array(n) call, after
+//     which n ≥ 0. A fact about u = t + k is one about t as well, when u
+//     is not negative (so that the addition did not wrap);
 //   - definitions: x = a + k moves the bound by k, provided the addition
 //     cannot wrap, which is a question of its own (a ≤ MAX - k); and, x =
 //     a & m is between 0 and m when m ≥ 0; srem, sdiv, shifts, sext, zext,
@@ -36,7 +39,9 @@ import "math"
 //
 // Every step is one of a fixed budget per question, so a function's
 // questions cost time linear in their number, and an answer that needs more
-// is "unknown".
+// is "unknown". Answers that rest on no assumption of an enclosing question
+// are remembered for the whole function (ABCD memoizes the same way), so
+// the many checks of one loop share the proof about its counter.
 
 // term is what bounds are expressed in: an integer SSA value, the length of
 // the array a pointer value points to, or (v == nil) the constant 0.
@@ -160,7 +165,8 @@ type pathEntry struct {
 	x, y  term
 }
 
-// rangeBudget is the number of steps one question may take.
+// rangeBudget is the number of steps one question may take; the proofs
+// the benchmarks need take up to about 400 (lcs's rows).
 const rangeBudget = 600
 
 type query struct {
