@@ -12,15 +12,22 @@ package middle
 // preheader receives everything in dependence order.
 //
 // Only pure instructions move: arithmetic, comparisons, selects, casts,
-// address arithmetic, and invariant loads — but not a comparison that only
-// decides its own block's branch (branchOnlyCompares). Moving code out of a loop runs it
-// even when the loop body would not have, so an instruction that can trap
-// (Value.CanTrap) stays behind its guard: a division by a possibly zero or
-// -1 divisor never moves, nor does a shift by an amount that may reach the
-// width (poison in LLVM), and an invariant load — whose memory nothing
-// writes — moves only from a block that dominates every block from which the
-// loop can be left (the header always does), where it would have executed
-// anyway before the loop is left. Other loads, stores and calls stay.
+// address arithmetic, and loads that nothing in the loop can write — but not
+// a comparison that only decides its own block's branch
+// (branchOnlyCompares). Invariant loads read memory that nothing writes;
+// for another load, the loop must hold no call and no store that may reach
+// its address (by the object rules of MemOpt: a non-escaping slot is only
+// written through itself, distinct slots and globals do not overlap, a
+// pointer of unknown origin may reach any of them but a non-escaping slot).
+//
+// Moving code out of a loop runs it even when the loop body would not have,
+// so an instruction that can trap (Value.CanTrap) stays behind its guard: a
+// division by a possibly zero or -1 divisor never moves, nor does a shift by
+// an amount that may reach the width (poison in LLVM), and a load moves
+// only when its address is a slot or global large enough (always readable)
+// or when its block dominates every block from which the loop can be left
+// (the header always does), where it would have executed anyway before the
+// loop is left. Stores and calls stay.
 //
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
 // a preheader; irreducible cycles are left alone); no movable instruction
@@ -33,26 +40,35 @@ func LICM(f *Func) {
 	}
 	InsertPreheaders(f)
 	dom := ComputeDom(f)
-	h := &hoister{dom: dom, nest: ComputeLoops(dom), branchOnly: branchOnlyCompares(f)}
+	h := &hoister{f: f, dom: dom, nest: ComputeLoops(dom), branchOnly: branchOnlyCompares(f)}
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}
 }
 
 type hoister struct {
+	f          *Func
 	dom        *DomTree
 	nest       *LoopNest
-	branchOnly []bool // by Value.ID: branchOnlyCompares
+	branchOnly []bool      // by Value.ID: branchOnlyCompares
+	objects    *memObjects // made on first need
+
+	// What is known of the loop being hoisted from, found on first need.
+	exitDom   *Block  // exitDominator
+	written   bool    // writesAll, writesAny and writtenAt describe the loop
+	writesAll bool    // a call, or a store through a pointer of unknown origin
+	writesAny bool    // a store to a slot or global that may have escaped
+	writtenAt []int32 // by memObject: epoch when stored to in the loop
+	epoch     int32
 }
 
 // branchOnlyCompares marks the comparisons used only as the condition of
-// their own block's branch or selects. The backend fuses such a comparison
-// with its user (cmp; jcc), which costs no more than testing a hoisted
-// result in the loop, and a hoisted result would hold a register across
-// the loop.
+// their own block's branch. The backend fuses such a comparison with the
+// branch (cmp; jcc), which costs no more than testing a hoisted result in
+// the loop, and a hoisted result would hold a register across the loop.
 func branchOnlyCompares(f *Func) []bool {
 	return usedOnlyAs(f, OpICmp, func(u *Value, i int) bool {
-		return i == 0 && (u.Op == OpCondBr || u.Op == OpSelect) && u.Args[0].Block == u.Block
+		return u.Op == OpCondBr && u.Args[0].Block == u.Block
 	})
 }
 
@@ -60,20 +76,12 @@ func branchOnlyCompares(f *Func) []bool {
 // loop is l (inner loops are done already) to l's preheader.
 func (h *hoister) hoistFrom(l *Loop) {
 	pre := h.preheader(l)
-	var exitDom *Block // computed on first need
+	h.exitDom, h.written = nil, false
 	for _, b := range l.Blocks {
 		moved := false
 		for _, v := range b.Instrs {
-			if !h.invariant(l, v) {
+			if !h.invariant(l, v) || !h.mayRunEarly(l, b, v) {
 				continue
-			}
-			if !speculatable(v) {
-				if exitDom == nil {
-					exitDom = h.exitDominator(l)
-				}
-				if !v.Invariant || !h.dom.Dominates(b, exitDom) {
-					continue
-				}
 			}
 			pre.InsertBeforeTerm(v)
 			moved = true
@@ -84,13 +92,100 @@ func (h *hoister) hoistFrom(l *Loop) {
 	}
 }
 
-// invariant reports whether v is a pure instruction whose operands are all
-// defined outside l.
+// mayRunEarly reports whether the invariant instruction v of l's block b
+// gives the same result, and traps no more, in l's preheader.
+func (h *hoister) mayRunEarly(l *Loop, b *Block, v *Value) bool {
+	if speculatable(v) {
+		return true
+	}
+	if v.Op != OpLoad || !v.Invariant && h.loopMayWrite(l, v.Args[0]) {
+		return false
+	}
+	if h.alwaysReadable(v) {
+		return true
+	}
+	if h.exitDom == nil {
+		h.exitDom = h.exitDominator(l)
+	}
+	return h.dom.Dominates(b, h.exitDom)
+}
+
+// alwaysReadable reports whether the load v reads inside a slot or global
+// variable, which no load can fault on.
+func (h *hoister) alwaysReadable(v *Value) bool {
+	size, addr := v.Type.Size(), v.Args[0]
+	switch addr.Op {
+	case OpAlloca:
+		return size <= addr.Elem.Size()
+	case OpGlobal:
+		g := h.f.Module.Global(addr.Sym)
+		return g != nil && !g.External && (size <= g.Type.Size() || size <= len(g.Bytes))
+	}
+	return false
+}
+
+// loopMayWrite reports whether a store or call in l may write at addr.
+func (h *hoister) loopMayWrite(l *Loop, addr *Value) bool {
+	if !h.written {
+		h.summarizeWrites(l)
+	}
+	o := h.objects.object(addr)
+	switch {
+	case h.objects.isPrivate(addr):
+		return h.writtenAt[o] == h.epoch
+	case h.writesAll:
+		return true
+	case o == unknownObject:
+		return h.writesAny
+	}
+	return h.writtenAt[o] == h.epoch
+}
+
+// summarizeWrites records what the stores and calls of l, inner loops
+// included, may write.
+func (h *hoister) summarizeWrites(l *Loop) {
+	if h.objects == nil {
+		h.objects = newMemObjects(h.f)
+		h.writtenAt = make([]int32, h.objects.count)
+	}
+	h.epoch++
+	h.written, h.writesAll, h.writesAny = true, false, false
+	forLoopBlocks(l, func(b *Block) {
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case OpCall:
+				h.writesAll = true
+			case OpStore:
+				if o := h.objects.object(v.Args[1]); o == unknownObject {
+					h.writesAll = true
+				} else {
+					h.writtenAt[o] = h.epoch
+					h.writesAny = h.writesAny || !h.objects.isPrivate(v.Args[1])
+				}
+			}
+		}
+	})
+}
+
+// forLoopBlocks calls visit on every block of l, inner loops' included.
+func forLoopBlocks(l *Loop, visit func(*Block)) {
+	work := []*Loop{l}
+	for len(work) > 0 {
+		in := work[len(work)-1]
+		work = append(work[:len(work)-1], in.Children...)
+		for _, b := range in.Blocks {
+			visit(b)
+		}
+	}
+}
+
+// invariant reports whether v is a pure instruction or a load whose
+// operands are all defined outside l.
 func (h *hoister) invariant(l *Loop, v *Value) bool {
 	switch {
 	case v.Op.IsBinary(), v.Op.IsCast(), v.Op == OpSelect, v.Op == OpGEP:
 	case v.Op == OpICmp && !h.branchOnly[v.ID]:
-	case v.Op == OpLoad && v.Invariant:
+	case v.Op == OpLoad:
 	default:
 		return false
 	}
@@ -132,26 +227,21 @@ func (h *hoister) preheader(l *Loop) *Block {
 // left. Every block that dominates it executes before the loop is left.
 func (h *hoister) exitDominator(l *Loop) *Block {
 	var common *Block
-	work := []*Loop{l}
-	for len(work) > 0 {
-		in := work[len(work)-1]
-		work = append(work[:len(work)-1], in.Children...)
-		for _, b := range in.Blocks {
-			for _, s := range b.Succs() {
-				if h.nest.Contains(l, s) {
-					continue
-				}
-				if common == nil {
-					common = b
-				}
-				// The candidate only climbs, so the whole search climbs at
-				// most the height of the loop's dominator subtree.
-				for !h.dom.Dominates(common, b) {
-					common = h.dom.Idom(common)
-				}
+	forLoopBlocks(l, func(b *Block) {
+		for _, s := range b.Succs() {
+			if h.nest.Contains(l, s) {
+				continue
+			}
+			if common == nil {
+				common = b
+			}
+			// The candidate only climbs, so the whole search climbs at most
+			// the height of the loop's dominator subtree.
+			for !h.dom.Dominates(common, b) {
+				common = h.dom.Idom(common)
 			}
 		}
-	}
+	})
 	if common == nil {
 		return l.Header
 	}

@@ -210,6 +210,79 @@ exit:
 }`)
 }
 
+// A load leaves a loop that writes nothing it may read: a global other than
+// the one stored to, and, in a loop without stores, an array element from
+// the header. Where the loop body might not run, only a global — always
+// readable — moves; an element of an array might not exist.
+func TestLICMLoads(t *testing.T) {
+	checkPass(t, LICM, `
+@g = global i64 7
+@h = global i64 0
+
+define i64 @loads(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %first
+first:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %first ]
+  %lim = load i64, ptr @g
+  %hv = load i64, ptr @h
+  %av = load i64, ptr %a
+  %sum = add i64 %hv, %av
+  store i64 %sum, ptr @h
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %lim
+  br i1 %more, label %first, label %second
+second:
+  %j = phi i64 [ 0, %first ], [ %j.next, %body ]
+  %s = phi i64 [ 0, %first ], [ %s.next, %body ]
+  %a0 = load i64, ptr %a
+  %go = icmp slt i64 %j, %a0
+  br i1 %go, label %body, label %exit
+body:
+  %q = getelementptr i64, ptr %b, i64 5
+  %bv = load i64, ptr %q
+  %gv = load i64, ptr @g
+  %t = add i64 %bv, %gv
+  %s.next = add i64 %s, %t
+  %j.next = add i64 %j, 1
+  br label %second
+exit:
+  ret i64 %s
+}`, `
+define i64 @loads(ptr %a, ptr %b, i64 %n) {
+entry:
+  %lim = load i64, ptr @g
+  br label %first
+first:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %first ]
+  %hv = load i64, ptr @h
+  %av = load i64, ptr %a
+  %sum = add i64 %hv, %av
+  store i64 %sum, ptr @h
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %lim
+  br i1 %more, label %first, label %second.preheader
+second.preheader:
+  %a0 = load i64, ptr %a
+  %q = getelementptr i64, ptr %b, i64 5
+  %gv = load i64, ptr @g
+  br label %second
+second:
+  %j = phi i64 [ 0, %second.preheader ], [ %j.next, %body ]
+  %s = phi i64 [ 0, %second.preheader ], [ %s.next, %body ]
+  %go = icmp slt i64 %j, %a0
+  br i1 %go, label %body, label %exit
+body:
+  %bv = load i64, ptr %q
+  %t = add i64 %bv, %gv
+  %s.next = add i64 %s, %t
+  %j.next = add i64 %j, 1
+  br label %second
+exit:
+  ret i64 %s
+}`)
+}
+
 // Loads that stores in the loop may change, stores and calls stay.
 func TestLICMLeavesMemoryAlone(t *testing.T) {
 	const loop = `
@@ -236,12 +309,115 @@ exit:
 }
 
 func TestLICMPreservesSemantics(t *testing.T) {
-	checkOracle(t, 41, 1500, func(rng *rand.Rand, iter int) (*Module, func(*Func)) {
-		return randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6)), func(f *Func) {
+	checkOracle(t, 41, 3000, func(rng *rand.Rand, iter int) (*Module, func(*Func)) {
+		var m *Module
+		switch iter % 3 {
+		case 0:
+			m = randomProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		case 1:
+			m = randomMemoryProgram(rng, 1+rng.Intn(20), 1+rng.Intn(6))
+		default:
+			m = randomLoopProgram(rng)
+		}
+		return m, func(f *Func) {
 			Mem2Reg(f)
 			LICM(f)
 		}
 	})
+}
+
+// randomLoopProgram generates a loop of one to four iterations that loads
+// from @arr and @g, through addresses the loop does not change (masked
+// indices, a pointer selected between @arr and @g, an unmasked index behind
+// a bounds check) and, now and then, stores the iteration number somewhere
+// or calls @clobber: LICM's loads must move exactly when no such write can
+// change them, and never the guarded one.
+func randomLoopProgram(rng *rand.Rand) *Module {
+	m := NewModule("loop.ll")
+	m.NewFunc("sink", Void).AddParam(I64, "x")
+	m.AddGlobal(&Global{Name: "arr", Bytes: make([]byte, 64)})
+	m.AddGlobal(&Global{Name: "g", Type: I64, Init: 5})
+	clobber := m.NewFunc("clobber", Void)
+	x := clobber.AddParam(I64, "x")
+	cb := NewBuilder(clobber)
+	cb.SetBlock(clobber.NewBlock("entry"))
+	cb.Store(x, clobber.GlobalAddr("g"))
+	cb.Store(x, cb.GEP(I64, clobber.GlobalAddr("arr"), clobber.Const(I64, 3), "e"))
+	cb.Ret(nil)
+
+	f := m.NewFunc("main", I64)
+	a, b := f.AddParam(I64, "a"), f.AddParam(I64, "b")
+	g := &memGen{rng: rng, f: f, b: NewBuilder(f)}
+	entry, head, exit := f.NewBlock("entry"), f.NewBlock("head"), f.NewBlock("exit")
+	g.b.SetBlock(entry)
+	g.b.Store(a, g.b.GEP(I64, f.GlobalAddr("arr"), g.b.Binary(OpAnd, b, f.Const(I64, 7), "k"), "p"))
+	g.b.Br(head)
+	g.b.SetBlock(head)
+	i, sum := g.b.Phi(I64, "i"), g.b.Phi(I64, "sum")
+	cur := sum
+	for range 1 + rng.Intn(6) {
+		var v *Value
+		switch rng.Intn(9) {
+		case 0:
+			g.b.Store(i, g.invariantAddress())
+		case 1:
+			g.b.Call("clobber", Void, []*Value{i}, "")
+		case 2:
+			v = g.guardedLoad()
+		case 3:
+			v = g.b.Load(I64, g.b.GEP(I64, f.GlobalAddr("arr"), g.b.Binary(OpAnd, i, f.Const(I64, 7), "m"), "q"), "y")
+		default:
+			v = g.b.Load(I64, g.invariantAddress(), "x")
+		}
+		if v != nil {
+			cur = g.b.Binary(OpAdd, cur, v, "sum")
+		}
+	}
+	latch := g.b.Block
+	next := g.b.Binary(OpAdd, i, f.Const(I64, 1), "i")
+	bound := g.b.Binary(OpAdd, g.b.Binary(OpAnd, a, f.Const(I64, 3), "n"), f.Const(I64, 1), "n")
+	g.b.CondBr(g.b.ICmp(PredSLT, next, bound, "more"), head, exit)
+	i.AddIncoming(f.Const(I64, 0), entry)
+	i.AddIncoming(next, latch)
+	sum.AddIncoming(f.Const(I64, 0), entry)
+	sum.AddIncoming(cur, latch)
+	g.b.SetBlock(exit)
+	g.b.Ret(cur)
+	f.ComputePreds()
+	return m
+}
+
+// invariantAddress computes @g, @arr[p & mask] or (c ? @arr[p & mask] : @g)
+// from a parameter p.
+func (g *memGen) invariantAddress() *Value {
+	b, f := g.b, g.f
+	if g.rng.Intn(4) == 0 {
+		return f.GlobalAddr("g")
+	}
+	idx := b.Binary(OpAnd, f.Params[g.rng.Intn(2)], f.Const(I64, int64(1+6*g.rng.Intn(2))), "idx")
+	addr := b.GEP(I64, f.GlobalAddr("arr"), idx, "elem")
+	if g.rng.Intn(3) == 0 {
+		addr = b.Select(b.ICmp(PredSLT, f.Params[0], f.Params[1], "c"), addr, f.GlobalAddr("g"), "either")
+	}
+	return addr
+}
+
+// guardedLoad loads @arr[p] behind the check p <u 8 and returns the value,
+// or 0 where the check fails, leaving the builder after the if.
+func (g *memGen) guardedLoad() *Value {
+	b, f := g.b, g.f
+	idx := f.Params[g.rng.Intn(2)]
+	check := b.Block
+	guard, cont := f.NewBlock("guard"), f.NewBlock("cont")
+	b.CondBr(b.ICmp(PredULT, idx, f.Const(I64, 8), "inbounds"), guard, cont)
+	b.SetBlock(guard)
+	x := b.Load(I64, b.GEP(I64, f.GlobalAddr("arr"), idx, "elem"), "x")
+	b.Br(cont)
+	b.SetBlock(cont)
+	v := b.Phi(I64, "v")
+	v.AddIncoming(x, guard)
+	v.AddIncoming(f.Const(I64, 0), check)
+	return v
 }
 
 func BenchmarkLICM(b *testing.B) {

@@ -160,13 +160,9 @@ type memPending struct {
 }
 
 type memOpt struct {
-	f       *Func
-	private []bool      // by Value.ID: nonEscapingAllocas
-	objOf   []memObject // by Value.ID: the object an address is based on
-	known   []bool      // by Value.ID: objOf is computed
-	globals map[string]memObject
-	objects int
-	now     int32 // the last stamp handed out
+	f *Func
+	*memObjects
+	now int32 // the last stamp handed out
 
 	writes   memClock
 	avail    map[memLoc]memEntry
@@ -202,65 +198,82 @@ type memFrame struct {
 func newMemOpt(f *Func) *memOpt {
 	n := f.NumValues()
 	m := &memOpt{
-		f:       f,
+		f:          f,
+		memObjects: newMemObjects(f),
+		avail:      make(map[memLoc]memEntry),
+		pending:    make(map[memLoc]memPending),
+		repl:       make([]*Value, n),
+		dead:       make([]bool, n),
+	}
+	m.writes.object = make([]int32, m.count)
+	m.reads.object = make([]int32, m.count)
+	return m
+}
+
+// memObjects numbers the objects of a function — each alloca, each global
+// symbol — and tells which one an address is based on.
+type memObjects struct {
+	private []bool      // by Value.ID: nonEscapingAllocas
+	objOf   []memObject // by Value.ID: the object an address is based on
+	known   []bool      // by Value.ID: objOf is computed
+	globals map[string]memObject
+	count   int
+}
+
+func newMemObjects(f *Func) *memObjects {
+	n := f.NumValues()
+	o := &memObjects{
 		private: nonEscapingAllocas(f),
 		objOf:   make([]memObject, n),
 		known:   make([]bool, n),
 		globals: make(map[string]memObject),
-		avail:   make(map[memLoc]memEntry),
-		pending: make(map[memLoc]memPending),
-		repl:    make([]*Value, n),
-		dead:    make([]bool, n),
 	}
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op == OpAlloca {
-				m.objOf[v.ID], m.known[v.ID] = memObject(m.objects), true
-				m.objects++
+				o.objOf[v.ID], o.known[v.ID] = memObject(o.count), true
+				o.count++
 			}
 			for _, a := range v.Args {
-				if a.Op == OpGlobal {
-					m.global(a)
+				if a.Op != OpGlobal {
+					continue
+				}
+				if _, seen := o.globals[a.Sym]; !seen {
+					o.globals[a.Sym] = memObject(o.count)
+					o.count++
 				}
 			}
 		}
 	}
-	m.writes.object = make([]int32, m.objects)
-	m.reads.object = make([]int32, m.objects)
-	return m
+	return o
 }
 
-func (m *memOpt) global(g *Value) memObject {
-	o, ok := m.globals[g.Sym]
-	if !ok {
-		o = memObject(m.objects)
-		m.globals[g.Sym] = o
-		m.objects++
+// object returns the object addr is based on.
+func (o *memObjects) object(addr *Value) memObject {
+	if addr.Op == OpGlobal {
+		return o.globals[addr.Sym]
 	}
-	return o
+	if addr.Block == nil || addr.ID >= len(o.known) {
+		return unknownObject
+	}
+	if !o.known[addr.ID] {
+		obj := unknownObject
+		if addr.Op == OpGEP {
+			obj = o.object(addr.Args[0])
+		}
+		o.objOf[addr.ID], o.known[addr.ID] = obj, true
+	}
+	return o.objOf[addr.ID]
+}
+
+// isPrivate reports whether addr is an alloca whose address never escapes.
+func (o *memObjects) isPrivate(addr *Value) bool {
+	return addr.Op == OpAlloca && o.private[addr.ID]
 }
 
 func (m *memOpt) tick() int32 {
 	m.now++
 	return m.now
-}
-
-// object returns the object addr is based on.
-func (m *memOpt) object(addr *Value) memObject {
-	if addr.Op == OpGlobal {
-		return m.globals[addr.Sym]
-	}
-	if addr.Block == nil || addr.ID >= len(m.known) {
-		return unknownObject
-	}
-	if !m.known[addr.ID] {
-		o := unknownObject
-		if addr.Op == OpGEP {
-			o = m.object(addr.Args[0])
-		}
-		m.objOf[addr.ID], m.known[addr.ID] = o, true
-	}
-	return m.objOf[addr.ID]
 }
 
 // location returns the location an access of type t at addr touches, its
@@ -271,7 +284,7 @@ func (m *memOpt) location(addr *Value, t Type) (memLoc, memObject, bool) {
 	if addr.Op == OpGlobal {
 		loc.addr = -2 - int32(o)
 	}
-	return loc, o, addr.Op == OpAlloca && m.private[addr.ID]
+	return loc, o, m.isPrivate(addr)
 }
 
 func (m *memOpt) resolve(v *Value) *Value {

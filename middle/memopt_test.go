@@ -2,6 +2,7 @@ package middle
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -241,18 +242,66 @@ func TestMemOptPreservesSemantics(t *testing.T) {
 // module, so the interpreter runs it) overwrites when some calls of @sink
 // are turned into calls of it; and each block may access an eight-element
 // global array @arr at an index masked into range, directly or through a
-// pointer selected between the array element and a global.
+// pointer selected between the array element and a global, or behind a
+// bounds check. A loaded value is passed to @sink, or added to a slot %acc
+// whose final value the function adds to its result, so that loops
+// without calls read memory too.
 func randomMemoryProgram(rng *rand.Rand, nblocks, nslots int) *Module {
 	m := randomProgram(rng, nblocks, nslots)
 	f := m.Func("main")
 	m.AddGlobal(&Global{Name: "arr", Bytes: make([]byte, 64)})
+	global := globalizeSlots(rng, m, f)
+	g := &memGen{rng: rng, f: f, b: NewBuilder(f)}
+	g.acc = g.b.Alloca(I64, "acc")
+	entry := f.Entry()
+	init := f.NewValue(OpStore, Void, "", f.Const(I64, 0), g.acc)
+	init.Block = entry
+	allocas := 0
+	for entry.Instrs[allocas].Op == OpAlloca {
+		allocas++
+	}
+	entry.Instrs = slices.Insert(entry.Instrs, allocas, init)
+	globalized := func(v *Value) bool { return v.Op == OpAlloca && v.ID < len(global) && global[v.ID] != nil }
+	for _, blk := range f.Blocks {
+		for _, v := range blk.Instrs {
+			for i, a := range v.Args {
+				if globalized(a) {
+					v.Args[i] = f.GlobalAddr(global[a.ID].Name)
+				}
+			}
+			if v.Op == OpCall && v.Sym == "sink" && rng.Intn(2) == 0 {
+				v.Sym = "clobber"
+			}
+		}
+		blk.RemoveInstrs(globalized)
+		term := blk.Instrs[len(blk.Instrs)-1]
+		blk.Instrs = blk.Instrs[:len(blk.Instrs)-1]
+		g.b.SetBlock(blk)
+		g.addrs = g.addrs[:0]
+		for range rng.Intn(6) {
+			if rng.Intn(4) == 0 {
+				g.guardedAccess()
+			} else {
+				g.arrayAccess()
+			}
+		}
+		if term.Op == OpRet {
+			term.Args[0] = g.b.Binary(OpAdd, term.Args[0], g.b.Load(I64, g.acc, "acc"), "result")
+		}
+		g.b.Block.Append(term)
+	}
+	return m
+}
+
+// globalizeSlots makes some slots of f globals of m — not slot 0, which the
+// generator may let escape or access through GEPs and other types — and
+// defines @clobber(x), which stores x into some of them and into @arr[3].
+// It returns the globals by the slots' Value.ID.
+func globalizeSlots(rng *rand.Rand, m *Module, f *Func) []*Global {
 	clobber := m.NewFunc("clobber", Void)
 	x := clobber.AddParam(I64, "x")
 	cb := NewBuilder(clobber)
 	cb.SetBlock(clobber.NewBlock("entry"))
-
-	// Slots other than slot 0 (which the generator may let escape or access
-	// through GEPs and other types) may become globals.
 	global := make([]*Global, f.NumValues())
 	for i, v := range f.Entry().Instrs {
 		if v.Op != OpAlloca || i == 0 || v.Elem == Ptr || rng.Intn(2) == 0 {
@@ -270,59 +319,72 @@ func randomMemoryProgram(rng *rand.Rand, nblocks, nslots int) *Module {
 	}
 	cb.Store(x, cb.GEP(I64, clobber.GlobalAddr("arr"), clobber.Const(I64, 3), "e"))
 	cb.Ret(nil)
-
-	b := NewBuilder(f)
-	for _, blk := range f.Blocks {
-		for _, v := range blk.Instrs {
-			for i, a := range v.Args {
-				if a.Op == OpAlloca && global[a.ID] != nil {
-					v.Args[i] = f.GlobalAddr(global[a.ID].Name)
-				}
-			}
-			if v.Op == OpCall && v.Sym == "sink" && rng.Intn(2) == 0 {
-				v.Sym = "clobber"
-			}
-		}
-		blk.RemoveInstrs(func(v *Value) bool { return v.Op == OpAlloca && global[v.ID] != nil })
-		term := blk.Instrs[len(blk.Instrs)-1]
-		blk.Instrs = blk.Instrs[:len(blk.Instrs)-1]
-		b.SetBlock(blk)
-		var addrs []*Value
-		for range rng.Intn(6) {
-			arrayAccess(rng, b, f, &addrs)
-		}
-		blk.Append(term)
-	}
-	return m
+	return global
 }
 
-// arrayAccess appends a load or store of @arr[idx & mask], or of a pointer
-// (c ? &@arr[idx & mask] : @g.*) whose origin memopt cannot know, or of an
-// address that an earlier access in the block used (in addrs).
-func arrayAccess(rng *rand.Rand, b *Builder, f *Func, addrs *[]*Value) {
-	params := f.Params
-	var addr *Value
-	if n := len(*addrs); n > 0 && rng.Intn(2) == 0 {
-		addr = (*addrs)[rng.Intn(n)]
+type memGen struct {
+	rng   *rand.Rand
+	f     *Func
+	b     *Builder
+	acc   *Value   // the slot loaded values are added to
+	addrs []*Value // addresses computed in the current block
+}
+
+// observe passes x to @sink, or adds it to %acc.
+func (g *memGen) observe(x *Value) {
+	if g.rng.Intn(2) == 0 {
+		g.b.Call("sink", Void, []*Value{x}, "")
+		return
+	}
+	g.b.Store(g.b.Binary(OpAdd, g.b.Load(I64, g.acc, "acc"), x, "sum"), g.acc)
+}
+
+// access loads from addr, or stores a parameter there.
+func (g *memGen) access(addr *Value) {
+	if g.rng.Intn(2) == 0 {
+		g.observe(g.b.Load(I64, addr, "x"))
 	} else {
-		idx := b.Binary(OpAnd, params[rng.Intn(2)], f.Const(I64, int64(3+4*rng.Intn(2))), "idx")
-		addr = b.GEP(I64, f.GlobalAddr("arr"), idx, "elem")
-		if rng.Intn(2) == 0 {
-			for _, g := range f.Module.Globals {
-				if g.Type == I64 && g.Name != "arr" {
-					c := b.ICmp(PredSLT, params[0], params[1], "c")
-					addr = b.Select(c, addr, f.GlobalAddr(g.Name), "either")
-					break
-				}
+		g.b.Store(g.f.Params[g.rng.Intn(2)], addr)
+	}
+}
+
+// arrayAccess accesses @arr[idx & mask], or a pointer (c ? &@arr[idx &
+// mask] : @g.*) whose origin memopt cannot know, or an address that an
+// earlier access in the block used.
+func (g *memGen) arrayAccess() {
+	rng, b, f := g.rng, g.b, g.f
+	if n := len(g.addrs); n > 0 && rng.Intn(2) == 0 {
+		g.access(g.addrs[rng.Intn(n)])
+		return
+	}
+	idx := b.Binary(OpAnd, f.Params[rng.Intn(2)], f.Const(I64, int64(3+4*rng.Intn(2))), "idx")
+	addr := b.GEP(I64, f.GlobalAddr("arr"), idx, "elem")
+	if rng.Intn(2) == 0 {
+		for _, gl := range f.Module.Globals {
+			if gl.Type == I64 && gl.Name != "arr" {
+				c := b.ICmp(PredSLT, f.Params[0], f.Params[1], "c")
+				addr = b.Select(c, addr, f.GlobalAddr(gl.Name), "either")
+				break
 			}
 		}
-		*addrs = append(*addrs, addr)
 	}
-	if rng.Intn(2) == 0 {
-		b.Call("sink", Void, []*Value{b.Load(I64, addr, "x")}, "")
-	} else {
-		b.Store(params[rng.Intn(2)], addr)
-	}
+	g.addrs = append(g.addrs, addr)
+	g.access(addr)
+}
+
+// guardedAccess appends if idx <u 8 { access @arr[idx] } with an unmasked
+// index, as the frontend guards an array access: the access is undefined
+// where the guard fails, so no pass may run it there. It leaves the
+// builder in the block after the if.
+func (g *memGen) guardedAccess() {
+	b, f := g.b, g.f
+	idx := f.Params[g.rng.Intn(2)]
+	guard, cont := f.NewBlock("guard"), f.NewBlock("cont")
+	b.CondBr(b.ICmp(PredULT, idx, f.Const(I64, 8), "inbounds"), guard, cont)
+	b.SetBlock(guard)
+	g.access(b.GEP(I64, f.GlobalAddr("arr"), idx, "elem"))
+	b.Br(cont)
+	b.SetBlock(cont)
 }
 
 // MemOpt on the scaling functions of bench_test.go in their slot form,
