@@ -9,9 +9,9 @@ import "sort"
 // dominators, a loop's body sits between its header and its exit (visited
 // first, so placed after the body), and a branch's first target — the loop
 // body, the then-side — directly follows the branch, so the emitter can
-// fall through to it. Blocks that end the program with a runtime error
-// move to the end, so that the code of a loop with bounds checks stays
-// together.
+// fall through to it (and loops are rotated, see rotateLoops). Blocks that
+// end the program with a runtime error move to the end, so that the code of
+// a loop with bounds checks stays together.
 //
 // Loop depth (the number of natural loops around a block, found from the
 // search's back edges as in the dragon book's section 9.6) weights the
@@ -115,13 +115,50 @@ func (f *Func) orderBlocks() {
 			s.Preds = append(s.Preds, b)
 		}
 	}
-	f.loopDepths(backEdges)
+	f.rotateLoops(f.loopDepths(backEdges))
+}
+
+// loop is a natural loop: its header and the blocks of its body.
+type loop struct {
+	header *Block
+	blocks []*Block // the header included
+}
+
+// rotateLoops moves a loop's header, when it ends with the loop's exit
+// test, below the rest of the loop, provided the loop's blocks sit
+// together right after it: the body then falls through into the test at
+// the bottom, which branches back to the top, and each iteration saves
+// the jump back to the header (the layout gcc uses for its loops). Inner
+// loops go first; an outer loop's blocks stay together through that.
+func (f *Func) rotateLoops(loops []loop) {
+	sort.SliceStable(loops, func(i, j int) bool { return loops[i].header.ID > loops[j].header.ID })
+	for _, l := range loops {
+		h := l.header
+		first, last := h.ID, h.ID
+		for _, b := range l.blocks {
+			first, last = min(first, b.ID), max(last, b.ID)
+		}
+		n := len(h.Instrs)
+		if first != h.ID || last-first+1 != len(l.blocks) || n < 2 || h.Instrs[n-2].Op != opJcc || h.Instrs[n-1].Op != opJmp {
+			continue
+		}
+		inside := func(b *Block) bool { return b.ID >= first && b.ID <= last }
+		if inside(h.Instrs[n-2].Args[0].Block) == inside(h.Instrs[n-1].Args[0].Block) {
+			continue // not the exit test
+		}
+		copy(f.Blocks[first:last], f.Blocks[first+1:last+1])
+		f.Blocks[last] = h
+		for i := first; i <= last; i++ {
+			f.Blocks[i].ID = i
+		}
+	}
 }
 
 // loopDepths adds one to the depth of every block of each natural loop: the
 // header and the blocks that reach one of its latches without passing
-// through it.
-func (f *Func) loopDepths(backEdges [][2]*Block) {
+// through it. It returns the loops.
+func (f *Func) loopDepths(backEdges [][2]*Block) []loop {
+	var loops []loop
 	sort.SliceStable(backEdges, func(i, j int) bool { return backEdges[i][1].ID < backEdges[j][1].ID })
 	inLoop := make([]int, len(f.Blocks)) // the header's ID+1 of the loop being marked
 	for i, e := range backEdges {
@@ -130,13 +167,20 @@ func (f *Func) loopDepths(backEdges [][2]*Block) {
 			continue
 		}
 		mark := h.ID + 1
-		inLoop[h.ID] = mark
-		h.depth++
+		l := loop{header: h}
+		add := func(b *Block) bool {
+			if inLoop[b.ID] == mark {
+				return false
+			}
+			inLoop[b.ID] = mark
+			b.depth++
+			l.blocks = append(l.blocks, b)
+			return true
+		}
+		add(h)
 		var work []*Block
 		for _, e2 := range backEdges[i:] {
-			if e2[1] == h && inLoop[e2[0].ID] != mark {
-				inLoop[e2[0].ID] = mark
-				e2[0].depth++
+			if e2[1] == h && add(e2[0]) {
 				work = append(work, e2[0])
 			}
 		}
@@ -144,12 +188,12 @@ func (f *Func) loopDepths(backEdges [][2]*Block) {
 			b := work[len(work)-1]
 			work = work[:len(work)-1]
 			for _, p := range b.Preds {
-				if inLoop[p.ID] != mark {
-					inLoop[p.ID] = mark
-					p.depth++
+				if add(p) {
 					work = append(work, p)
 				}
 			}
 		}
+		loops = append(loops, l)
 	}
+	return loops
 }

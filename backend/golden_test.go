@@ -54,13 +54,9 @@ count_to:
 	# 6: %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
 	.loc	1 6 3
 	movl	$0, %ecx
-.Lcount_to.while.cond:
-	# 7: %c = icmp slt i64 %i, %n
-	.loc	1 7 3
-	cmpq	%rdi, %rax
-	# 8: br i1 %c, label %while.body, label %while.end
-	.loc	1 8 3
-	jge	.Lcount_to.while.end
+	# 3: br label %while.cond
+	.loc	1 3 3
+	jmp	.Lcount_to.while.cond
 .Lcount_to.while.body:
 	# 10: %i.1 = add i64 %i, 1
 	.loc	1 10 3
@@ -68,9 +64,13 @@ count_to:
 	# 11: %s.1 = add i64 %s, %i.1
 	.loc	1 11 3
 	leaq	(%rcx,%rax,1), %rcx
-	# 12: br label %while.cond
-	.loc	1 12 3
-	jmp	.Lcount_to.while.cond
+.Lcount_to.while.cond:
+	# 7: %c = icmp slt i64 %i, %n
+	.loc	1 7 3
+	cmpq	%rdi, %rax
+	# 8: br i1 %c, label %while.body, label %while.end
+	.loc	1 8 3
+	jl	.Lcount_to.while.body
 .Lcount_to.while.end:
 	# 14: ret i64 %s
 	.loc	1 14 3
