@@ -82,8 +82,8 @@ join:
 
 // Division by zero and MIN / -1 are undefined in LLVM: they are never
 // folded, and stay overdefined, so the branch on them stays too. A multiply
-// by zero is zero whatever the other operand, and a select on a constant
-// condition is its arm.
+// by zero is zero whatever the other operand, so is an or with all ones,
+// and a select on a constant condition is its arm.
 func TestSCCPUndefinedArithmeticStays(t *testing.T) {
 	checkPass(t, SCCP, `
 define i64 @h(i64 %p, i1 %q) {
@@ -95,11 +95,13 @@ entry:
   %c = icmp eq i64 %sum, 0
   %k = select i1 true, i64 %zero, i64 %p
   %kk = select i1 %q, i64 3, i64 3
+  %ones = or i64 %p, -1
+  %r = add i64 %kk, %ones
   br i1 %c, label %yes, label %no
 yes:
   ret i64 %k
 no:
-  ret i64 %kk
+  ret i64 %r
 }`, `
 define i64 @h(i64 %p, i1 zeroext %q) {
 entry:
@@ -111,7 +113,7 @@ entry:
 yes:
   ret i64 0
 no:
-  ret i64 3
+  ret i64 2
 }`)
 }
 
