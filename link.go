@@ -70,17 +70,24 @@ func (d *driver) assemble(asm, obj string) error {
 }
 
 // runCompiler runs the C compiler in a process group of its own, so that
-// an interrupt can stop it with all its subprocesses (cc1, as, ld). Its
-// messages, and any output it prints, go to toyc's standard error.
+// an interrupt can stop it with all its subprocesses (cc1, as, ld), and
+// with toyc's temporary directory as its TMPDIR, so that the files a
+// stopped compiler cannot remove itself go with toyc's. Its messages, and
+// any output it prints, go to toyc's standard error.
 func (d *driver) runCompiler(name string, args []string) error {
+	tmp, err := d.tempDir()
+	if err != nil {
+		return err
+	}
 	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	cmd.Stdout, cmd.Stderr = d.stderr, d.stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return failure{2, "cannot run the C compiler " + name + ": " + unwrapPath(err).Error()}
 	}
 	d.scratch.setCompiler(cmd.Process.Pid)
-	err := cmd.Wait()
+	err = cmd.Wait()
 	d.scratch.setCompiler(0)
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
