@@ -1,0 +1,366 @@
+// Command gen writes a large Toy program and its C twin for measuring
+// compile speed (tests/bench/bench.sh). Real programs, not one giant
+// function, are what a compiler meets, so the output is many functions of
+// ordinary size (about 20 lines) cycling through a few shapes: array loops
+// with if/else chains, nested loops over i32 with division by constants, a
+// while loop with break that swaps through pointers, and a bool-array loop
+// with && and continue and a call with three arguments. Each function calls
+// the one before it (to a depth its argument bounds), group functions call
+// fifty functions each, and main calls every group and prints a checksum,
+// so that the two twins can be run and compared: the C twin has the same
+// functions in the same order, arrays with their length stored before
+// element 0 as Toy keeps them, and needs gcc -fwrapv for Toy's wrapping
+// arithmetic.
+//
+//	gen -lines 100000 -toy big.toy -c big.c
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// shape is one function template in both languages. In the text, @F is
+// replaced by the function's name, @P by its predecessor's, @K by a
+// constant that differs between functions, and @M by a small modulus
+// derived from it.
+type shape struct{ toy, c string }
+
+var shapes = []shape{
+	{toy: `func @F(n: int, a: []int) int {
+    var s = @K + n;
+    for var i = 0; i < len(a); i += 1 {
+        var x = a[i] * @K + i;
+        if x % 3 == 0 {
+            s += x >> 2;
+        } else if x % 5 == 1 {
+            s -= x * 3;
+        } else {
+            s ^= x << 1;
+        }
+        a[i] = s & 1023;
+    }
+    if n > 0 {
+        s += @P(n - 1, a);
+    }
+    return s;
+}
+`, c: `int64_t @F(int64_t n, int64_t *a) {
+    int64_t s = @K + n;
+    for (int64_t i = 0; i < LEN(a); i += 1) {
+        int64_t x = a[i] * @K + i;
+        if (x % 3 == 0) {
+            s += x >> 2;
+        } else if (x % 5 == 1) {
+            s -= x * 3;
+        } else {
+            s ^= (int64_t)((uint64_t)x << 1);
+        }
+        a[i] = s & 1023;
+    }
+    if (n > 0) {
+        s += @P(n - 1, a);
+    }
+    return s;
+}
+`},
+	{toy: `func @F(n: int, a: []int) int {
+    var h: i32 = @K;
+    var t = 0;
+    for var i = 0; i < 8; i += 1 {
+        for var j = 0; j < 8; j += 1 {
+            h = h * 31 + i32(a[(i * 8 + j) % len(a)]);
+            h ^= h >> 7;
+            t += int(h % @M) / 7;
+        }
+    }
+    if n > 0 {
+        t += @P(n - 1, a) % 1000003;
+    }
+    return t + int(h);
+}
+`, c: `int64_t @F(int64_t n, int64_t *a) {
+    int32_t h = @K;
+    int64_t t = 0;
+    for (int64_t i = 0; i < 8; i += 1) {
+        for (int64_t j = 0; j < 8; j += 1) {
+            h = h * 31 + (int32_t)(a[(i * 8 + j) % LEN(a)]);
+            h ^= h >> 7;
+            t += (int64_t)(h % @M) / 7;
+        }
+    }
+    if (n > 0) {
+        t += @P(n - 1, a) % 1000003;
+    }
+    return t + (int64_t)h;
+}
+`},
+	{toy: `func @F(n: int, a: []int) int {
+    var lo = 0;
+    var hi = len(a) - 1;
+    var steps = 0;
+    while lo < hi {
+        var x = a[lo];
+        var y = a[hi];
+        if x > y + @K % 16 {
+            swap(&x, &y);
+            a[lo] = x;
+            a[hi] = y;
+        }
+        lo += 1;
+        hi -= 2;
+        steps += 1;
+        if steps > @M {
+            break;
+        }
+    }
+    counter += steps;
+    if n > 0 {
+        steps += @P(n - 1, a);
+    }
+    return steps;
+}
+`, c: `int64_t @F(int64_t n, int64_t *a) {
+    int64_t lo = 0;
+    int64_t hi = LEN(a) - 1;
+    int64_t steps = 0;
+    while (lo < hi) {
+        int64_t x = a[lo];
+        int64_t y = a[hi];
+        if (x > y + @K % 16) {
+            swap(&x, &y);
+            a[lo] = x;
+            a[hi] = y;
+        }
+        lo += 1;
+        hi -= 2;
+        steps += 1;
+        if (steps > @M) {
+            break;
+        }
+    }
+    counter += steps;
+    if (n > 0) {
+        steps += @P(n - 1, a);
+    }
+    return steps;
+}
+`},
+	{toy: `func @F(n: int, a: []int) int {
+    var seen = new(bool, 32);
+    var k = 0;
+    for var i = 0; i < len(a); i += 1 {
+        var b = (a[i] + @K) & 31;
+        if !seen[b] && b != @M % 32 {
+            seen[b] = true;
+            k += mix3(b, i, @K);
+        } else {
+            continue;
+        }
+        k ^= i;
+    }
+    if n > 0 {
+        k += @P(n - 1, a);
+    }
+    return k;
+}
+`, c: `int64_t @F(int64_t n, int64_t *a) {
+    bool *seen = new_bool(32);
+    int64_t k = 0;
+    for (int64_t i = 0; i < LEN(a); i += 1) {
+        int64_t b = (a[i] + @K) & 31;
+        if (!seen[b] && b != @M % 32) {
+            seen[b] = true;
+            k += mix3(b, i, @K);
+        } else {
+            continue;
+        }
+        k ^= i;
+    }
+    if (n > 0) {
+        k += @P(n - 1, a);
+    }
+    return k;
+}
+`},
+}
+
+// prelude declares what every shape relies on: the global counter, the
+// helpers, and the first predecessor.
+const toyPrelude = `// Generated by tests/bench/gen: a compile-speed benchmark, not a test.
+var counter = 0;
+
+func swap(p: *int, q: *int) {
+    var t = *p;
+    *p = *q;
+    *q = t;
+}
+
+func mix3(x: int, y: int, z: int) int {
+    return (x * 31 + y) ^ (z << 3);
+}
+
+func base(n: int, a: []int) int {
+    return n + len(a);
+}
+
+`
+
+const cPrelude = `// Generated by tests/bench/gen: the C twin of the Toy program beside it.
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LEN(a) (((int64_t *)(a))[-1])
+
+int64_t counter = 0;
+
+int64_t *new_int(int64_t n) {
+    int64_t *p = calloc(n + 1, sizeof(int64_t));
+    p[0] = n;
+    return p + 1;
+}
+
+bool *new_bool(int64_t n) {
+    int64_t *p = calloc(n / 8 + 2, sizeof(int64_t));
+    p[0] = n;
+    return (bool *)(p + 1);
+}
+
+void swap(int64_t *p, int64_t *q) {
+    int64_t t = *p;
+    *p = *q;
+    *q = t;
+}
+
+int64_t mix3(int64_t x, int64_t y, int64_t z) {
+    return (x * 31 + y) ^ (int64_t)((uint64_t)z << 3);
+}
+
+int64_t base(int64_t n, int64_t *a) {
+    return n + LEN(a);
+}
+
+`
+
+// groupSize is how many functions one group function calls.
+const groupSize = 50
+
+// program accumulates the two twins and counts the Toy lines.
+type program struct {
+	toy, c strings.Builder
+	lines  int
+	funcs  []string
+	groups []string
+}
+
+func (p *program) emit(toyText, cText string) {
+	p.toy.WriteString(toyText)
+	p.c.WriteString(cText)
+	p.lines += strings.Count(toyText, "\n")
+}
+
+// function adds the i-th generated function.
+func (p *program) function(i int) {
+	name := "f" + strconv.Itoa(i)
+	prev := "base"
+	if i > 0 {
+		prev = p.funcs[i-1]
+	}
+	k := 3 + (i*7919)%997
+	r := strings.NewReplacer("@F", name, "@P", prev, "@K", strconv.Itoa(k), "@M", strconv.Itoa(11+k%89))
+	s := shapes[i%len(shapes)]
+	p.emit(r.Replace(s.toy)+"\n", r.Replace(s.c)+"\n")
+	p.funcs = append(p.funcs, name)
+	if len(p.funcs)%groupSize == 0 {
+		p.group(p.funcs[len(p.funcs)-groupSize:])
+	}
+}
+
+// group adds a function that calls each of members with depth 2.
+func (p *program) group(members []string) {
+	name := "g" + strconv.Itoa(len(p.groups))
+	var toy, c strings.Builder
+	fmt.Fprintf(&toy, "func %s(a: []int) int {\n    var s = 0;\n", name)
+	fmt.Fprintf(&c, "int64_t %s(int64_t *a) {\n    int64_t s = 0;\n", name)
+	for _, f := range members {
+		fmt.Fprintf(&toy, "    s += %s(2, a);\n", f)
+		fmt.Fprintf(&c, "    s += %s(2, a);\n", f)
+	}
+	toy.WriteString("    return s;\n}\n\n")
+	c.WriteString("    return s;\n}\n\n")
+	p.emit(toy.String(), c.String())
+	p.groups = append(p.groups, name)
+}
+
+// mainFunc adds main, which calls every group (and the functions of an
+// unfinished last group) and prints the checksum.
+func (p *program) mainFunc() {
+	rest := p.funcs[len(p.groups)*groupSize:]
+	if len(rest) > 0 {
+		p.group(rest)
+	}
+	var toy, c strings.Builder
+	toy.WriteString("func main() int {\n    var a = new(int, 64);\n" +
+		"    for var i = 0; i < 64; i += 1 {\n        a[i] = i * 7 + 3;\n    }\n    var total = 0;\n")
+	c.WriteString("int main(void) {\n    int64_t *a = new_int(64);\n" +
+		"    for (int64_t i = 0; i < 64; i += 1) {\n        a[i] = i * 7 + 3;\n    }\n    int64_t total = 0;\n")
+	for _, g := range p.groups {
+		fmt.Fprintf(&toy, "    total += %s(a);\n", g)
+		fmt.Fprintf(&c, "    total += %s(a);\n", g)
+	}
+	toy.WriteString("    print(\"gen\", total, counter);\n    return 0;\n}\n")
+	c.WriteString("    printf(\"gen %lld %lld\\n\", (long long)total, (long long)counter);\n    return 0;\n}\n")
+	p.emit(toy.String(), c.String())
+}
+
+// generate makes a program of about lines Toy lines (never fewer than one
+// function's worth).
+func generate(lines int) *program {
+	p := &program{}
+	p.emit(toyPrelude, cPrelude)
+	// Still to come: the last group (a call line per member and five more)
+	// and main (a call line per group and ten more).
+	for i := 0; i == 0 || p.lines+len(p.funcs)%groupSize+5+len(p.groups)+11 < lines; i++ {
+		p.function(i)
+	}
+	p.mainFunc()
+	return p
+}
+
+func writeFile(path, text string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString(text)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func main() {
+	lines := flag.Int("lines", 10000, "approximate number of Toy lines")
+	toyPath := flag.String("toy", "gen.toy", "the Toy program to write")
+	cPath := flag.String("c", "gen.c", "its C twin to write")
+	flag.Parse()
+	if *lines < 1 || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: gen [-lines N] [-toy FILE] [-c FILE]")
+		os.Exit(2)
+	}
+	p := generate(*lines)
+	for _, out := range []struct{ path, text string }{{*toyPath, p.toy.String()}, {*cPath, p.c.String()}} {
+		if err := writeFile(out.path, out.text); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+}
