@@ -111,14 +111,22 @@ go build -buildvcs=false -o "$tmp/asmstat" ./tests/bench/asmstat &&
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 started=$(date +%s)
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit + uncommitted changes"
-echo "toyc benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), toyc at $commit"
+if [ -z "${TOYC:-}" ]; then
+	commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+	[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit + uncommitted changes"
+	echo "toyc benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), ./toyc of the checkout at $commit"
+else
+	echo "toyc benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), TOYC=$toyc"
+fi
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average at start: $(loadavg)"
 echo "$(gcc --version | head -1); $(command -v llc >/dev/null && llc --version | grep -m1 -i 'llvm version' | sed 's/^ *//' || echo 'no llc')"
 
 builds=(t0 t1 t2 llc c0 c2)
 declare -A label=([t0]=toyc-O0 [t1]=toyc-O1 [t2]=toyc-O2 [llc]=llc-O2 [c0]=gcc-O0 [c2]=gcc-O2)
+if ! command -v llc >/dev/null; then
+	echo "no llc on PATH: the llc-O2 column is left out (Debian package llvm-14)"
+	builds=(t0 t1 t2 c0 c2)
+fi
 
 # default_args prints the "// args:" line of a benchmark, or its size from
 # small-args.txt when small is set.
@@ -139,7 +147,6 @@ build_one() {
 		case $b in
 		t0 | t1 | t2) "$toyc" "-O${b#t}" "$src" -o "$out" ;;
 		llc)
-			command -v llc >/dev/null || { echo "no llc on PATH"; return 1; }
 			"$toyc" --emit=llvm -O2 "$src" -o "$out.ll" &&
 				llc -opaque-pointers -O2 "$out.ll" -o "$out.llc.s" &&
 				"$toyc" "$out.llc.s" -o "$out"
@@ -190,7 +197,7 @@ check() {
 table() {
 	local data=$1 title=$2 fmt=$3
 	awk -v title="$title" -v fmt="$fmt" -v order="${builds[*]}" \
-		-v labels="${label[t0]} ${label[t1]} ${label[t2]} ${label[llc]} ${label[c0]} ${label[c2]}" '
+		-v labels="$(for b in "${builds[@]}"; do printf '%s ' "${label[$b]}"; done)" '
 	function num(s) { return s ~ /^[0-9.]+$/ && s + 0 > 0 }
 	{ if (!($1 in seen)) { seen[$1] = 1; rows[++n] = $1 } v[$1, $2] = $3; if (NF > 3) note[$1] = $4 }
 	END {
