@@ -201,3 +201,19 @@ int main(void) {
 }
 `, "0 1 0 1\n20 10\n")
 }
+
+// TestTruncOfConstantCondition branches on the low bit of a constant that
+// instruction selection sees unfolded.
+func TestTruncOfConstantCondition(t *testing.T) {
+	expect(t, `
+define i64 @k() {
+entry:
+  %b = trunc i8 5 to i1
+  br i1 %b, label %yes, label %no
+yes:
+  ret i64 1
+no:
+  ret i64 0
+}
+`, "int64_t k(void);\nint main(void) { printf(\"%ld\\n\", k()); }\n", "1\n")
+}

@@ -170,11 +170,11 @@ func (s *selector) findFoldableLoads() {
 			continue
 		}
 		for i, v := range b.Instrs {
-			if v.Op != middle.OpLoad || s.uses[v.ID] != 1 || sizeOf(v.Type) < 4 {
+			if v.Op != middle.OpLoad || s.uses[v.ID] != 1 {
 				continue
 			}
 			u := s.user[v.ID]
-			if u.Block != b || taken[u.ID] || !foldsLoad(u, v) {
+			if u.Block != b || taken[u.ID] || !s.foldsLoad(u, v) {
 				continue
 			}
 			at := u
@@ -195,8 +195,16 @@ func (s *selector) findFoldableLoads() {
 	}
 }
 
-// foldsLoad reports whether u can take its operand v, a load, from memory.
-func foldsLoad(u, v *middle.Value) bool {
+// foldsLoad reports whether u can take its operand v, a load, from memory:
+// a 32- or 64-bit one in a cmp or as an arithmetic source, a byte in the
+// test of its low bit that a fused trunc to i1 becomes.
+func (s *selector) foldsLoad(u, v *middle.Value) bool {
+	if u.Op == middle.OpTrunc {
+		return s.fused(u)
+	}
+	if sizeOf(v.Type) < 4 {
+		return false
+	}
 	switch u.Op {
 	case middle.OpICmp, middle.OpAdd, middle.OpAnd, middle.OpOr, middle.OpXor, middle.OpMul:
 		return true
@@ -595,7 +603,11 @@ func (s *selector) condition(c *middle.Value) Cond {
 	case s.fused(c) && c.Op == middle.OpICmp:
 		return s.compare(c)
 	case s.fused(c):
-		s.emit(opTest, 1, regOp(s.reg(c.Args[0])), immOp(1))
+		x := regOp(s.reg(c.Args[0]))
+		if s.foldLoad[c.Args[0].ID] {
+			x = s.address(c.Args[0].Args[0])
+		}
+		s.emit(opTest, 1, x, immOp(1))
 		return CondNE
 	}
 	r := regOp(s.reg(c))
