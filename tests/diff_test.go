@@ -38,7 +38,7 @@ import (
 )
 
 var (
-	diffSeeds  = flag.Int("diffseeds", envInt("TOYC_DIFF_SEEDS", 60), "how many seeds TestDifferential tries (env TOYC_DIFF_SEEDS)")
+	diffSeeds  = flag.Int("diffseeds", envInt("TOYC_DIFF_SEEDS", 150), "how many seeds TestDifferential tries (env TOYC_DIFF_SEEDS)")
 	diffFirst  = flag.Int64("diffseed", 1, "the first seed TestDifferential tries")
 	diffTime   = flag.Duration("difftime", 0, "fuzz mode: TestDifferential tries seeds from -diffseed on for this long, ignoring -diffseeds")
 	diffJobs   = flag.Int("diffjobs", runtime.NumCPU(), "how many programs TestDifferential checks at once")

@@ -34,11 +34,11 @@ type Config struct {
 	Lines     int     // lines the whole run may print, estimated
 }
 
-// DefaultConfig gives programs of a few hundred lines that run in
+// DefaultConfig gives programs of about 400 lines (up to 900) that run in
 // milliseconds.
 func DefaultConfig() Config {
-	return Config{Funcs: 8, Params: 10, Globals: 6, Stmts: 7, Nesting: 4, ExprDepth: 4,
-		FaultRate: 0.05, Budget: 2000000, Lines: 1000}
+	return Config{Funcs: 5, Params: 10, Globals: 5, Stmts: 5, Nesting: 3, ExprDepth: 3,
+		FaultRate: 0.05, Budget: 1000000, Lines: 500}
 }
 
 // Array lengths: every array the program makes has minLength to maxLength
