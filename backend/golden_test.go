@@ -140,14 +140,7 @@ func TestAllocationDump(t *testing.T) {
 // checks that execution stops there, in the right function: the .loc
 // directives become a DWARF line table.
 func TestDebuggerSeesSourceLines(t *testing.T) {
-	gdb, err := exec.LookPath("gdb")
-	if err != nil {
-		t.Skip("gdb not installed")
-	}
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed")
-	}
+	gdb, cc := tool(t, "gdb"), tool(t, "gcc")
 	dir := t.TempDir()
 	m, errs := middle.ParseModule("count.ll", []byte(countToLL))
 	if len(errs) > 0 {

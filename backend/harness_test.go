@@ -49,10 +49,7 @@ func assemble(t *testing.T, ll string) string {
 // prints.
 func run(t *testing.T, ll, driver string, args ...string) string {
 	t.Helper()
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed")
-	}
+	cc := tool(t, "gcc")
 	asm := assemble(t, ll)
 	dir := t.TempDir()
 	s, c, exe := filepath.Join(dir, "test.s"), filepath.Join(dir, "driver.c"), filepath.Join(dir, "test")
@@ -72,6 +69,17 @@ func run(t *testing.T, ll, driver string, args ...string) string {
 		t.Fatalf("run: %v\n%s\n%s", err, out, numbered(asm))
 	}
 	return string(out)
+}
+
+// tool returns the path of the program name, skipping the test when it is
+// not installed.
+func tool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skip(name + " not installed")
+	}
+	return path
 }
 
 func numbered(text string) string {

@@ -195,6 +195,11 @@ func (g *progGen) memory() {
 	m, p := g.name("ix"), g.name("gp")
 	g.emit("%%%s = and i64 %s, %d", m, g.value("i64"), 16*per-1)
 	g.emit("%%%s = getelementptr %s, ptr %%buf, i64 %%%s", p, t, m)
+	g.access(t, p)
+}
+
+// access stores a value of type t to the pointer p, or loads one.
+func (g *progGen) access(t, p string) {
 	if g.rng.Intn(2) == 0 {
 		g.emit("store %s %s, ptr %%%s", t, g.value(t), p)
 		return
@@ -222,13 +227,7 @@ func (g *progGen) pointer() {
 	}
 	t := g.intType()
 	g.emit("%%%s = getelementptr i8, ptr %s, i64 %d", p, g.value("ptr"), 8*g.rng.Intn(8))
-	if g.rng.Intn(2) == 0 {
-		g.emit("store %s %s, ptr %%%s", t, g.value(t), p)
-		return
-	}
-	v := g.name("l")
-	g.emit("%%%s = load %s, ptr %%%s", v, t, p)
-	g.def(t, "%"+v)
+	g.access(t, p)
 }
 
 // scope runs body and then forgets the values it defined (they do not
@@ -442,14 +441,7 @@ int main(void) {
 // TestRandomAgainstClang compiles random programs with this back end and
 // with clang and compares what they print.
 func TestRandomAgainstClang(t *testing.T) {
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang not installed")
-	}
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed")
-	}
+	clang, gcc := tool(t, "clang"), tool(t, "gcc")
 	n := 12
 	if testing.Short() {
 		n = 3
