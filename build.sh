@@ -6,6 +6,9 @@
 #   ./build.sh example   build ./toyc, then compile and run examples/primes.toy
 #   ./build.sh bench     build the benchmarks with toyc -O2, check their output
 #                        and time them against the C twins' baselines
+#   ./build.sh fuzz 10m  random differential testing for that long: generated
+#                        programs built every way must agree (tests/README.md);
+#                        seeds from $FUZZ_SEED, else from the clock
 #
 # The tests need a C compiler, LLVM 14's opt and llc (to check the IR toyc
 # prints and to run it through LLVM's own back end), and clang (for the
@@ -54,6 +57,7 @@ need_test_tools() {
 	need_cc
 	need_llvm
 	command -v clang >/dev/null || apt_install clang
+	command -v gdb >/dev/null || apt_install gdb
 }
 
 build() {
@@ -125,8 +129,17 @@ bench)
 	build
 	bench "${BENCH_DIR:-../shared/bench}"
 	;;
+fuzz)
+	if [ $# -ne 2 ]; then
+		echo "usage: ./build.sh fuzz DURATION (for example 10m or 2h)" >&2
+		exit 2
+	fi
+	need_test_tools
+	go test -buildvcs=false -timeout 0 ./tests/ -run '^TestDifferential$' -v \
+		-difftime="$2" -diffseed="${FUZZ_SEED:-$(date +%s)}"
+	;;
 *)
-	echo "usage: ./build.sh [build|test|example|bench]" >&2
+	echo "usage: ./build.sh [build|test|example|bench|fuzz DURATION]" >&2
 	exit 2
 	;;
 esac
