@@ -61,6 +61,9 @@ func (f *Func) insertSpillCode() {
 					case s == nil:
 					case rw.carries(a.Reg) != NoReg:
 						a.Reg = rw.temp(a.Reg, s, in.role(i))
+					case widenConstant(in):
+						*a = slotOperand(s, a.Reg)
+						hasMem = true
 					case !hasMem && f.memoryOK(in, i):
 						*a = slotOperand(s, a.Reg)
 						hasMem = true
@@ -140,6 +143,17 @@ func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
 		rw.after = append(rw.after, &Instr{Op: opMov, Size: 8, Args: []Operand{mem, regOp(st.t)}, Spill: true, Pos: rw.in.Pos})
 	}
 	return st.t
+}
+
+// widenConstant turns `movl $c, dst` (which zero-extends c into a 64-bit
+// register) into the equivalent `movq $c, dst` when c fits a sign-extended
+// immediate, so that dst may be memory; it reports whether it did.
+func widenConstant(in *Instr) bool {
+	if in.Op != opMov || in.Size != 4 || in.Args[1].Kind != KindImm || !fitsInt32(in.Args[1].Imm) {
+		return false
+	}
+	in.Size = 8
+	return true
 }
 
 // memoryOK reports whether operand i of in, a register, may be a memory
