@@ -30,9 +30,9 @@ package middle
 // loop is left. Stores and calls stay.
 //
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
-// a preheader; irreducible cycles are left alone); no movable instruction
-// with loop-invariant operands is left in a loop block that is not part of
-// an inner loop; Preds is current. The cost is linear in the function times
+// a preheader; irreducible cycles are left alone); no instruction that the
+// rules above let move is left in a loop block outside the loop's inner
+// loops; Preds is current. The cost is linear in the function times
 // the loop nesting depth.
 func LICM(f *Func) {
 	if f.IsDecl() {

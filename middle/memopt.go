@@ -98,10 +98,11 @@ type memObject int32
 
 const unknownObject memObject = -1
 
-// memClock stamps the last access of one kind (writes, or reads) to each
-// class of memory: any escaped object or the unknown through calls, the
-// unknown through pointers of unknown origin, any identified object, and
-// each object.
+// memClock stamps the last event of one kind (writes, or reads) for each
+// class of memory: entering a block that other paths reach too (join: all
+// memory), calls (all but non-escaping slots), accesses through pointers of
+// unknown origin, accesses to any slot or global that may have escaped, and
+// accesses to each object.
 type memClock struct {
 	join, call, unknown, anyObject int32
 	object                         []int32 // by memObject
