@@ -141,7 +141,9 @@ func zero(t *Type) *Node {
 	case t.Kind == Bool:
 		return &Node{Op: OpBool, Name: "false", Type: t}
 	case t.Kind == Array && t.Elem.IsScalar():
-		return &Node{Op: OpNew, Type: t, Kids: []*Node{lit(itoa(minLength), IntType)}}
+		// Pinned, so that shrinking does not make it an empty array,
+		// which no index fits.
+		return &Node{Op: OpNew, Type: t, Kids: []*Node{pin(lit(itoa(minLength), IntType))}}
 	}
 	return nil
 }
