@@ -24,8 +24,8 @@ package middle
 // so an instruction that can trap (Value.CanTrap) stays behind its guard: a
 // division by a possibly zero or -1 divisor never moves, nor does a shift by
 // an amount that may reach the width (poison in LLVM), and a load moves
-// only when its address is a slot or global large enough (always readable)
-// or when its block dominates every block from which the loop can be left
+// only when its address is a slot or global large enough or it is an
+// invariant load (always readable), or when its block dominates every block from which the loop can be left
 // (the header always does), where it would have executed anyway before the
 // loop is left. Stores and calls stay.
 //
@@ -111,8 +111,13 @@ func (h *hoister) mayRunEarly(l *Loop, b *Block, v *Value) bool {
 }
 
 // alwaysReadable reports whether the load v reads inside a slot or global
-// variable, which no load can fault on.
+// variable, which no load can fault on, or is an invariant load, which this
+// IR defines as readable wherever its address can be computed (see
+// Value.Invariant).
 func (h *hoister) alwaysReadable(v *Value) bool {
+	if v.Invariant {
+		return true
+	}
 	size, addr := v.Type.Size(), v.Args[0]
 	switch addr.Op {
 	case OpAlloca:

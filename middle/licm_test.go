@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// Invariant arithmetic leaves the loop in dependence order, and so does the
-// array length the header loads; a division by a variable stays behind its
-// guard, a division by a constant does not need one; the element load and
-// the length load in the body (which does not dominate the header's exit)
-// stay.
+// Invariant arithmetic leaves the loop in dependence order, and so do the
+// array length loads, in the header and in the body alike (an invariant
+// load is always readable); a division by a variable stays behind its
+// guard, a division by a constant does not need one; the element load, in
+// a block that does not dominate the header's exit, stays.
 func TestLICMHoistsInOrder(t *testing.T) {
 	checkPass(t, LICM, `
 define i64 @sum(ptr %a, i64 %n, i64 %d) {
@@ -58,6 +58,7 @@ entry:
   %bias = add i64 %scale, 1
   %third = sdiv i64 %n, 3
   %len.addr.1 = getelementptr i8, ptr %a, i64 -8
+  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
   br label %head
 head:
   %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
@@ -66,7 +67,6 @@ head:
   br i1 %more, label %body, label %exit
 body:
   %part = sdiv i64 %n, %d
-  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
   %in = icmp ult i64 %i, %len.1
   br i1 %in, label %ok, label %fail
 ok:

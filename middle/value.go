@@ -22,6 +22,10 @@ type Value struct {
 	// Invariant marks an OpLoad of memory that holds the same value
 	// wherever it can be read (LLVM's !invariant.load), such as an array's
 	// length header: loads of it from one address are interchangeable.
+	// toyc gives the mark one more meaning than LLVM does: the memory is
+	// readable wherever the address can be computed (every Toy array value
+	// has its header, the empty array included), so such a load may be
+	// hoisted out of a loop whose body might not run.
 	Invariant bool
 
 	Incoming []*Block // OpPhi: Args[i] flows in from Incoming[i]
