@@ -24,40 +24,46 @@ const (
 	maxExprDepth = 10000
 )
 
-// isOperator reports whether a token is an operator inside an expression.
-var isOperator = map[string]bool{
-	"+": true, "-": true, "*": true, "/": true, "%": true, "&": true, "|": true, "^": true,
-	"<<": true, ">>": true, "&&": true, "||": true, "!": true,
-	"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true,
+// nestingCheck follows the tokens in order; operators holds, per open
+// bracket, the operators since the last separator.
+type nestingCheck struct {
+	file      string
+	lines     *lineIndex
+	operators []int
 }
 
-// checkNesting returns a diagnostic at the first bracket that opens level
+func newNestingCheck(file string, lines *lineIndex) *nestingCheck {
+	return &nestingCheck{file: file, lines: lines, operators: []int{0}}
+}
+
+// visit returns a diagnostic at the first bracket that opens level
 // maxNesting+1, or at the first operator beyond maxExprDepth in one
 // expression (between brackets and separators).
-func checkNesting(file string, toks []lexer.Token, lines *lineIndex) *diag.Diagnostic {
-	operators := []int{0} // per open bracket: operators since the last separator
-	for _, t := range toks {
-		top := len(operators) - 1
-		switch v := t.Value; {
-		case v == "(" || v == "[" || v == "{": // literals keep their quotes, so only brackets match
-			operators = append(operators, 0)
-		case v == ")" || v == "]" || v == "}":
-			if top > 0 {
-				operators = operators[:top]
-			}
-		case v == ";" || v == ",":
-			operators[top] = 0
-		case isOperator[v]:
-			operators[top]++
-			if operators[top] > maxExprDepth {
-				return &diag.Diagnostic{File: file, Pos: lines.at(t.Pos),
-					Msg: fmt.Sprintf("expression too long (more than %d operators)", maxExprDepth)}
-			}
+func (n *nestingCheck) visit(t lexer.Token) *diag.Diagnostic {
+	if t.Type != tokPunct { // literals, names and keywords neither nest nor operate
+		return nil
+	}
+	top := len(n.operators) - 1
+	switch v := t.Value; v {
+	case "(", "[", "{":
+		n.operators = append(n.operators, 0)
+	case ")", "]", "}":
+		if top > 0 {
+			n.operators = n.operators[:top]
 		}
-		if len(operators) > maxNesting+1 {
-			return &diag.Diagnostic{File: file, Pos: lines.at(t.Pos),
-				Msg: fmt.Sprintf("brackets nested too deeply (more than %d levels)", maxNesting)}
+	case ";", ",":
+		n.operators[top] = 0
+	case "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||", "!",
+		"==", "!=", "<", "<=", ">", ">=":
+		n.operators[top]++
+		if n.operators[top] > maxExprDepth {
+			return &diag.Diagnostic{File: n.file, Pos: n.lines.at(t.Pos),
+				Msg: fmt.Sprintf("expression too long (more than %d operators)", maxExprDepth)}
 		}
+	}
+	if len(n.operators) > maxNesting+1 {
+		return &diag.Diagnostic{File: n.file, Pos: n.lines.at(t.Pos),
+			Msg: fmt.Sprintf("brackets nested too deeply (more than %d levels)", maxNesting)}
 	}
 	return nil
 }

@@ -209,6 +209,6 @@ type newNode struct {
 }
 
 var parser = participle.MustBuild[fileNode](
-	participle.Lexer(tokenRules),
+	participle.Lexer(toyTokens),
 	participle.UseLookahead(participle.MaxLookahead),
 )

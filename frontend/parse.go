@@ -10,24 +10,25 @@ import (
 // Parsing in three steps, each of which may stop with the first error as a
 // diagnostic: lexing everything (lexer.go), the cheap scan that keeps
 // participle's recursion and allocation bounded (depth.go), and the
-// participle parse proper, whose errors syntaxerr.go rephrases.
+// participle parse proper, whose errors syntaxerr.go rephrases. The first
+// two run together as participle pulls the tokens into its own array, so
+// that the tokens are stored once; a lexical error anywhere still takes
+// precedence over nesting too deep.
 
 // parse returns the parse tree of src, or the diagnostic of its first error.
 func parse(file string, src []byte, lines *lineIndex) (*fileNode, *diag.Diagnostic) {
-	toks, d := lex(file, src, lines)
-	if d != nil {
-		return nil, d
+	feed := &tokenFeed{scanner: newScanner(file, src), nesting: newNestingCheck(file, lines)}
+	peek, err := lexer.Upgrade(feed)
+	if err != nil {
+		return nil, lexDiagnostic(file, src, feed.scanner.failed, lines)
 	}
-	if d := checkNesting(file, toks, lines); d != nil {
-		return nil, d
+	if feed.tooDeep != nil {
+		return nil, feed.tooDeep
 	}
-	peek, err := lexer.Upgrade(&tokenSlice{toks: toks})
+	toks := peek.Range(0, lexer.RawCursor(feed.count))
+	tree, err := parser.ParseFromLexer(peek)
 	if err == nil {
-		var tree *fileNode
-		tree, err = parser.ParseFromLexer(peek)
-		if err == nil {
-			return tree, nil
-		}
+		return tree, nil
 	}
 	pos := lines.pos(len(src))
 	msg := err.Error()
@@ -38,18 +39,23 @@ func parse(file string, src []byte, lines *lineIndex) (*fileNode, *diag.Diagnost
 	return nil, &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
 }
 
-// tokenSlice replays already lexed tokens to participle, which lexes
-// everything up front anyway; lexing first lets the nesting cap run before
-// the recursive parser.
-type tokenSlice struct {
-	toks []lexer.Token
-	next int
+// tokenFeed hands the scanner's tokens to participle, counting them and
+// watching their nesting on the way.
+type tokenFeed struct {
+	scanner *scanner
+	nesting *nestingCheck
+	tooDeep *diag.Diagnostic // the first nesting violation
+	count   int
 }
 
-func (t *tokenSlice) Next() (lexer.Token, error) {
-	tok := t.toks[t.next]
-	if t.next < len(t.toks)-1 {
-		t.next++
+func (f *tokenFeed) Next() (lexer.Token, error) {
+	tok, err := f.scanner.Next()
+	if err != nil {
+		return tok, err
+	}
+	f.count++
+	if f.tooDeep == nil {
+		f.tooDeep = f.nesting.visit(tok)
 	}
 	return tok, nil
 }
