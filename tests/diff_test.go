@@ -45,6 +45,7 @@ var (
 	diffReduce = flag.Duration("diffreduce", 10*time.Minute, "how long TestDifferential may shrink one finding")
 	diffReport = flag.Int("diffreduced", 3, "how many findings one run of TestDifferential shrinks (the rest are only listed)")
 	diffKeep   = flag.String("diffkeep", "", "directory where TestDifferential keeps each program (seedN/p.toy) and its builds")
+	diffBuilds = flag.String("diffbuilds", "all", "which builds TestDifferential compares: all, llvm or native")
 )
 
 func envInt(key string, def int) int {
@@ -73,11 +74,11 @@ type variant struct {
 func variants(dir string) []variant {
 	var vs []variant
 	for _, level := range []string{"-O0", "-O1", "-O2"} {
-		if tools.llc != "" {
+		if tools.llc != "" && *diffBuilds != "native" {
 			vs = append(vs, variant{"llvm" + level, false, level})
 		}
 	}
-	if nativeAvailable(dir) {
+	if *diffBuilds != "llvm" && nativeAvailable(dir) {
 		for _, level := range []string{"-O0", "-O1", "-O2"} {
 			vs = append(vs, variant{"native" + level, true, level})
 		}
