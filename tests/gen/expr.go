@@ -31,62 +31,73 @@ func (g *gen) comparison() string {
 func (g *gen) intExpr(t *Type, depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for {
-		switch g.pick(4, 10, 2, 4, 2, 9, 3, 2, 3, 1, 3, 1) {
+		switch g.pick(4, 16, 2, 9, 3, 2, 3, 1, 3, 1) {
 		case 0:
 			return g.intLit(g.value(t), t)
 		case 1:
-			if v := g.pickVar(g.readable(t)); v != nil {
-				return name(v.name, t)
+			if e := g.load(t, depth); e != nil {
+				return e
 			}
 		case 2:
-			if p := g.pickVar(g.readable(PointerTo(t))); p != nil {
-				return unary("*", name(p.name, p.typ), t)
-			}
-		case 3:
-			if inner {
-				if e := g.element(t, depth); e != nil {
-					return e
-				}
-			}
-		case 4:
 			if inner {
 				return unary([]string{"-", "^"}[g.r.IntN(2)], g.intExpr(t, depth+1), t)
 			}
-		case 5:
+		case 3:
 			if inner {
 				return binary(g.arithmetic(), g.intExpr(t, depth+1), g.intExpr(t, depth+1), t)
 			}
-		case 6:
+		case 4:
 			if inner {
 				op := []string{"/", "%"}[g.r.IntN(2)]
 				return binary(op, g.intExpr(t, depth+1), g.safeDivisor(t, depth+1), t)
 			}
-		case 7:
+		case 5:
 			if inner {
 				op := []string{"<<", ">>"}[g.r.IntN(2)]
 				return binary(op, g.intExpr(t, depth+1), g.shiftAmount(t, depth+1), t)
 			}
-		case 8:
+		case 6:
 			if inner {
 				from := []*Type{IntType, I32Type, BoolType}[g.r.IntN(3)]
 				return call(t.String(), t, g.expr(from, depth+1))
 			}
-		case 9:
+		case 7:
 			if t.Kind == Int && inner {
 				return call("len", IntType, g.arrayExpr(g.arrayType(), depth+1))
 			}
-		case 10:
+		case 8:
 			if inner {
 				if c := g.callOf(t, depth); c != nil {
 					return c
 				}
 			}
-		case 11:
+		case 9:
 			if t.Kind == Int {
 				return call("argc", IntType)
 			}
 		}
 	}
+}
+
+// load reads a value of type t from where values are kept: a variable, the
+// target of a pointer, or an array element (below the expression depth
+// limit); nil when the place it picked holds none.
+func (g *gen) load(t *Type, depth int) *Node {
+	switch g.pick(10, 2, 4) {
+	case 0:
+		if v := g.pickVar(g.readable(t)); v != nil {
+			return name(v.name, t)
+		}
+	case 1:
+		if p := g.pickVar(g.readable(PointerTo(t))); p != nil {
+			return unary("*", name(p.name, p.typ), t)
+		}
+	default:
+		if depth < g.cfg.ExprDepth && dims(t) < maxDims {
+			return g.element(t, depth)
+		}
+	}
+	return nil
 }
 
 // safeDivisor is never zero, and often -1 or the least value.
@@ -111,40 +122,30 @@ func (g *gen) shiftAmount(t *Type, depth int) *Node {
 func (g *gen) boolExpr(depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for {
-		switch g.pick(2, 5, 1, 2, 10, 2, 5, 3) {
+		switch g.pick(2, 8, 10, 2, 5, 3) {
 		case 0:
 			return g.boolLit()
 		case 1:
-			if v := g.pickVar(g.readable(BoolType)); v != nil {
-				return name(v.name, BoolType)
+			if e := g.load(BoolType, depth); e != nil {
+				return e
 			}
 		case 2:
-			if p := g.pickVar(g.readable(PointerTo(BoolType))); p != nil {
-				return unary("*", name(p.name, p.typ), BoolType)
-			}
-		case 3:
-			if inner {
-				if e := g.element(BoolType, depth); e != nil {
-					return e
-				}
-			}
-		case 4:
 			t := g.scalarType()
 			op := g.comparison()
 			if t.Kind == Bool {
 				op = []string{"==", "!="}[g.r.IntN(2)]
 			}
 			return binary(op, g.expr(t, depth+1), g.expr(t, depth+1), BoolType)
-		case 5:
+		case 3:
 			if inner {
 				return unary("!", g.boolExpr(depth+1), BoolType)
 			}
-		case 6:
+		case 4:
 			if inner {
 				op := []string{"&&", "||"}[g.r.IntN(2)]
 				return binary(op, g.boolExpr(depth+1), g.boolExpr(depth+1), BoolType)
 			}
-		case 7:
+		case 5:
 			if inner {
 				if c := g.callOf(BoolType, depth); c != nil {
 					return c
@@ -159,28 +160,18 @@ func (g *gen) boolExpr(depth int) *Node {
 func (g *gen) arrayExpr(t *Type, depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for tries := 0; ; tries++ {
-		switch g.pick(10, 1, 2, 2, 2) {
+		switch g.pick(13, 2, 2) {
 		case 0:
-			if v := g.pickVar(g.readable(t)); v != nil {
-				return name(v.name, t)
+			if e := g.load(t, depth); e != nil {
+				return e
 			}
 		case 1:
-			if p := g.pickVar(g.readable(PointerTo(t))); p != nil {
-				return unary("*", name(p.name, p.typ), t)
-			}
-		case 2:
-			if inner && dims(t) < maxDims {
-				if e := g.element(t, depth); e != nil {
-					return e
-				}
-			}
-		case 3:
 			if inner {
 				if c := g.callOf(t, depth); c != nil {
 					return c
 				}
 			}
-		case 4:
+		case 2:
 			// Making an array costs a loop per level: within the budget,
 			// or when nothing else is at hand.
 			if t.Elem.IsScalar() || tries > 20 || g.cost+g.mult*g.makerFor(t).cost <= g.budget {

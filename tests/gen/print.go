@@ -67,14 +67,7 @@ func (p *printer) newline() {
 func (p *printer) decl(d *Node) {
 	switch d.Op {
 	case OpGlobal:
-		p.write("var " + d.Name)
-		if d.Type != nil {
-			p.write(": " + d.Type.String())
-		}
-		if len(d.Kids) > 0 {
-			p.write(" = ")
-			p.expr(d.Kids[0], 0)
-		}
+		p.varDecl(d)
 		p.write(";\n")
 	case OpFunc:
 		p.write("\nfunc " + d.Name + "(")
@@ -172,14 +165,7 @@ func (p *printer) ifChain(s *Node) {
 func (p *printer) simple(s *Node) {
 	switch s.Op {
 	case OpVar:
-		p.write("var " + s.Name)
-		if s.Type != nil {
-			p.write(": " + s.Type.String())
-		}
-		if len(s.Kids) > 0 {
-			p.write(" = ")
-			p.expr(s.Kids[0], 0)
-		}
+		p.varDecl(s)
 	case OpAssign:
 		p.expr(s.Kids[0], 0)
 		p.write(" ")
@@ -188,6 +174,18 @@ func (p *printer) simple(s *Node) {
 		p.expr(s.Kids[1], 0)
 	case OpCallStmt:
 		p.expr(s.Kids[0], 0)
+	}
+}
+
+// varDecl prints a global or local declaration without its semicolon.
+func (p *printer) varDecl(v *Node) {
+	p.write("var " + v.Name)
+	if v.Type != nil {
+		p.write(": " + v.Type.String())
+	}
+	if len(v.Kids) > 0 {
+		p.write(" = ")
+		p.expr(v.Kids[0], 0)
 	}
 }
 
