@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"sort"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"toyc/middle/diag"
@@ -18,6 +20,7 @@ import (
 type converter struct {
 	file    string
 	lines   *lineIndex
+	toks    []lexer.Token // all of the file's, for the positions of operators
 	diags   diag.List
 	tooDeep bool
 }
@@ -27,6 +30,17 @@ func (c *converter) errorf(pos diag.Pos, format string, args ...any) {
 }
 
 func (c *converter) pos(p lexer.Position) diag.Pos { return c.lines.at(p) }
+
+// tokenIndex is the index of the token at p, found by binary search.
+func (c *converter) tokenIndex(p lexer.Position) int {
+	return sort.Search(len(c.toks), func(i int) bool { return c.toks[i].Pos.Offset >= p.Offset })
+}
+
+// tokenBefore is the position of the token before the one at p: the
+// operator before its right operand.
+func (c *converter) tokenBefore(p lexer.Position) diag.Pos {
+	return c.pos(c.toks[c.tokenIndex(p)-1].Pos)
+}
 
 // depthOK reports whether an expression of depth d may be built; the first
 // violation is reported, and conversion results are then discarded.
@@ -203,16 +217,16 @@ func (c *converter) stmt(s *stmtNode) Stmt {
 // simple turns `Expr [op Expr]` into an assignment or a call statement, or
 // reports why it is neither (and returns nil).
 func (c *converter) simple(s *simpleNode) Stmt {
-	pos := c.pos(s.Pos)
+	pos := c.pos(s.Left.Left.Pos)
 	left := c.expr(s.Left)
-	if s.Assign == nil {
+	if s.Right == nil {
 		if call, ok := left.(*Call); ok {
 			return &ExprStmt{Pos: pos, Call: call}
 		}
 		c.errorf(pos, "expression is not a statement: only calls and assignments are")
 		return nil
 	}
-	right := c.expr(s.Assign.Right)
+	right := c.expr(s.Right)
 	switch t := left.(type) {
 	case *Ident, *Index:
 	case *Unary:
@@ -224,8 +238,8 @@ func (c *converter) simple(s *simpleNode) Stmt {
 		c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
 		return nil
 	}
-	op := s.Assign.Op[:len(s.Assign.Op)-1]
-	return &AssignStmt{Pos: pos, OpPos: c.pos(s.Assign.Pos), Op: op, Target: left, Value: right}
+	op := s.Op[:len(s.Op)-1]
+	return &AssignStmt{Pos: pos, OpPos: c.tokenBefore(s.Right.Left.Pos), Op: op, Target: left, Value: right}
 }
 
 // Expressions. Each function returns the expression and its depth.
@@ -252,29 +266,34 @@ func (c *converter) or(e *exprNode) (Expr, int) {
 		x Expr
 		d int
 	}
-	x, d := c.unary(e.Left)
-	operands := []operand{{x, d}}
-	var ops []*binaryRest
+	type operator struct {
+		op  string
+		pos diag.Pos
+	}
+	x, d := c.operand(e.Left)
+	operands := make([]operand, 1, len(e.Operands)+1)
+	operands[0] = operand{x, d}
+	var ops []operator
 	reduce := func() {
 		op := ops[len(ops)-1]
 		ops = ops[:len(ops)-1]
 		l, r := operands[len(operands)-2], operands[len(operands)-1]
 		operands = operands[:len(operands)-2]
 		d := max(l.d, r.d) + 1
-		pos := c.pos(op.Pos)
-		if !c.depthOK(d, pos) {
+		if !c.depthOK(d, op.pos) {
 			operands = append(operands, operand{l.x, d})
 			return
 		}
-		b := markFlexible(&Binary{typed: typed{Pos: pos}, Op: op.Op, X: l.x, Y: r.x})
+		b := markFlexible(&Binary{typed: typed{Pos: op.pos}, Op: op.op, X: l.x, Y: r.x})
 		operands = append(operands, operand{b, d})
 	}
-	for _, r := range e.Rest {
-		for len(ops) > 0 && precedence[ops[len(ops)-1].Op] >= precedence[r.Op] {
+	for i, right := range e.Operands {
+		op := e.Ops[i]
+		for len(ops) > 0 && precedence[ops[len(ops)-1].op] >= precedence[op] {
 			reduce()
 		}
-		y, dy := c.unary(r.Right)
-		ops = append(ops, r)
+		y, dy := c.operand(right)
+		ops = append(ops, operator{op, c.tokenBefore(right.Pos)})
 		operands = append(operands, operand{y, dy})
 	}
 	for len(ops) > 0 {
@@ -283,35 +302,47 @@ func (c *converter) or(e *exprNode) (Expr, int) {
 	return operands[0].x, operands[0].d
 }
 
-// unary applies the prefix operators innermost first; a `-` directly before
-// an integer or character literal becomes part of the literal.
-func (c *converter) unary(e *unaryNode) (Expr, int) {
-	ops := e.Ops
+// operand applies the prefix operators innermost first, to the primary
+// expression with its suffixes; a `-` directly before an integer or
+// character literal becomes part of the literal. The prefix operators are
+// the operand's first tokens.
+func (c *converter) operand(e *operandNode) (Expr, int) {
+	ops := e.Unary
+	primaryPos := e.Pos
+	var opTokens []lexer.Token
+	if len(ops) > 0 {
+		k := c.tokenIndex(e.Pos)
+		opTokens = c.toks[k : k+len(ops)]
+		primaryPos = c.toks[k+len(ops)].Pos
+	}
 	var x Expr
 	var d int
-	if n := len(ops); n > 0 && ops[n-1].Op == "-" && isBareLiteral(e.Operand) {
-		x, d = c.literal(e.Operand.Primary, ops[n-1].Pos, true)
+	if n := len(ops); n > 0 && ops[n-1] == "-" && isBareNumber(e) {
+		x, d = c.literalAt(e.Literal, c.pos(opTokens[n-1].Pos), c.pos(primaryPos), true)
 		ops = ops[:n-1]
 	} else {
-		x, d = c.postfix(e.Operand)
+		x, d = c.postfix(e, c.pos(primaryPos))
 	}
-	if len(ops) > 0 && !c.depthOK(d+len(ops), c.pos(ops[0].Pos)) {
+	if len(ops) > 0 && !c.depthOK(d+len(ops), c.pos(opTokens[0].Pos)) {
 		return x, d + len(ops)
 	}
 	for i := len(ops) - 1; i >= 0; i-- {
-		x = markFlexible(&Unary{typed: typed{Pos: c.pos(ops[i].Pos)}, Op: ops[i].Op, X: x})
+		x = markFlexible(&Unary{typed: typed{Pos: c.pos(opTokens[i].Pos)}, Op: ops[i], X: x})
 		d++
 	}
 	return x, d
 }
 
-func isBareLiteral(p *postfixNode) bool {
-	return len(p.Suffixes) == 0 && (p.Primary.Int != "" || p.Primary.Char != "")
+// isBareNumber reports whether e is an integer or character literal
+// without suffixes.
+func isBareNumber(e *operandNode) bool {
+	return len(e.Suffixes) == 0 && e.Literal != "" && (isDigit(e.Literal[0]) || e.Literal[0] == '\'')
 }
 
-func (c *converter) postfix(e *postfixNode) (Expr, int) {
-	x, d := c.primary(e.Primary)
-	if len(e.Suffixes) > 0 && !c.depthOK(d+len(e.Suffixes), c.pos(e.Pos)) {
+// postfix converts the primary expression at pos with its suffixes.
+func (c *converter) postfix(e *operandNode, pos diag.Pos) (Expr, int) {
+	x, d := c.primary(e, pos)
+	if len(e.Suffixes) > 0 && !c.depthOK(d+len(e.Suffixes), pos) {
 		return x, d + len(e.Suffixes)
 	}
 	for _, s := range e.Suffixes {
@@ -322,6 +353,9 @@ func (c *converter) postfix(e *postfixNode) (Expr, int) {
 			continue
 		}
 		call := &Call{typed: typed{Pos: x.Position()}, Callee: x}
+		if len(s.Call.Args) > 0 {
+			call.Args = make([]Expr, 0, len(s.Call.Args))
+		}
 		for _, a := range s.Call.Args {
 			arg, da := c.or(a)
 			call.Args = append(call.Args, arg)
@@ -333,47 +367,49 @@ func (c *converter) postfix(e *postfixNode) (Expr, int) {
 	return x, d
 }
 
-func (c *converter) primary(p *primaryNode) (Expr, int) {
-	pos := c.pos(p.Pos)
+// primary converts the operand without its prefix operators and suffixes;
+// a literal's kind is told by its first character.
+func (c *converter) primary(p *operandNode, pos diag.Pos) (Expr, int) {
 	switch {
-	case p.Int != "" || p.Char != "":
-		return c.literal(p, p.Pos, false)
-	case p.String != "":
-		s, msg := decodeString(p.String)
-		if msg != "" {
-			c.errorf(pos, "%s in string literal", msg)
-		}
-		return &StringLit{typed: typed{Pos: pos}, Text: p.String, Value: s}, 1
-	case p.Bool != "":
-		return &BoolLit{typed: typed{Pos: pos}, Value: p.Bool == "true"}, 1
+	case p.Name != "":
+		return &Ident{typed: typed{Pos: pos}, Name: p.Name}, 1
 	case p.New != nil:
 		n, d := c.or(p.New.Len)
 		return &New{typed: typed{Pos: pos}, Elem: c.typ(p.New.Elem), Len: n}, d + 1
-	case p.Ident != "":
-		return &Ident{typed: typed{Pos: pos}, Name: p.Ident}, 1
+	case p.Paren != nil:
+		return c.or(p.Paren)
 	}
-	return c.or(p.Paren)
+	switch lit := p.Literal; lit[0] {
+	case '"':
+		s, msg := decodeString(lit)
+		if msg != "" {
+			c.errorf(pos, "%s in string literal", msg)
+		}
+		return &StringLit{typed: typed{Pos: pos}, Text: lit, Value: s}, 1
+	case 't', 'f':
+		return &BoolLit{typed: typed{Pos: pos}, Value: lit == "true"}, 1
+	}
+	return c.literalAt(p.Literal, pos, pos, false)
 }
 
-// literal decodes an integer or character literal; at is the position of
-// its first character, or of the `-` of a negative literal.
-func (c *converter) literal(p *primaryNode, at lexer.Position, neg bool) (Expr, int) {
-	lit := &IntLit{typed: typed{Pos: c.pos(at)}, neg: neg}
+// literalAt decodes an integer or character literal; at is the position of
+// its first character, or of the `-` of a negative literal, and textPos
+// that of its digits or quote.
+func (c *converter) literalAt(text string, at, textPos diag.Pos, neg bool) (Expr, int) {
+	lit := &IntLit{typed: typed{Pos: at}, neg: neg, Text: text}
 	var msg string
-	if p.Int != "" {
-		lit.Text = p.Int
-		lit.mag, msg = parseInt(p.Int)
-	} else {
-		lit.Text = p.Char
+	if text[0] == '\'' {
 		var b byte
-		b, msg = decodeChar(p.Char)
+		b, msg = decodeChar(text)
 		lit.mag = uint64(b)
+	} else {
+		lit.mag, msg = parseInt(text)
 	}
 	if neg {
 		lit.Text = "-" + lit.Text
 	}
 	if msg != "" {
-		c.errorf(c.pos(p.Pos), "%s", msg)
+		c.errorf(textPos, "%s", msg)
 		lit.T = InvalidType
 	}
 	return markFlexible(lit), 1

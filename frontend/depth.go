@@ -40,21 +40,20 @@ func newNestingCheck(file string, lines *lineIndex) *nestingCheck {
 // maxNesting+1, or at the first operator beyond maxExprDepth in one
 // expression (between brackets and separators).
 func (n *nestingCheck) visit(t lexer.Token) *diag.Diagnostic {
-	if t.Type != tokPunct { // literals, names and keywords neither nest nor operate
-		return nil
-	}
 	top := len(n.operators) - 1
-	switch v := t.Value; v {
-	case "(", "[", "{":
-		n.operators = append(n.operators, 0)
-	case ")", "]", "}":
-		if top > 0 {
-			n.operators = n.operators[:top]
+	switch t.Type {
+	case tokPunct:
+		switch t.Value {
+		case "(", "[", "{":
+			n.operators = append(n.operators, 0)
+		case ")", "]", "}":
+			if top > 0 {
+				n.operators = n.operators[:top]
+			}
+		case ";", ",":
+			n.operators[top] = 0
 		}
-	case ";", ",":
-		n.operators[top] = 0
-	case "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||", "!",
-		"==", "!=", "<", "<=", ">", ">=":
+	case tokUnaryOp, tokBinaryOp:
 		n.operators[top]++
 		if n.operators[top] > maxExprDepth {
 			return &diag.Diagnostic{File: n.file, Pos: n.lines.at(t.Pos),

@@ -16,11 +16,11 @@ import (
 // position. An empty file is a valid library without declarations.
 func Check(file string, src []byte) (*Program, diag.List) {
 	lines := newLineIndex(src)
-	tree, d := parse(file, src, lines)
+	tree, toks, d := parse(file, src, lines)
 	if d != nil {
 		return nil, diag.List{*d}
 	}
-	conv := &converter{file: file, lines: lines}
+	conv := &converter{file: file, lines: lines, toks: toks}
 	decls := conv.decls(tree)
 	if conv.tooDeep {
 		return nil, conv.diags

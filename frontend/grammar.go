@@ -71,7 +71,7 @@ type closeNode struct {
 }
 
 // stmtNode tries the most frequent statements first: participle tries the
-// alternatives in order, and each failed one costs an allocation.
+// alternatives in order, and each failed one costs allocations.
 type stmtNode struct {
 	Pos      lexer.Position
 	Simple   *simpleNode `parser:"@@ ';'"`
@@ -92,18 +92,13 @@ type varNode struct {
 	Init *exprNode `parser:"( '=' @@ )?"`
 }
 
+// simpleNode is an expression, or an assignment when Op is set. Its
+// position is its first operand's, and the operator's is that of the token
+// before Right (convert.go).
 type simpleNode struct {
-	Pos    lexer.Position
-	Left   *exprNode   `parser:"@@"`
-	Assign *assignTail `parser:"@@?"`
-}
-
-// assignTail is the operator and value of an assignment; its position is
-// the operator's, where a compound division reports division by zero.
-type assignTail struct {
-	Pos   lexer.Position
-	Op    string    `parser:"@( '=' | '+=' | '-=' | '*=' | '/=' | '%=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
-	Right *exprNode `parser:"@@"`
+	Left  *exprNode `parser:"@@"`
+	Op    string    `parser:"( @AssignOp"`
+	Right *exprNode `parser:"  @@ )?"`
 }
 
 type ifNode struct {
@@ -148,62 +143,40 @@ type returnNode struct {
 // A binary expression is a flat chain of operands and operators; convert.go
 // applies the precedence table of LANGUAGE.md §5 to it. One grammar level
 // instead of five keeps participle's allocations and recursion per operand
-// small.
+// small. Operators are told from each other by their text only: the lexer
+// classifies them (lexer.go), so that one token type stands for all that may
+// come at a place, and participle tries one alternative instead of eighteen.
+// The operators' positions are those of the tokens before their right
+// operands.
 type exprNode struct {
-	Pos  lexer.Position
-	Left *unaryNode    `parser:"@@"`
-	Rest []*binaryRest `parser:"@@*"`
+	Left     *operandNode   `parser:"@@"`
+	Ops      []string       `parser:"( @BinaryOp"`
+	Operands []*operandNode `parser:"  @@ )*"`
 }
 
-type binaryRest struct {
-	Pos   lexer.Position
-	Op    string     `parser:"@( '||' | '&&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '+' | '-' | '|' | '^' | '*' | '/' | '%' | '<<' | '>>' | '&' )"`
-	Right *unaryNode `parser:"@@"`
-}
-
-type unaryNode struct {
-	Pos     lexer.Position
-	Ops     []*unaryOpNode `parser:"@@*"`
-	Operand *postfixNode   `parser:"@@"`
-}
-
-type unaryOpNode struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '-' | '!' | '^' | '*' | '&' )"`
-}
-
-type postfixNode struct {
+// operandNode is a primary expression with its prefix operators (the
+// tokens it starts with) and its suffixes.
+type operandNode struct {
 	Pos      lexer.Position
-	Primary  *primaryNode  `parser:"@@"`
+	Unary    []string      `parser:"@UnaryOp*"`
+	Name     string        `parser:"( @Ident"`
+	Literal  string        `parser:"| @Literal"`
+	Paren    *exprNode     `parser:"| '(' @@ ')'"`
+	New      *newNode      `parser:"| @@ )"`
 	Suffixes []*suffixNode `parser:"@@*"`
 }
 
 type suffixNode struct {
 	Pos   lexer.Position
 	Index *exprNode `parser:"'[' @@ ']'"`
-	Call  *argsNode `parser:"| @@"`
+	Call  *argsNode `parser:"| '(' @@"`
 }
 
 type argsNode struct {
-	Pos   lexer.Position
-	Open  string      `parser:"@'('"`
-	Args  []*exprNode `parser:"( @@ ( ',' @@ )* )?"`
-	Close string      `parser:"@')'"`
-}
-
-type primaryNode struct {
-	Pos    lexer.Position
-	Ident  string    `parser:"@Ident"`
-	Int    string    `parser:"| @Int"`
-	Paren  *exprNode `parser:"| '(' @@ ')'"`
-	Char   string    `parser:"| @Char"`
-	String string    `parser:"| @String"`
-	Bool   string    `parser:"| @( 'true' | 'false' )"`
-	New    *newNode  `parser:"| @@"`
+	Args []*exprNode `parser:"( @@ ( ',' @@ )* )? ')'"`
 }
 
 type newNode struct {
-	Pos  lexer.Position
 	Elem *typeNode `parser:"'new' '(' @@ ','"`
 	Len  *exprNode `parser:"@@ ')'"`
 }

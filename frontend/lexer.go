@@ -22,14 +22,21 @@ import (
 // `123abc` or `'\q'` get a message about the literal instead of a confusing
 // parse error.
 
-// Token types. Keywords are not identifiers; operators and punctuation
-// are all Punct, told apart by their text as the grammar's literals are.
+// Token types. Keywords are not identifiers. Operators come in three
+// classes, so that the grammar can match any operator that may come at a
+// place with one token type: assignment operators, binary operators and
+// unary operators. `-`, `^`, `*` and `&` are both unary and binary: such a
+// token is binary when the token before it ends an operand (a name, a
+// literal, `)` or `]`), as it then is in the grammar, and unary otherwise.
+// (The grammar matches the `*` of pointer types by its text, whatever its
+// class.) The other punctuation is Punct, told apart by its text.
 const (
 	tokKeyword lexer.TokenType = iota + 1
 	tokIdent
-	tokInt
-	tokChar
-	tokString
+	tokLiteral // integer, character and string literals, true and false
+	tokUnaryOp
+	tokBinaryOp
+	tokAssignOp
 	tokPunct
 )
 
@@ -40,8 +47,8 @@ var toyTokens = toyLexer{}
 
 func (toyLexer) Symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
-		"EOF": lexer.EOF, "Keyword": tokKeyword, "Ident": tokIdent, "Int": tokInt,
-		"Char": tokChar, "String": tokString, "Punct": tokPunct,
+		"EOF": lexer.EOF, "Keyword": tokKeyword, "Ident": tokIdent, "Literal": tokLiteral,
+		"UnaryOp": tokUnaryOp, "BinaryOp": tokBinaryOp, "AssignOp": tokAssignOp, "Punct": tokPunct,
 	}
 }
 
@@ -53,9 +60,24 @@ func (toyLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return newScanner(filename, src), nil
 }
 
-var keywords = map[string]bool{
-	"func": true, "extern": true, "var": true, "if": true, "else": true, "while": true, "for": true,
-	"break": true, "continue": true, "return": true, "true": true, "false": true, "new": true,
+// wordTypes are the types of the words that are not identifiers.
+var wordTypes = map[string]lexer.TokenType{
+	"func": tokKeyword, "extern": tokKeyword, "var": tokKeyword, "if": tokKeyword, "else": tokKeyword,
+	"while": tokKeyword, "for": tokKeyword, "break": tokKeyword, "continue": tokKeyword,
+	"return": tokKeyword, "new": tokKeyword, "true": tokLiteral, "false": tokLiteral,
+}
+
+// opTypes are the classes of the operators; those missing are unary or
+// binary by their place.
+var opTypes = map[string]lexer.TokenType{
+	"=": tokAssignOp, "+=": tokAssignOp, "-=": tokAssignOp, "*=": tokAssignOp, "/=": tokAssignOp,
+	"%=": tokAssignOp, "&=": tokAssignOp, "|=": tokAssignOp, "^=": tokAssignOp, "<<=": tokAssignOp,
+	">>=": tokAssignOp,
+	"||": tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
+	"<=": tokBinaryOp, ">": tokBinaryOp, ">=": tokBinaryOp, "+": tokBinaryOp, "|": tokBinaryOp,
+	"/": tokBinaryOp, "%": tokBinaryOp, "<<": tokBinaryOp, ">>": tokBinaryOp,
+	"!": tokUnaryOp,
+	"-": 0, "^": 0, "*": 0, "&": 0,
 }
 
 // scanner produces the tokens of one source, one per Next.
@@ -67,6 +89,8 @@ type scanner struct {
 	line, col, colOff int
 	// failed is where no token could be read, or -1
 	failed int
+	// afterOperand is set when the last token ends an operand
+	afterOperand bool
 }
 
 func newScanner(file string, src []byte) *scanner {
@@ -92,7 +116,24 @@ func (s *scanner) Next() (lexer.Token, error) {
 		return lexer.Token{}, &lexError{pos: s.position(start)}
 	}
 	s.off = end
-	return lexer.Token{Type: typ, Value: s.src[start:end], Pos: s.position(start)}, nil
+	text := s.src[start:end]
+	switch typ {
+	case tokIdent:
+		if t, ok := wordTypes[text]; ok {
+			typ = t
+		}
+	case tokPunct:
+		if t, ok := opTypes[text]; ok {
+			typ = t
+			if t == 0 && s.afterOperand {
+				typ = tokBinaryOp
+			} else if t == 0 {
+				typ = tokUnaryOp
+			}
+		}
+	}
+	s.afterOperand = typ == tokIdent || typ == tokLiteral || text == ")" || text == "]"
+	return lexer.Token{Type: typ, Value: text, Pos: s.position(start)}, nil
 }
 
 // skipSpace passes whitespace and comments, counting lines.
@@ -142,20 +183,15 @@ func (s *scanner) token(start int) (lexer.TokenType, int) {
 		for end < len(src) && (isLetter(src[end]) || isDigit(src[end])) {
 			end++
 		}
-		if keywords[src[start:end]] {
-			return tokKeyword, end
-		}
 		return tokIdent, end
 	case isDigit(c):
 		end := start + 1
 		for end < len(src) && (isLetter(src[end]) || isDigit(src[end])) {
 			end++
 		}
-		return tokInt, end
-	case c == '\'':
-		return tokChar, quoted(src, start)
-	case c == '"':
-		return tokString, quoted(src, start)
+		return tokLiteral, end
+	case c == '\'' || c == '"':
+		return tokLiteral, quoted(src, start)
 	}
 	return tokPunct, start + punctLength(src[start:])
 }

@@ -15,20 +15,21 @@ import (
 // that the tokens are stored once; a lexical error anywhere still takes
 // precedence over nesting too deep.
 
-// parse returns the parse tree of src, or the diagnostic of its first error.
-func parse(file string, src []byte, lines *lineIndex) (*fileNode, *diag.Diagnostic) {
+// parse returns the parse tree of src and its tokens, or the diagnostic of
+// its first error.
+func parse(file string, src []byte, lines *lineIndex) (*fileNode, []lexer.Token, *diag.Diagnostic) {
 	feed := &tokenFeed{scanner: newScanner(file, src), nesting: newNestingCheck(file, lines)}
 	peek, err := lexer.Upgrade(feed)
 	if err != nil {
-		return nil, lexDiagnostic(file, src, feed.scanner.failed, lines)
+		return nil, nil, lexDiagnostic(file, src, feed.scanner.failed, lines)
 	}
 	if feed.tooDeep != nil {
-		return nil, feed.tooDeep
+		return nil, nil, feed.tooDeep
 	}
 	toks := peek.Range(0, lexer.RawCursor(feed.count))
 	tree, err := parser.ParseFromLexer(peek)
 	if err == nil {
-		return tree, nil
+		return tree, toks, nil
 	}
 	pos := lines.pos(len(src))
 	msg := err.Error()
@@ -36,7 +37,7 @@ func parse(file string, src []byte, lines *lineIndex) (*fileNode, *diag.Diagnost
 		pos = lines.at(perr.Position())
 		msg = syntaxMessage(perr, toks)
 	}
-	return nil, &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
+	return nil, nil, &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
 }
 
 // tokenFeed hands the scanner's tokens to participle, counting them and

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -116,7 +117,11 @@ func describeElement(el string) string {
 	}
 	switch {
 	case strings.HasPrefix(el, "(") && strings.HasSuffix(el, ")"):
-		return firstExpected(strings.TrimSpace(el[1 : len(el)-1]))
+		inner := strings.TrimSpace(el[1 : len(el)-1])
+		if slices.Contains(splitTopLevel(inner, '|'), "<literal>") {
+			return "expression" // the alternatives that begin an operand
+		}
+		return firstExpected(inner)
 	case strings.HasPrefix(el, `"`):
 		return el
 	case el == "<ident>":
