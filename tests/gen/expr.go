@@ -266,13 +266,13 @@ func (g *gen) index(a *Node, depth int) *Node {
 				return binary("%", masked, call("len", IntType, name(a.Name, a.Type)), IntType)
 			}
 		case 3:
-			var counters []*variable
-			for _, v := range g.visible() {
-				if v.assigned && v.fixed && v.below > 0 && v.below <= minLength {
-					counters = append(counters, v)
+			var short []*variable
+			for _, v := range g.counters() {
+				if v.below <= minLength {
+					short = append(short, v)
 				}
 			}
-			if v := g.pickVar(counters); v != nil {
+			if v := g.pickVar(short); v != nil {
 				return name(v.name, v.typ)
 			}
 		}

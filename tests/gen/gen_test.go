@@ -47,6 +47,8 @@ func TestVariety(t *testing.T) {
 		// variables
 		`: *int`, `: *i32`, `: *bool`, `: *[]int`, `= &`, `*p`, `[][]`, `[][][]int`,
 		`var g`, `depth - 1`,
+		// divisions and indexing checked by an if
+		` != 0 {`, ` >= 0 && `,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no program of 100 contains %q", want)

@@ -85,11 +85,31 @@ func (g *gen) addHelper(fname string, params []Param, result *Type, body *Node, 
 }
 
 // fault is a statement of main that raises a runtime error: an index out
-// of range, a division by zero or a negative array length, marked with the
-// error it raises.
+// of range (also at the end of a loop that goes one step too far), a
+// division by zero or a negative array length, marked with the error it
+// raises.
 func (g *gen) fault() *Node {
 	for {
-		switch g.r.IntN(3) {
+		switch g.r.IntN(4) {
+		case 3:
+			// One step too far: a bounds check that an optimizer must not
+			// prove away.
+			a := g.pickVar(g.readableArrays())
+			if a == nil {
+				continue
+			}
+			arr := name(a.name, a.typ)
+			c := name(g.fresh("c"), IntType)
+			var elem *Node = &Node{Op: OpIndex, Type: a.typ.Elem, Kids: []*Node{arr, c}, Fault: "index out of range"}
+			if !a.typ.Elem.IsScalar() {
+				elem = call("len", IntType, elem)
+			}
+			return &Node{Op: OpFor, Kids: []*Node{
+				pinAll(varDecl(c.Name, nil, lit("0", IntType))),
+				pinAll(binary("<=", c, call("len", IntType, arr), BoolType)),
+				pinAll(assign("+=", c, lit("1", IntType))),
+				block(callStmt(call("print", nil, g.label(), c, elem))),
+			}}
 		case 0:
 			a := g.pickVar(g.readableArrays())
 			if a == nil {

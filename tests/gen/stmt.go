@@ -23,7 +23,7 @@ func (g *gen) stmt(depth int) []*Node {
 	g.cost += g.mult
 	nest := depth < g.cfg.Nesting
 	for {
-		switch g.pick(12, 5, 26, 6, 10, 7, 3, 2, 2, 5, 4, 2) {
+		switch g.pick(12, 5, 26, 6, 10, 7, 3, 2, 2, 5, 4, 2, 4) {
 		case 0:
 			return []*Node{g.declStmt()}
 		case 1:
@@ -72,8 +72,64 @@ func (g *gen) stmt(depth int) []*Node {
 				}
 				return []*Node{g.guarded(ret)}
 			}
+		case 12:
+			if s := g.checkedStmt(); s != nil {
+				return []*Node{s}
+			}
 		}
 	}
+}
+
+// checkedStmt divides by a value that may be zero, or indexes an array at
+// a position that may be out of range, under an if that tests for it first:
+// an optimizer may drop the runtime check only because of the if, and may
+// not hoist the operation above it. Nothing in it calls, so nothing changes
+// the tested values between the test and the operation.
+func (g *gen) checkedStmt() *Node {
+	saved := g.noCalls
+	g.noCalls = true
+	defer func() { g.noCalls = saved }()
+	if g.chance(2) {
+		t := []*Type{IntType, I32Type}[g.r.IntN(2)]
+		v := g.pickVar(g.writable(t))
+		if v == nil {
+			return nil
+		}
+		d := g.intExpr(t, 1)
+		cond := binary("!=", d, g.intLit(0, t), BoolType)
+		div := binary([]string{"/", "%"}[g.r.IntN(2)], g.intExpr(t, 1), d.clone(), t)
+		return &Node{Op: OpIf, Kids: []*Node{cond, block(assign("=", name(v.name, t), div)), nil}}
+	}
+	a := g.pickVar(g.readableArrays())
+	if a == nil || !a.typ.Elem.IsScalar() {
+		return nil
+	}
+	arr := name(a.name, a.typ)
+	i := g.intExpr(IntType, 1)
+	if c := g.pickVar(g.counters()); c != nil && g.chance(2) {
+		i = g.toInt(name(c.name, c.typ))
+	}
+	inRange := binary("&&", binary(">=", i, lit("0", IntType), BoolType),
+		binary("<", i.clone(), call("len", IntType, arr), BoolType), BoolType)
+	elem := &Node{Op: OpIndex, Type: a.typ.Elem, Kids: []*Node{arr.clone(), i.clone()}}
+	var s *Node
+	if v := g.pickVar(g.writable(a.typ.Elem)); v != nil && g.chance(2) {
+		s = assign("=", name(v.name, v.typ), elem)
+	} else {
+		s = assign("=", elem, g.expr(a.typ.Elem, 1))
+	}
+	return &Node{Op: OpIf, Kids: []*Node{inRange, block(s), nil}}
+}
+
+// counters lists the loop counters in scope.
+func (g *gen) counters() []*variable {
+	var out []*variable
+	for _, v := range g.visible() {
+		if v.assigned && v.fixed && v.below > 0 {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // block is a nested block of statements with its own scope.
