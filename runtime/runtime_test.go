@@ -193,6 +193,7 @@ int64_t toy_main(void) { toy_print_str("deep\n"); return down(0); }`,
 	for _, cc := range compilers(t) {
 		for _, tc := range tests {
 			t.Run(cc[0]+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
 				r := run(t, build(t, cc, tc.body, true), tc.args...)
 				if r.stdout != tc.stdout || r.stderr != tc.stderr || r.code != tc.code {
 					t.Errorf("got stdout %q, stderr %q, exit status %d\nwant stdout %q, stderr %q, exit status %d",
