@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -75,10 +74,6 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 
 	if err := fs.Parse(bareOptimize(args)); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			o.help = true
-			return &o, nil
-		}
 		return nil, usagef("%v", err)
 	}
 	if o.help || o.version {
