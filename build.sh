@@ -11,8 +11,8 @@
 #                        seeds from $FUZZ_SEED, else from the clock
 #
 # The tests need a C compiler, LLVM 14's opt and llc (to check the IR toyc
-# prints and to run it through LLVM's own back end), and clang (for the
-# --cc=clang tests). On Debian, missing ones are installed with apt-get.
+# prints and to run it through LLVM's own back end), clang, gdb and dot. On
+# Debian, missing ones are installed with apt-get.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -53,11 +53,14 @@ need_llvm() {
 	fi
 }
 
+# clang serves the --cc=clang tests, gdb the line-table test and Graphviz's
+# dot the --emit=dot test; each of those skips when its tool is missing.
 need_test_tools() {
 	need_cc
 	need_llvm
 	command -v clang >/dev/null || apt_install clang
 	command -v gdb >/dev/null || apt_install gdb
+	command -v dot >/dev/null || apt_install graphviz
 }
 
 build() {
