@@ -193,6 +193,10 @@ func dims(t *Type) int {
 // scalars, else through a helper that fills every level.
 func (g *gen) makeArray(t *Type) *Node {
 	if t.Elem.IsScalar() && g.chance(2) {
+		// Counted as the statements that would fill it, so that the
+		// budget also bounds the memory a run allocates (arrays are never
+		// freed).
+		g.cost += g.mult * maxLength
 		return &Node{Op: OpNew, Type: t, Kids: []*Node{g.length()}}
 	}
 	mk := g.makerFor(t)
