@@ -36,10 +36,10 @@ func (c *converter) tokenIndex(p lexer.Position) int {
 	return sort.Search(len(c.toks), func(i int) bool { return c.toks[i].Pos.Offset >= p.Offset })
 }
 
-// tokenBefore is the position of the token before the one at p: the
-// operator before its right operand.
-func (c *converter) tokenBefore(p lexer.Position) diag.Pos {
-	return c.pos(c.toks[c.tokenIndex(p)-1].Pos)
+// tokenBefore is the token before the one at p: the operator before its
+// right operand, or the bracket before an index.
+func (c *converter) tokenBefore(p lexer.Position) lexer.Token {
+	return c.toks[c.tokenIndex(p)-1]
 }
 
 // depthOK reports whether an expression of depth d may be built; the first
@@ -82,7 +82,7 @@ func (c *converter) decls(f *fileNode) *convertedDecls {
 			out.funcs = append(out.funcs, fn)
 			out.order = append(out.order, fn)
 		default:
-			v, init := c.varDecl(d.Global, GlobalVar)
+			v, init := c.varDecl(d.Global, d.Pos, GlobalVar)
 			v.Init = init
 			out.globals = append(out.globals, v)
 			out.order = append(out.order, v)
@@ -144,8 +144,9 @@ func (c *converter) typ(t *typeNode) *Type {
 	return base
 }
 
-func (c *converter) varDecl(v *varNode, kind VarKind) (*Var, Expr) {
-	out := &Var{Pos: c.pos(v.Pos), Name: v.Name, Kind: kind}
+// varDecl converts a declaration whose `var` is at pos.
+func (c *converter) varDecl(v *varNode, pos lexer.Position, kind VarKind) (*Var, Expr) {
+	out := &Var{Pos: c.pos(pos), Name: v.Name, Kind: kind}
 	if v.Type != nil {
 		out.Type = c.typ(v.Type)
 	}
@@ -157,7 +158,10 @@ func (c *converter) varDecl(v *varNode, kind VarKind) (*Var, Expr) {
 }
 
 func (c *converter) block(b *blockNode) *Block {
-	out := &Block{Pos: c.pos(b.Pos), End: c.pos(b.Close.Pos)}
+	out := &Block{Pos: c.pos(b.Tokens[0].Pos), End: c.pos(b.Tokens[len(b.Tokens)-1].Pos)}
+	if len(b.Stmts) > 0 {
+		out.Stmts = make([]Stmt, 0, len(b.Stmts))
+	}
 	for _, s := range b.Stmts {
 		if st := c.stmt(s); st != nil {
 			out.Stmts = append(out.Stmts, st)
@@ -166,28 +170,33 @@ func (c *converter) block(b *blockNode) *Block {
 	return out
 }
 
+// stmt converts a statement, which its first token identifies.
 func (c *converter) stmt(s *stmtNode) Stmt {
-	pos := c.pos(s.Pos)
-	switch {
-	case s.Var != nil:
-		v, init := c.varDecl(s.Var, LocalVar)
+	first := s.Tokens[0]
+	pos := c.pos(first.Pos)
+	switch first.Value {
+	case "var":
+		v, init := c.varDecl(s.Var, first.Pos, LocalVar)
 		return &VarStmt{Pos: pos, Var: v, Init: init}
-	case s.If != nil:
-		out := &IfStmt{Pos: pos, Clauses: []*IfClause{{Pos: pos, Cond: c.expr(s.If.Cond), Then: c.block(s.If.Then)}}}
+	case "if":
+		out := &IfStmt{Pos: pos, Clauses: make([]*IfClause, 1, 1+len(s.If.ElseIfs))}
+		out.Clauses[0] = &IfClause{Pos: pos, Cond: c.expr(s.If.Cond), Then: c.block(s.If.Then)}
 		for _, ei := range s.If.ElseIfs {
-			out.Clauses = append(out.Clauses, &IfClause{Pos: c.pos(ei.Pos), Cond: c.expr(ei.Cond), Then: c.block(ei.Then)})
+			// the clause's position is its `else`, two tokens before the condition
+			elsePos := c.toks[c.tokenIndex(ei.Cond.Tokens[0].Pos)-2].Pos
+			out.Clauses = append(out.Clauses, &IfClause{Pos: c.pos(elsePos), Cond: c.expr(ei.Cond), Then: c.block(ei.Then)})
 		}
 		if s.If.Else != nil {
 			out.Else = c.block(s.If.Else)
 		}
 		return out
-	case s.While != nil:
+	case "while":
 		return &WhileStmt{Pos: pos, Cond: c.expr(s.While.Cond), Body: c.block(s.While.Body)}
-	case s.For != nil:
+	case "for":
 		out := &ForStmt{Pos: pos, Body: c.block(s.For.Body)}
 		if in := s.For.Init; in != nil && in.Var != nil {
-			v, init := c.varDecl(in.Var, LocalVar)
-			out.Init = &VarStmt{Pos: c.pos(in.Var.Pos), Var: v, Init: init}
+			v, init := c.varDecl(in.Var, in.Tokens[0].Pos, LocalVar)
+			out.Init = &VarStmt{Pos: c.pos(in.Tokens[0].Pos), Var: v, Init: init}
 		} else if in != nil {
 			out.Init = c.simple(in.Simple)
 		}
@@ -198,26 +207,26 @@ func (c *converter) stmt(s *stmtNode) Stmt {
 			out.Post = c.simple(s.For.Post)
 		}
 		return out
-	case s.Break != "":
+	case "break":
 		return &BranchStmt{Pos: pos}
-	case s.Continue != "":
+	case "continue":
 		return &BranchStmt{Pos: pos, Continue: true}
-	case s.Return != nil:
+	case "return":
 		out := &ReturnStmt{Pos: pos}
 		if s.Return.Value != nil {
 			out.Value = c.expr(s.Return.Value)
 		}
 		return out
-	case s.Block != nil:
+	case "{":
 		return c.block(s.Block)
 	}
-	return c.simple(s.Simple)
+	return c.simple(&s.simpleNode)
 }
 
 // simple turns `Expr [op Expr]` into an assignment or a call statement, or
 // reports why it is neither (and returns nil).
 func (c *converter) simple(s *simpleNode) Stmt {
-	pos := c.pos(s.Left.Left.Pos)
+	pos := c.pos(s.Left.Tokens[0].Pos)
 	left := c.expr(s.Left)
 	if s.Right == nil {
 		if call, ok := left.(*Call); ok {
@@ -238,8 +247,9 @@ func (c *converter) simple(s *simpleNode) Stmt {
 		c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
 		return nil
 	}
-	op := s.Op[:len(s.Op)-1]
-	return &AssignStmt{Pos: pos, OpPos: c.tokenBefore(s.Right.Left.Pos), Op: op, Target: left, Value: right}
+	opTok := c.tokenBefore(s.Right.Tokens[0].Pos)
+	op := opTok.Value[:len(opTok.Value)-1]
+	return &AssignStmt{Pos: pos, OpPos: c.pos(opTok.Pos), Op: op, Target: left, Value: right}
 }
 
 // Expressions. Each function returns the expression and its depth.
@@ -270,8 +280,8 @@ func (c *converter) or(e *exprNode) (Expr, int) {
 		op  string
 		pos diag.Pos
 	}
-	x, d := c.operand(e.Left)
-	operands := make([]operand, 1, len(e.Operands)+1)
+	x, d := c.operand(&e.operand, e.Tokens)
+	operands := make([]operand, 1, len(e.Rest)+1)
 	operands[0] = operand{x, d}
 	var ops []operator
 	reduce := func() {
@@ -287,13 +297,13 @@ func (c *converter) or(e *exprNode) (Expr, int) {
 		b := markFlexible(&Binary{typed: typed{Pos: op.pos}, Op: op.op, X: l.x, Y: r.x})
 		operands = append(operands, operand{b, d})
 	}
-	for i, right := range e.Operands {
-		op := e.Ops[i]
-		for len(ops) > 0 && precedence[ops[len(ops)-1].op] >= precedence[op] {
+	for _, right := range e.Rest {
+		opTok := c.tokenBefore(right.Tokens[0].Pos)
+		for len(ops) > 0 && precedence[ops[len(ops)-1].op] >= precedence[opTok.Value] {
 			reduce()
 		}
-		y, dy := c.operand(right)
-		ops = append(ops, operator{op, c.tokenBefore(right.Pos)})
+		y, dy := c.operand(&right.operand, right.Tokens)
+		ops = append(ops, operator{opTok.Value, c.pos(opTok.Pos)})
 		operands = append(operands, operand{y, dy})
 	}
 	for len(ops) > 0 {
@@ -302,84 +312,87 @@ func (c *converter) or(e *exprNode) (Expr, int) {
 	return operands[0].x, operands[0].d
 }
 
-// operand applies the prefix operators innermost first, to the primary
-// expression with its suffixes; a `-` directly before an integer or
-// character literal becomes part of the literal. The prefix operators are
-// the operand's first tokens.
-func (c *converter) operand(e *operandNode) (Expr, int) {
-	ops := e.Unary
-	primaryPos := e.Pos
-	var opTokens []lexer.Token
-	if len(ops) > 0 {
-		k := c.tokenIndex(e.Pos)
-		opTokens = c.toks[k : k+len(ops)]
-		primaryPos = c.toks[k+len(ops)].Pos
+// operand converts the operand whose tokens start toks: it applies the
+// prefix operators, innermost first, to the primary expression with its
+// suffixes; a `-` directly before an integer or character literal becomes
+// part of the literal.
+func (c *converter) operand(e *operand, toks []lexer.Token) (Expr, int) {
+	n := 0 // prefix operators
+	for toks[n].Type == tokUnaryOp {
+		n++
 	}
+	ops, primary := toks[:n], toks[n]
 	var x Expr
 	var d int
-	if n := len(ops); n > 0 && ops[n-1] == "-" && isBareNumber(e) {
-		x, d = c.literalAt(e.Literal, c.pos(opTokens[n-1].Pos), c.pos(primaryPos), true)
+	if n > 0 && ops[n-1].Value == "-" && isNumber(primary) && len(e.Indexes)+len(e.Calls) == 0 {
+		x, d = c.literal(primary.Value, c.pos(ops[n-1].Pos), c.pos(primary.Pos), true)
 		ops = ops[:n-1]
 	} else {
-		x, d = c.postfix(e, c.pos(primaryPos))
+		x, d = c.postfix(e, primary)
 	}
-	if len(ops) > 0 && !c.depthOK(d+len(ops), c.pos(opTokens[0].Pos)) {
+	if len(ops) > 0 && !c.depthOK(d+len(ops), c.pos(ops[0].Pos)) {
 		return x, d + len(ops)
 	}
 	for i := len(ops) - 1; i >= 0; i-- {
-		x = markFlexible(&Unary{typed: typed{Pos: c.pos(opTokens[i].Pos)}, Op: ops[i], X: x})
+		x = markFlexible(&Unary{typed: typed{Pos: c.pos(ops[i].Pos)}, Op: ops[i].Value, X: x})
 		d++
 	}
 	return x, d
 }
 
-// isBareNumber reports whether e is an integer or character literal
-// without suffixes.
-func isBareNumber(e *operandNode) bool {
-	return len(e.Suffixes) == 0 && e.Literal != "" && (isDigit(e.Literal[0]) || e.Literal[0] == '\'')
+// isNumber reports whether t is an integer or character literal.
+func isNumber(t lexer.Token) bool {
+	return t.Type == tokLiteral && (isDigit(t.Value[0]) || t.Value[0] == '\'')
 }
 
-// postfix converts the primary expression at pos with its suffixes.
-func (c *converter) postfix(e *operandNode, pos diag.Pos) (Expr, int) {
-	x, d := c.primary(e, pos)
-	if len(e.Suffixes) > 0 && !c.depthOK(d+len(e.Suffixes), pos) {
-		return x, d + len(e.Suffixes)
+// postfix converts the primary expression that begins with token first,
+// with its suffixes, which are in two lists ordered by position.
+func (c *converter) postfix(e *operand, first lexer.Token) (Expr, int) {
+	pos := c.pos(first.Pos)
+	x, d := c.primary(e, first, pos)
+	suffixes := len(e.Indexes) + len(e.Calls)
+	if suffixes > 0 && !c.depthOK(d+suffixes, pos) {
+		return x, d + suffixes
 	}
-	for _, s := range e.Suffixes {
-		if s.Index != nil {
-			i, di := c.or(s.Index)
-			x = &Index{typed: typed{Pos: c.pos(s.Pos)}, X: x, Index: i}
+	indexes, calls := e.Indexes, e.Calls
+	for len(indexes)+len(calls) > 0 {
+		if len(calls) == 0 || len(indexes) > 0 && indexes[0].Tokens[0].Pos.Offset < calls[0].Tokens[0].Pos.Offset {
+			i, di := c.or(indexes[0])
+			bracket := c.tokenBefore(indexes[0].Tokens[0].Pos)
+			x = &Index{typed: typed{Pos: c.pos(bracket.Pos)}, X: x, Index: i}
 			d = max(d, di) + 1
+			indexes = indexes[1:]
 			continue
 		}
 		call := &Call{typed: typed{Pos: x.Position()}, Callee: x}
-		if len(s.Call.Args) > 0 {
-			call.Args = make([]Expr, 0, len(s.Call.Args))
+		if len(calls[0].Args) > 0 {
+			call.Args = make([]Expr, 0, len(calls[0].Args))
 		}
-		for _, a := range s.Call.Args {
+		for _, a := range calls[0].Args {
 			arg, da := c.or(a)
 			call.Args = append(call.Args, arg)
 			d = max(d, da)
 		}
 		x = call
 		d++
+		calls = calls[1:]
 	}
 	return x, d
 }
 
-// primary converts the operand without its prefix operators and suffixes;
-// a literal's kind is told by its first character.
-func (c *converter) primary(p *operandNode, pos diag.Pos) (Expr, int) {
+// primary converts the primary expression that begins with token first at
+// pos, without suffixes; a literal's kind is told by its first character.
+func (c *converter) primary(e *operand, first lexer.Token, pos diag.Pos) (Expr, int) {
 	switch {
-	case p.Name != "":
-		return &Ident{typed: typed{Pos: pos}, Name: p.Name}, 1
-	case p.New != nil:
-		n, d := c.or(p.New.Len)
-		return &New{typed: typed{Pos: pos}, Elem: c.typ(p.New.Elem), Len: n}, d + 1
-	case p.Paren != nil:
-		return c.or(p.Paren)
+	case first.Type == tokIdent:
+		return &Ident{typed: typed{Pos: pos}, Name: first.Value}, 1
+	case e.New != nil:
+		n, d := c.or(e.New.Len)
+		return &New{typed: typed{Pos: pos}, Elem: c.typ(e.New.Elem), Len: n}, d + 1
+	case e.Paren != nil:
+		return c.or(e.Paren)
 	}
-	switch lit := p.Literal; lit[0] {
+	switch lit := first.Value; lit[0] {
 	case '"':
 		s, msg := decodeString(lit)
 		if msg != "" {
@@ -389,13 +402,13 @@ func (c *converter) primary(p *operandNode, pos diag.Pos) (Expr, int) {
 	case 't', 'f':
 		return &BoolLit{typed: typed{Pos: pos}, Value: lit == "true"}, 1
 	}
-	return c.literalAt(p.Literal, pos, pos, false)
+	return c.literal(first.Value, pos, pos, false)
 }
 
-// literalAt decodes an integer or character literal; at is the position of
+// literal decodes an integer or character literal; at is the position of
 // its first character, or of the `-` of a negative literal, and textPos
 // that of its digits or quote.
-func (c *converter) literalAt(text string, at, textPos diag.Pos, neg bool) (Expr, int) {
+func (c *converter) literal(text string, at, textPos diag.Pos, neg bool) (Expr, int) {
 	lit := &IntLit{typed: typed{Pos: at}, neg: neg, Text: text}
 	var msg string
 	if text[0] == '\'' {

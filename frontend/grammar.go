@@ -17,6 +17,17 @@ import (
 // `Simple` statements parse as `Expr [AssignOp Expr]`; convert.go then
 // checks that the left side is an lvalue or the whole is a call, which gives
 // better messages than a grammar-level choice.
+//
+// The grammar is shaped for participle's costs, which dominate the
+// frontend's time. Participle builds a node by reflection for every struct
+// it tries, whether it matches or not, and allocates for every capture and
+// for every alternative and repetition it tries. So a keyword that decides
+// an alternative stands before the struct it leads to; the most frequent
+// alternatives come first; the first operand of an expression and a simple
+// statement are embedded in their parents instead of being nodes of their
+// own; and what the tokens tell (which operator, which kind of statement or
+// literal, where a node starts) is read from the Tokens that participle
+// records for a node instead of being captured field by field.
 
 type fileNode struct {
 	Decls []*topDeclNode `parser:"@@*"`
@@ -26,7 +37,7 @@ type topDeclNode struct {
 	Pos    lexer.Position
 	Func   *funcNode   `parser:"@@"`
 	Extern *externNode `parser:"| @@"`
-	Global *varNode    `parser:"| @@ ';'"`
+	Global *varNode    `parser:"| 'var' @@ ';'"`
 }
 
 type funcNode struct {
@@ -59,85 +70,77 @@ type typeNode struct {
 }
 
 type blockNode struct {
-	Pos   lexer.Position
-	Stmts []*stmtNode `parser:"'{' @@*"`
-	Close closeNode   `parser:"@@"`
+	Tokens []lexer.Token // from "{" to "}"
+	Stmts  []*stmtNode   `parser:"'{' @@* '}'"`
 }
 
-// closeNode records where a block ends, for "missing return".
-type closeNode struct {
-	Pos   lexer.Position
-	Brace string `parser:"@'}'"`
-}
-
-// stmtNode tries the most frequent statements first: participle tries the
-// alternatives in order, and each failed one costs allocations.
+// stmtNode is one statement; its first token tells which (convert.go). A
+// simple statement (embedded), the most frequent, comes first, then the
+// statements that begin with a keyword, most frequent first.
 type stmtNode struct {
-	Pos      lexer.Position
-	Simple   *simpleNode `parser:"@@ ';'"`
-	Var      *varNode    `parser:"| @@ ';'"`
-	If       *ifNode     `parser:"| @@"`
-	Return   *returnNode `parser:"| @@"`
-	For      *forNode    `parser:"| @@"`
-	While    *whileNode  `parser:"| @@"`
-	Break    string      `parser:"| @'break' ';'"`
-	Continue string      `parser:"| @'continue' ';'"`
-	Block    *blockNode  `parser:"| @@"`
+	Tokens []lexer.Token
+	simpleNode
+	Var    *varNode    `parser:"';' | 'var' @@ ';'"`
+	If     *ifNode     `parser:"| 'if' @@"`
+	Return *returnNode `parser:"| 'return' @@"`
+	For    *forNode    `parser:"| 'for' @@"`
+	While  *whileNode  `parser:"| 'while' @@"`
+	Block  *blockNode  `parser:"| 'break' ';' | 'continue' ';' | @@"`
 }
 
+// varNode is a declaration after its `var`, which is where the variable's
+// position is.
 type varNode struct {
-	Pos  lexer.Position
-	Name string    `parser:"'var' @Ident"`
+	Name string    `parser:"@Ident"`
 	Type *typeNode `parser:"( ':' @@ )?"`
 	Init *exprNode `parser:"( '=' @@ )?"`
 }
 
-// simpleNode is an expression, or an assignment when Op is set. Its
-// position is its first operand's, and the operator's is that of the token
-// before Right (convert.go).
+// simpleNode is an expression, or an assignment when Right is set. Its
+// position is its first operand's, and the operator is the token before
+// Right.
 type simpleNode struct {
 	Left  *exprNode `parser:"@@"`
-	Op    string    `parser:"( @AssignOp"`
-	Right *exprNode `parser:"  @@ )?"`
+	Right *exprNode `parser:"( AssignOp @@ )?"`
+}
+
+// returnNode is a return statement after its keyword. (Its own node, so
+// that a missing ";" is reported before a missing value, as the node's
+// last error.)
+type returnNode struct {
+	Value *exprNode `parser:"@@? ';'"`
 }
 
 type ifNode struct {
-	Pos     lexer.Position
-	Cond    *exprNode     `parser:"'if' @@"`
+	Cond    *exprNode     `parser:"@@"`
 	Then    *blockNode    `parser:"@@"`
-	ElseIfs []*elseIfNode `parser:"@@*"`
+	ElseIfs []*elseIfNode `parser:"( 'else' 'if' @@ )*"`
 	Else    *blockNode    `parser:"( 'else' @@ )?"`
 }
 
+// elseIfNode is a clause after its `else if`, which is where the clause's
+// position is.
 type elseIfNode struct {
-	Pos  lexer.Position
-	Cond *exprNode  `parser:"'else' 'if' @@"`
+	Cond *exprNode  `parser:"@@"`
 	Then *blockNode `parser:"@@"`
 }
 
 type whileNode struct {
-	Pos  lexer.Position
-	Cond *exprNode  `parser:"'while' @@"`
+	Cond *exprNode  `parser:"@@"`
 	Body *blockNode `parser:"@@"`
 }
 
 type forNode struct {
-	Pos  lexer.Position
-	Init *forInitNode `parser:"'for' @@? ';'"`
+	Init *forInitNode `parser:"@@? ';'"`
 	Cond *exprNode    `parser:"@@? ';'"`
 	Post *simpleNode  `parser:"@@?"`
 	Body *blockNode   `parser:"@@"`
 }
 
 type forInitNode struct {
-	Var    *varNode    `parser:"@@"`
+	Tokens []lexer.Token
+	Var    *varNode    `parser:"'var' @@"`
 	Simple *simpleNode `parser:"| @@"`
-}
-
-type returnNode struct {
-	Pos     lexer.Position
-	Keyword string    `parser:"@'return'"`
-	Value   *exprNode `parser:"@@? ';'"`
 }
 
 // A binary expression is a flat chain of operands and operators; convert.go
@@ -146,39 +149,40 @@ type returnNode struct {
 // small. Operators are told from each other by their text only: the lexer
 // classifies them (lexer.go), so that one token type stands for all that may
 // come at a place, and participle tries one alternative instead of eighteen.
-// The operators' positions are those of the tokens before their right
-// operands.
+// The operators are the tokens before the operands after the first.
 type exprNode struct {
-	Left     *operandNode   `parser:"@@"`
-	Ops      []string       `parser:"( @BinaryOp"`
-	Operands []*operandNode `parser:"  @@ )*"`
+	Tokens []lexer.Token
+	operand
+	Rest []*operandNode `parser:"( BinaryOp @@ )*"`
 }
 
-// operandNode is a primary expression with its prefix operators (the
-// tokens it starts with) and its suffixes.
 type operandNode struct {
-	Pos      lexer.Position
-	Unary    []string      `parser:"@UnaryOp*"`
-	Name     string        `parser:"( @Ident"`
-	Literal  string        `parser:"| @Literal"`
-	Paren    *exprNode     `parser:"| '(' @@ ')'"`
-	New      *newNode      `parser:"| @@ )"`
-	Suffixes []*suffixNode `parser:"@@*"`
+	Tokens []lexer.Token
+	operand
 }
 
-type suffixNode struct {
-	Pos   lexer.Position
-	Index *exprNode `parser:"'[' @@ ']'"`
-	Call  *argsNode `parser:"| '(' @@"`
+// operand is the grammar of an operand: prefix operators, a primary
+// expression and suffixes. The operators and a name or literal are read
+// from the tokens. Index and call suffixes go to two lists, which
+// convert.go merges by position.
+type operand struct {
+	Paren   *exprNode   `parser:"UnaryOp* ( Ident | Literal | '(' @@ ')'"`
+	New     *newNode    `parser:"| 'new' @@ )"`
+	Indexes []*exprNode `parser:"( '[' @@ ']'"`
+	Calls   []*argsNode `parser:"| '(' @@ )*"`
 }
 
-type argsNode struct {
-	Args []*exprNode `parser:"( @@ ( ',' @@ )* )? ')'"`
-}
-
+// newNode is `new(...)` after its keyword. (Its own node, so that its
+// last error is reported as participle did when it included the keyword.)
 type newNode struct {
-	Elem *typeNode `parser:"'new' '(' @@ ','"`
+	Elem *typeNode `parser:"'(' @@ ','"`
 	Len  *exprNode `parser:"@@ ')'"`
+}
+
+// argsNode is a call's arguments after its "(".
+type argsNode struct {
+	Tokens []lexer.Token
+	Args   []*exprNode `parser:"( @@ ( ',' @@ )* )? ')'"`
 }
 
 var parser = participle.MustBuild[fileNode](

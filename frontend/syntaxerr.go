@@ -24,14 +24,14 @@ var grammarWords = map[string]string{
 	"ParamNode":   "parameter",
 	"TypeNode":    "type",
 	"BlockNode":   `"{"`,
-	"CloseNode":   `statement or "}"`,
 	"StmtNode":    "statement",
-	"VarNode":     "var",
+	"VarNode":     "name",
 	"SimpleNode":  "assignment or call",
 	"ForInitNode": "var, assignment or call",
 	"ElseIfNode":  "else",
 	"SuffixNode":  `"[" or "("`,
 	"ArgsNode":    `"("`,
+	"NewNode":     `"("`,
 }
 
 var unexpectedRE = regexp.MustCompile(`^unexpected token "(?:[^"\\]|\\.)*"(?: \(expected (.*)\))?$`)
@@ -122,6 +122,8 @@ func describeElement(el string) string {
 			return "expression" // the alternatives that begin an operand
 		}
 		return firstExpected(inner)
+	case el == `"}"`: // only a block ends with it, after its statements
+		return `statement or "}"`
 	case strings.HasPrefix(el, `"`):
 		return el
 	case el == "<ident>":
