@@ -71,18 +71,18 @@ func (c *converter) decls(f *fileNode) *convertedDecls {
 	for _, d := range f.Decls {
 		switch {
 		case d.Func != nil:
-			fn := &Func{Pos: c.pos(d.Func.Pos), Name: d.Func.Name,
+			fn := &Func{Pos: c.pos(d.Tokens[0].Pos), Name: d.Func.Name,
 				Params: c.params(d.Func.Params), Result: c.result(d.Func.Result),
 				Body: c.block(d.Func.Body)}
 			out.funcs = append(out.funcs, fn)
 			out.order = append(out.order, fn)
 		case d.Extern != nil:
-			fn := &Func{Pos: c.pos(d.Extern.Pos), Name: d.Extern.Name, Extern: true,
+			fn := &Func{Pos: c.pos(d.Tokens[0].Pos), Name: d.Extern.Name, Extern: true,
 				Params: c.params(d.Extern.Params), Result: c.result(d.Extern.Result)}
 			out.funcs = append(out.funcs, fn)
 			out.order = append(out.order, fn)
 		default:
-			v, init := c.varDecl(d.Global, d.Pos, GlobalVar)
+			v, init := c.varDecl(d.Global, d.Tokens[0].Pos, GlobalVar)
 			v.Init = init
 			out.globals = append(out.globals, v)
 			out.order = append(out.order, v)
@@ -93,8 +93,12 @@ func (c *converter) decls(f *fileNode) *convertedDecls {
 
 func (c *converter) params(ps []*paramNode) []*Var {
 	var out []*Var
+	if len(ps) > 0 {
+		out = make([]*Var, 0, len(ps))
+	}
 	for _, p := range ps {
-		out = append(out, &Var{Pos: c.pos(p.Pos), Name: p.Name, Type: c.typ(p.Type), Kind: ParamVar})
+		name := p.Tokens[0]
+		out = append(out, &Var{Pos: c.pos(name.Pos), Name: name.Value, Type: c.typ(p.Type), Kind: ParamVar})
 	}
 	return out
 }
@@ -110,9 +114,16 @@ func (c *converter) result(t *typeNode) *Type {
 // here: the type names are predeclared and cannot be redeclared, so no
 // scope can change their meaning.
 func (c *converter) typ(t *typeNode) *Type {
-	pos := c.pos(t.Pos)
+	pos := c.pos(t.Tokens[0].Pos)
+	name := t.Tokens[len(t.Tokens)-1].Value
+	var prefixes []string // "[" for []
+	for _, tok := range t.Tokens[:len(t.Tokens)-1] {
+		if tok.Value != "]" {
+			prefixes = append(prefixes, tok.Value)
+		}
+	}
 	var base *Type
-	switch t.Name {
+	switch name {
 	case "int":
 		base = IntType
 	case "i32":
@@ -120,22 +131,22 @@ func (c *converter) typ(t *typeNode) *Type {
 	case "bool":
 		base = BoolType
 	default:
-		c.errorf(pos, "%s is not a type", t.Name)
+		c.errorf(pos, "%s is not a type", name)
 		return InvalidType
 	}
-	if !c.nestingOK("type", len(t.Prefixes), pos) {
+	if !c.nestingOK("type", len(prefixes), pos) {
 		return InvalidType
 	}
-	for i := len(t.Prefixes) - 1; i >= 0; i-- {
+	for i := len(prefixes) - 1; i >= 0; i-- {
 		if base.Kind == Pointer {
-			if t.Prefixes[i] == "*" {
+			if prefixes[i] == "*" {
 				c.errorf(pos, "pointer to pointer (*%s) is not allowed", base)
 			} else {
 				c.errorf(pos, "array of pointers ([]%s) is not allowed: a pointer cannot be stored", base)
 			}
 			return InvalidType
 		}
-		if t.Prefixes[i] == "*" {
+		if prefixes[i] == "*" {
 			base = PointerTo(base)
 		} else {
 			base = ArrayOf(base)
@@ -146,7 +157,7 @@ func (c *converter) typ(t *typeNode) *Type {
 
 // varDecl converts a declaration whose `var` is at pos.
 func (c *converter) varDecl(v *varNode, pos lexer.Position, kind VarKind) (*Var, Expr) {
-	out := &Var{Pos: c.pos(pos), Name: v.Name, Kind: kind}
+	out := &Var{Pos: c.pos(pos), Name: v.Tokens[0].Value, Kind: kind}
 	if v.Type != nil {
 		out.Type = c.typ(v.Type)
 	}

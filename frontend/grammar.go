@@ -33,15 +33,15 @@ type fileNode struct {
 	Decls []*topDeclNode `parser:"@@*"`
 }
 
+// topDeclNode is a declaration, which begins at its first token.
 type topDeclNode struct {
-	Pos    lexer.Position
+	Tokens []lexer.Token
 	Func   *funcNode   `parser:"@@"`
 	Extern *externNode `parser:"| @@"`
 	Global *varNode    `parser:"| 'var' @@ ';'"`
 }
 
 type funcNode struct {
-	Pos    lexer.Position
 	Name   string       `parser:"'func' @Ident"`
 	Params []*paramNode `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
 	Result *typeNode    `parser:"@@?"`
@@ -49,24 +49,21 @@ type funcNode struct {
 }
 
 type externNode struct {
-	Pos    lexer.Position
 	Name   string       `parser:"'extern' 'func' @Ident"`
 	Params []*paramNode `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
 	Result *typeNode    `parser:"@@? ';'"`
 }
 
+// paramNode is a parameter; its first token is its name.
 type paramNode struct {
-	Pos  lexer.Position
-	Name string    `parser:"@Ident ':'"`
-	Type *typeNode `parser:"@@"`
+	Tokens []lexer.Token
+	Type   *typeNode `parser:"Ident ':' @@"`
 }
 
-// typeNode is a chain of `[]` (captured as "[") and `*` prefixes before a
-// type name, outermost first.
+// typeNode is a chain of `[]` and `*` prefixes before a type name,
+// outermost first; all are read from its tokens.
 type typeNode struct {
-	Pos      lexer.Position
-	Prefixes []string `parser:"( @'[' ']' | @'*' )*"`
-	Name     string   `parser:"@Ident"`
+	Tokens []lexer.Token `parser:"( '[' ']' | '*' )* Ident"`
 }
 
 // blockNode looks ahead for its "}" before each statement, which costs
@@ -95,9 +92,9 @@ type stmtNode struct {
 // varNode is a declaration after its `var`, which is where the variable's
 // position is.
 type varNode struct {
-	Name string    `parser:"@Ident"`
-	Type *typeNode `parser:"( ':' @@ )?"`
-	Init *exprNode `parser:"( '=' @@ )?"`
+	Tokens []lexer.Token // beginning with the name
+	Type   *typeNode     `parser:"Ident ( ':' @@ )?"`
+	Init   *exprNode     `parser:"( '=' @@ )?"`
 }
 
 // simpleNode is an expression, or an assignment when Right is set. Its
