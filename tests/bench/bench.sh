@@ -346,7 +346,7 @@ asm_part() {
 
 # compile_part measures compile speed on generated programs: part 4.
 compile_part() {
-	local n lines clines c tf rc w checked=()
+	local n lines clines c tf rc w run checked=()
 	echo "== Compile speed on generated programs (tests/bench/gen; one run each; -S only) =="
 	printf '%-9s %-10s %9s %9s %9s %12s %10s\n' lines compiler wall-s cpu-s peak-MB lines/s "x gcc-O0"
 	: >"$tmp/compile.tsv"
@@ -406,15 +406,18 @@ compile_part() {
 	if [ ${#checked[@]} -gt 0 ]; then
 		echo "the assembly timed above, linked and run, prints what the C twin prints at: $(printf '%s\n' "${checked[@]}" | sort -un | tr '\n' ' ')lines"
 	fi
-	local at=""
+	# The breakdown at 100k lines, and at the largest size when that is another.
+	local at="" largest=""
 	for n in $sizes; do
-		[ -f "$tmp/gen$n.toyc-O2.err" ] && at=$n
-		[ "$n" = 100000 ] && [ -f "$tmp/gen$n.toyc-O2.err" ] && break
+		[ "$n" = 100000 ] && at=$n
+		largest=$n
 	done
-	for c in toyc-O1 toyc-O2; do
-		[ -n "$at" ] && [ -f "$tmp/gen$at.$c.err" ] || continue
+	[ "$largest" = "$at" ] || at="$at $largest"
+	for run in $(for n in $at; do echo "$n.toyc-O1 $n.toyc-O2"; done); do
+		grep -q '^toyc: time per stage' "$tmp/gen$run.err" 2>/dev/null || continue
+		n=${run%%.*} c=${run#*.}
 		echo
-		echo "$c --time-passes at $(wc -l <"$tmp/gen$at.toy") lines (wall-clock; % of the total):"
+		echo "$c --time-passes at $(wc -l <"$tmp/gen$n.toy") lines (wall-clock; % of the total):"
 		awk '/^toyc: time per stage/ { stage = 1; next } /^toyc: time per/ { next }
 		{ ms = $1; sub(/ms$/, "", ms); $1 = ""; name = substr($0, 2); sub(/ \/.*\//, " ", name)
 		  if (stage) { sn[++ns] = name; st[ns] = ms } else { pn[++np] = name; pt[np] = ms } }
@@ -424,7 +427,7 @@ compile_part() {
 			printf "  passes:"
 			for (i = 1; i <= np; i++) printf "%s %s %.0fms", (i > 1 && (i - 1) % 6 == 0) ? "\n         " : "", pn[i], pt[i]
 			printf "\n"
-		}' "$tmp/gen$at.$c.err"
+		}' "$tmp/gen$run.err"
 	done
 	echo
 }
