@@ -38,7 +38,7 @@ import (
 )
 
 var (
-	diffSeeds  = flag.Int("diffseeds", envInt("TOYC_DIFF_SEEDS", 150), "how many seeds TestDifferential tries (env TOYC_DIFF_SEEDS)")
+	diffSeeds  = flag.Int("diffseeds", envInt("TOYC_DIFF_SEEDS", 150), "how many seeds TestDifferential tries (env TOYC_DIFF_SEEDS; 20 with -short)")
 	diffFirst  = flag.Int64("diffseed", 1, "the first seed TestDifferential tries")
 	diffTime   = flag.Duration("difftime", 0, "fuzz mode: TestDifferential tries seeds from -diffseed on for this long, ignoring -diffseeds")
 	diffJobs   = flag.Int("diffjobs", runtime.NumCPU(), "how many programs TestDifferential checks at once")
@@ -47,6 +47,13 @@ var (
 	diffKeep   = flag.String("diffkeep", "", "directory where TestDifferential keeps each program (seedN/p.toy) and its builds")
 	diffBuilds = flag.String("diffbuilds", "all", "which builds TestDifferential compares: all, llvm or native")
 )
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 func envInt(key string, def int) int {
 	if n, err := strconv.Atoi(os.Getenv(key)); err == nil {
@@ -323,12 +330,16 @@ func TestDifferential(t *testing.T) {
 	}
 	t.Logf("builds compared: %s", strings.Join(names, ", "))
 
+	count := int64(*diffSeeds)
+	if testing.Short() && !flagSet("diffseeds") && os.Getenv("TOYC_DIFF_SEEDS") == "" {
+		count = 20
+	}
 	seeds := make(chan int64)
 	go func() {
 		defer close(seeds)
 		deadline := time.Now().Add(*diffTime)
 		for s := *diffFirst; ; s++ {
-			if *diffTime > 0 && time.Now().After(deadline) || *diffTime == 0 && s >= *diffFirst+int64(*diffSeeds) {
+			if *diffTime > 0 && time.Now().After(deadline) || *diffTime == 0 && s >= *diffFirst+count {
 				return
 			}
 			seeds <- s
@@ -379,7 +390,7 @@ func TestDifferential(t *testing.T) {
 		}
 		t.Error(msg)
 	}
-	count := 0
-	tested.Range(func(_, _ any) bool { count++; return true })
-	t.Logf("%d programs (seeds %d..%d) in %v, %d findings", count, *diffFirst, *diffFirst+int64(count)-1, time.Since(start).Round(time.Second), len(all))
+	n := 0
+	tested.Range(func(_, _ any) bool { n++; return true })
+	t.Logf("%d programs (seeds %d..%d) in %v, %d findings", n, *diffFirst, *diffFirst+int64(n)-1, time.Since(start).Round(time.Second), len(all))
 }

@@ -317,8 +317,9 @@ func TestHostileMissingCompiler(t *testing.T) {
 }
 
 // TestHostileInterrupt interrupts toyc while it parses and while the C
-// compiler runs: it must stop at once, leaving neither the output nor its
-// temporary files.
+// compiler runs (once that has made temporary files): it must stop at once,
+// leaving neither the output nor temporary files, its own or the C
+// compiler's.
 func TestHostileInterrupt(t *testing.T) {
 	needToyc(t)
 	dir := t.TempDir()
@@ -341,16 +342,15 @@ func TestHostileInterrupt(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			if !waitForStage(cmd.Process.Pid, stage == "C compiler", hostileTimeout) {
+			stopped := make(chan error, 1)
+			go func() { stopped <- cmd.Wait() }()
+			if !waitForStage(stopped, stage == "C compiler", tmp, hostileTimeout) {
 				cmd.Process.Kill()
-				cmd.Wait()
-				t.Fatalf("toyc did not reach the %s", stage)
+				t.Fatalf("toyc ended or stalled before the %s: %s", stage, stderr.String())
 			}
 			if err := cmd.Process.Signal(os.Interrupt); err != nil {
 				t.Fatal(err)
 			}
-			stopped := make(chan error, 1)
-			go func() { stopped <- cmd.Wait() }()
 			select {
 			case <-stopped:
 			case <-time.After(30 * time.Second):
@@ -373,35 +373,31 @@ func TestHostileInterrupt(t *testing.T) {
 	}
 }
 
-// waitForStage waits until toyc (pid) is compiling: when child is set,
-// until it runs a process of its own (the C compiler), else for a moment.
-// It returns false when toyc ends first or the timeout passes.
-func waitForStage(pid int, child bool, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
+// waitForStage waits until toyc is compiling: when cc is set, until the C
+// compiler it runs has made a temporary file (cc*) of its own, in tmp (the
+// $TMPDIR toyc was given) or in toyc's scratch directory there; else for a
+// moment. It returns false when toyc ends first (stopped) or the timeout
+// passes.
+func waitForStage(stopped <-chan error, cc bool, tmp string, timeout time.Duration) bool {
+	deadline := time.After(timeout)
 	start := time.Now()
-	for time.Now().Before(deadline) {
-		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
+	for {
+		select {
+		case <-stopped:
 			return false
+		case <-deadline:
+			return false
+		case <-time.After(5 * time.Millisecond):
 		}
-		if !child && time.Since(start) > 500*time.Millisecond {
+		if !cc && time.Since(start) > 500*time.Millisecond {
 			return true
 		}
-		if child && hasChildren(pid) {
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
-}
-
-// hasChildren reports whether process pid has a child process, from
-// /proc/PID/task/*/children.
-func hasChildren(pid int) bool {
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
-	for _, f := range tasks {
-		if b, _ := os.ReadFile(f); len(bytes.TrimSpace(b)) > 0 {
-			return true
+		if cc {
+			own, _ := filepath.Glob(filepath.Join(tmp, "cc*"))
+			inScratch, _ := filepath.Glob(filepath.Join(tmp, "toyc-*", "cc*"))
+			if len(own)+len(inScratch) > 0 {
+				return true
+			}
 		}
 	}
-	return false
 }
