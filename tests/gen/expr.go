@@ -31,7 +31,8 @@ func (g *gen) comparison() string {
 func (g *gen) intExpr(t *Type, depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for {
-		switch g.pick(4, 16, 2, 9, 3, 2, 3, 1, 3, 1) {
+		switch g.pick(4, 16, 2, 9, on(g.has.division, 3), on(g.has.shifts, 2), on(g.has.conversions, 3),
+			on(g.has.arrays, 1), on(g.has.calls, 3), 1) {
 		case 0:
 			return g.intLit(g.value(t), t)
 		case 1:
@@ -83,7 +84,7 @@ func (g *gen) intExpr(t *Type, depth int) *Node {
 // target of a pointer, or an array element (below the expression depth
 // limit); nil when the place it picked holds none.
 func (g *gen) load(t *Type, depth int) *Node {
-	switch g.pick(10, 2, 4) {
+	switch g.pick(10, on(g.has.pointers, 2), on(g.has.arrays, 4)) {
 	case 0:
 		if v := g.pickVar(g.readable(t)); v != nil {
 			return name(v.name, t)
@@ -122,7 +123,7 @@ func (g *gen) shiftAmount(t *Type, depth int) *Node {
 func (g *gen) boolExpr(depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for {
-		switch g.pick(2, 8, 10, 2, 5, 3) {
+		switch g.pick(2, 8, 10, 2, 5, on(g.has.calls, 3)) {
 		case 0:
 			return g.boolLit()
 		case 1:

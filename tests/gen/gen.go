@@ -70,9 +70,26 @@ type function struct {
 	node      *Node
 }
 
+// features says which kinds of code a program may contain. Each program
+// leaves some out at random ("swarm testing": Groce et al., ISSTA 2012), so
+// that the others get more room: a program without calls has longer
+// straight-line arithmetic, one without arrays more register pressure.
+type features struct {
+	calls, pointers, arrays, i32, division, shifts, conversions, loops, branches bool
+}
+
+// on is weight when the feature is on, else 0.
+func on(feature bool, weight int) int {
+	if feature {
+		return weight
+	}
+	return 0
+}
+
 type gen struct {
 	r       *rand.Rand
 	cfg     Config
+	has     features
 	globals []*variable
 	funcs   []*function // user functions, by index
 	helpers []*function // array makers and hashes, in order of first use
@@ -100,6 +117,9 @@ func Generate(seed int64, cfg Config) *Prog {
 		cfg:    cfg,
 		helper: map[string]*function{},
 	}
+	coin := func() bool { return g.r.IntN(4) != 0 }
+	g.has = features{calls: coin(), pointers: coin(), arrays: coin(), i32: coin(), division: coin(),
+		shifts: coin(), conversions: coin(), loops: coin(), branches: coin()}
 	g.pointerTypes = []*Type{IntType, I32Type, BoolType, ArrayOf(IntType)}
 	g.makeGlobals()
 	g.declareFuncs()
@@ -144,6 +164,9 @@ func (g *gen) chance(n int) bool { return g.r.IntN(n) == 0 }
 
 // scalarType picks int, i32 or bool.
 func (g *gen) scalarType() *Type {
+	if !g.has.i32 {
+		return []*Type{IntType, IntType, BoolType}[g.r.IntN(3)]
+	}
 	return []*Type{IntType, IntType, I32Type, I32Type, BoolType}[g.r.IntN(5)]
 }
 
@@ -168,7 +191,7 @@ func (g *gen) arrayType() *Type {
 
 // valueType picks any type a variable or result may have.
 func (g *gen) valueType() *Type {
-	if g.chance(4) {
+	if g.has.arrays && g.chance(4) {
 		return g.arrayType()
 	}
 	return g.scalarType()
@@ -177,7 +200,7 @@ func (g *gen) valueType() *Type {
 // paramType picks a parameter type: values, and pointers to the types the
 // globals guarantee a variable of.
 func (g *gen) paramType() *Type {
-	if g.chance(5) {
+	if g.has.pointers && g.chance(5) {
 		return PointerTo(g.pointerTypes[g.r.IntN(len(g.pointerTypes))])
 	}
 	return g.valueType()

@@ -23,7 +23,9 @@ func (g *gen) stmt(depth int) []*Node {
 	g.cost += g.mult
 	nest := depth < g.cfg.Nesting
 	for {
-		switch g.pick(12, 5, 26, 6, 10, 7, 3, 2, 2, 5, 4, 2, 4) {
+		loops := g.has.loops
+		switch g.pick(12, 5, 26, on(g.has.calls, 6), on(g.has.branches, 10), on(loops, 7), on(loops, 3), on(loops, 2),
+			2, 5, 4, 2, on(g.has.division || g.has.arrays, 4)) {
 		case 0:
 			return []*Node{g.declStmt()}
 		case 1:
@@ -144,7 +146,7 @@ func (g *gen) block(depth int) *Node {
 // declaration, so an initializer may read the variable it shadows.
 func (g *gen) declStmt() *Node {
 	t := g.valueType()
-	if g.chance(6) {
+	if g.has.pointers && g.chance(6) {
 		t = PointerTo(g.pointerTypes[g.r.IntN(len(g.pointerTypes))])
 	}
 	init := g.expr(t, 0)
