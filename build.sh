@@ -4,8 +4,9 @@
 #   ./build.sh           build ./toyc
 #   ./build.sh test      go vet and every test (installs what the tests need)
 #   ./build.sh example   build ./toyc, then compile and run examples/primes.toy
-#   ./build.sh bench     build the benchmarks with toyc -O2, check their output
-#                        and time them against the C twins' baselines
+#   ./build.sh bench [NAME...]  the benchmarks: toyc -O0/-O1/-O2, llc and the
+#                        C twins (gcc -O0/-O2) timed, outputs checked, spill
+#                        counts, compile speed, SSA construction scaling
 #   ./build.sh fuzz 10m  random differential testing for that long: generated
 #                        programs built every way must agree (tests/README.md);
 #                        seeds from $FUZZ_SEED, else from the clock
@@ -67,49 +68,6 @@ build() {
 	go build -buildvcs=false -o toyc .
 }
 
-# bench compiles each benchmark DIR/NAME.toy with toyc -O2, runs it three
-# times with the arguments of its "// args:" line, checks its output against
-# DIR/baseline.txt and prints the median wall time beside the C twin's
-# gcc -O0 and -O2 wall times from there (measured on one machine: compare
-# on that machine only), and the CPU time (user + system) of that run, which
-# a busy machine disturbs less.
-bench() {
-	local dir=$1 status=0
-	if [ ! -f "$dir/baseline.txt" ]; then
-		echo "build.sh: no benchmarks in $dir (set BENCH_DIR to the folder with baseline.txt)" >&2
-		exit 1
-	fi
-	out=$(mktemp -d)
-	trap 'rm -rf "$out"' EXIT
-	printf '%-10s %-10s %9s %9s %9s %9s  %s\n' name args toyc-O2 cpu gcc-O0 gcc-O2 output
-	for src in "$dir"/*.toy; do
-		local name args o0 o2 want times=() t got
-		name=$(basename "$src" .toy)
-		args=$(sed -n 's|^// args: *||p' "$src" | head -n 1)
-		# A baseline line: name, args, the -O0, -O1 and -O2 times, output.
-		read -r _ _ o0 _ o2 want < <(awk -v n="$name" '$1 == n' "$dir/baseline.txt")
-		./toyc -O2 "$src" -o "$out/$name"
-		for _ in 1 2 3; do
-			TIMEFORMAT='%R %U %S'
-			# shellcheck disable=SC2086 # args is a list of words
-			t=$({ time "$out/$name" $args >"$out/$name.out" 2>"$out/$name.err"; } 2>&1) || true
-			times+=("$t")
-		done
-		got=$(cat "$out/$name.out")
-		local verdict=ok
-		if [ "$got" != "$want" ]; then
-			verdict="WRONG: got [$got] want [$want] $(head -c 200 "$out/$name.err")"
-			status=1
-		fi
-		local median
-		median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n 2p)
-		printf '%-10s %-10s %9s %9s %9s %9s  %s\n' "$name" "$args" \
-			"${median%% *}" "$(echo "$median" | awk '{ printf "%.2f", $2 + $3 }')" \
-			"$o0" "$o2" "$verdict"
-	done
-	return $status
-}
-
 case "${1:-build}" in
 build)
 	build
@@ -129,8 +87,15 @@ example)
 	;;
 bench)
 	need_cc
+	need_llvm
 	build
-	bench "${BENCH_DIR:-../shared/bench}"
+	# Run times against the C twins, spill counts and compile speed
+	# (tests/bench/bench.sh describes its settings), then the scaling of
+	# the SSA construction on generated functions of 1k to 100k blocks.
+	shift
+	tests/bench/bench.sh "$@"
+	go test -buildvcs=false -run '^$' -bench 'Dominators|Frontiers|Loops|Liveness|Mem2Reg' \
+		-benchtime 3x ./middle/
 	;;
 fuzz)
 	if [ $# -ne 2 ]; then
