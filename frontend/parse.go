@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"unicode/utf8"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -15,13 +17,38 @@ import (
 // that the tokens are stored once; a lexical error anywhere still takes
 // precedence over nesting too deep.
 
+// invalidUTF8 returns the offset of the first byte of src that is not part
+// of valid UTF-8, or -1.
+func invalidUTF8(src []byte) int {
+	if utf8.Valid(src) {
+		return -1
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
 // parse returns the parse tree of src and its tokens, or the diagnostic of
 // its first error.
 func parse(file string, src []byte, lines *lineIndex) (*fileNode, []lexer.Token, *diag.Diagnostic) {
+	// A Toy file is UTF-8 throughout, comments and literals included,
+	// which the lexer only checks where a token starts; whichever problem
+	// comes first is reported.
+	bad := invalidUTF8(src)
 	feed := &tokenFeed{scanner: newScanner(file, src), nesting: newNestingCheck(file, lines)}
 	peek, err := lexer.Upgrade(feed)
 	if err != nil {
-		return nil, nil, lexDiagnostic(file, src, feed.scanner.failed, lines)
+		if failed := feed.scanner.failed; bad < 0 || failed < bad {
+			bad = failed
+		}
+	}
+	if bad >= 0 {
+		return nil, nil, lexDiagnostic(file, src, bad, lines)
 	}
 	if feed.tooDeep != nil {
 		return nil, nil, feed.tooDeep
