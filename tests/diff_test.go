@@ -11,8 +11,8 @@ package tests
 // A crash of opt or llc is reported too, but as LLVM's, and not shrunk.
 //
 // A disagreement is shrunk (gen.Shrink) to a small program on which the
-// builds still disagree, and written to regress/ with the majority's output
-// as a regression test (diffreduce_test.go).
+// builds still disagree, and written to regress/ with the reference build's
+// output (LLVM -O0's, see group) as a regression test (diffreduce_test.go).
 //
 //	go test ./tests/ -run TestDifferential                      # the default seeds
 //	go test ./tests/ -run TestDifferential -diffseeds=2000      # more seeds
@@ -27,7 +27,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -248,8 +247,12 @@ func splitCrashed(outcomes []outcome) (crashed, built []outcome) {
 	return crashed, built
 }
 
-// group partitions outcomes by key, the largest group first, ties broken
-// by the order of the builds (so the LLVM -O0 build leads when it can).
+// group partitions outcomes by key, in the order of the builds, except
+// that the first group is the reference: that of the first build that
+// built and ended, which is LLVM -O0 when it did. The reference is not the
+// majority: the builds at -O1 and -O2 share toyc's optimizer, and outvote
+// the unoptimized ones when it is wrong; LLVM -O0 is the build that toyc
+// transforms least (no passes, then LLVM's mature back end).
 func group(outcomes []outcome) [][]outcome {
 	index := map[string]int{}
 	var groups [][]outcome
@@ -263,7 +266,12 @@ func group(outcomes []outcome) [][]outcome {
 		}
 		groups[i] = append(groups[i], o)
 	}
-	sort.SliceStable(groups, func(i, j int) bool { return len(groups[i]) > len(groups[j]) })
+	for i, g := range groups {
+		if g[0].failed == "" && !g[0].hung {
+			groups[0], groups[i] = groups[i], groups[0]
+			break
+		}
+	}
 	return groups
 }
 

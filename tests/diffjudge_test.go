@@ -49,3 +49,23 @@ func TestJudge(t *testing.T) {
 		}
 	}
 }
+
+// TestReference checks that the reference of a disagreement is the first
+// build that built and ended, even when outvoted.
+func TestReference(t *testing.T) {
+	o := func(name, stdout, failed string) outcome {
+		return outcome{variant: variant{name: name}, failed: failed, r: result{stdout: []byte(stdout)}}
+	}
+	for _, c := range []struct {
+		outcomes []outcome
+		want     string
+	}{
+		{[]outcome{o("llvm-O0", "-3\n", ""), o("llvm-O1", "3\n", ""), o("llvm-O2", "3\n", ""), o("native-O0", "-3\n", ""), o("native-O1", "3\n", "")}, "llvm-O0"},
+		{[]outcome{o("llvm-O0", "", "toyc: internal compiler error"), o("llvm-O1", "3\n", ""), o("llvm-O2", "4\n", "")}, "llvm-O1"},
+		{[]outcome{{variant: variant{name: "llvm-O0"}, hung: true}, o("llvm-O1", "3\n", "")}, "llvm-O1"},
+	} {
+		if got := group(c.outcomes)[0][0].variant.name; got != c.want {
+			t.Errorf("reference %s, want %s", got, c.want)
+		}
+	}
+}

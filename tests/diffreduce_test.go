@@ -3,7 +3,8 @@ package tests
 // What TestDifferential does with a finding: it shrinks the program while
 // the finding persists (gen.Shrink, with a test made for the finding's
 // kind), and for a disagreement between builds writes the result to
-// regress/ as a regression test whose expected output is the majority's.
+// regress/ as a regression test whose expected output is the reference
+// build's (see group).
 
 import (
 	"fmt"

@@ -32,7 +32,7 @@ func (g *gen) intExpr(t *Type, depth int) *Node {
 	inner := depth < g.cfg.ExprDepth
 	for {
 		switch g.pick(4, 16, 2, 9, on(g.has.division, 3), on(g.has.shifts, 2), on(g.has.conversions, 3),
-			on(g.has.arrays, 1), on(g.has.calls, 3), 1) {
+			on(g.has.arrays, 1), on(g.has.calls, 3), 1, 2) {
 		case 0:
 			return g.intLit(g.value(t), t)
 		case 1:
@@ -75,6 +75,12 @@ func (g *gen) intExpr(t *Type, depth int) *Node {
 		case 9:
 			if t.Kind == Int {
 				return call("argc", IntType)
+			}
+		case 10:
+			// Operators on literals alone: what constant folding computes
+			// at compile time, at the edges of the operators.
+			if inner {
+				return g.constant(t, 2)
 			}
 		}
 	}
