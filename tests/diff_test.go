@@ -2,7 +2,7 @@ package tests
 
 // TestDifferential is random differential testing (McKeeman, "Differential
 // Testing for Software", 1998; Csmith): programs from toyc/tests/gen, one
-// per seed, each built every way toyc can build it (builds.go: through LLVM
+// per seed, each built every way toyc can build it (builds_test.go: through LLVM
 // at -O0, -O1 and -O2, and natively at -O0, -O1 and -O2 once the native back
 // end exists), all run, and their standard output, exit status and standard
 // error compared. Since Toy has no undefined behaviour, any difference is a
