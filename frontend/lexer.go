@@ -73,7 +73,7 @@ var opTypes = map[string]lexer.TokenType{
 	"=": tokAssignOp, "+=": tokAssignOp, "-=": tokAssignOp, "*=": tokAssignOp, "/=": tokAssignOp,
 	"%=": tokAssignOp, "&=": tokAssignOp, "|=": tokAssignOp, "^=": tokAssignOp, "<<=": tokAssignOp,
 	">>=": tokAssignOp,
-	"||":  tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
+	"||": tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
 	"<=": tokBinaryOp, ">": tokBinaryOp, ">=": tokBinaryOp, "+": tokBinaryOp, "|": tokBinaryOp,
 	"/": tokBinaryOp, "%": tokBinaryOp, "<<": tokBinaryOp, ">>": tokBinaryOp,
 	"!": tokUnaryOp,
@@ -237,42 +237,6 @@ func punctLength(rest string) int {
 		return 1
 	}
 	return 0
-}
-
-// lex returns the tokens of src, EOF last, or the diagnostic of the first
-// byte that begins no token.
-func lex(file string, src []byte, lines *lineIndex) ([]lexer.Token, *diag.Diagnostic) {
-	var toks []lexer.Token
-	for s := newScanner(file, src); ; {
-		tok, err := s.Next()
-		if err != nil {
-			return nil, lexDiagnostic(file, src, s.failed, lines)
-		}
-		toks = append(toks, tok)
-		if tok.EOF() {
-			return toks, nil
-		}
-	}
-}
-
-// scan lexes all of src without keeping the tokens, for the diagnostics
-// that take precedence over any syntax error: the first byte that begins no
-// token, else the first nesting too deep (depth.go).
-func scan(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
-	nesting := newNestingCheck(file, lines)
-	var tooDeep *diag.Diagnostic
-	for s := newScanner(file, src); ; {
-		tok, err := s.Next()
-		if err != nil {
-			return lexDiagnostic(file, src, s.failed, lines)
-		}
-		if tok.EOF() {
-			return tooDeep
-		}
-		if tooDeep == nil {
-			tooDeep = nesting.visit(tok)
-		}
-	}
 }
 
 // lexDiagnostic describes the first byte of src[offset:], where lexing

@@ -106,37 +106,3 @@ func f() {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
-
-// TestChunkedParse: parsing declarations in chunks of any size gives the
-// same program, or the same diagnostics, as parsing the file in one piece,
-// also for files broken at many places.
-func TestChunkedParse(t *testing.T) {
-	valid := fuzzSeeds[2] + "\n" + string(generatedProgram(30)) + "\nextern func g() int;\nvar z = 3;\n" + fuzzSeeds[1]
-	toks, d := lex("t.toy", []byte(valid), newLineIndex([]byte(valid)))
-	if d != nil {
-		t.Fatal(d)
-	}
-	sources := []string{valid}
-	for i := 0; i < len(toks)-1; i += 37 { // drop one token
-		t := toks[i]
-		sources = append(sources, valid[:t.Pos.Offset]+valid[t.Pos.Offset+len(t.Value):])
-	}
-	outcome := func(src string) string {
-		prog, diags := Check("t.toy", []byte(src))
-		if prog != nil {
-			return Lower(prog).String()
-		}
-		return diags.Error()
-	}
-	defer func(n int) { chunkTokens = n }(chunkTokens)
-	for _, src := range sources {
-		chunkTokens = len(src) // one chunk
-		whole := outcome(src)
-		for _, n := range []int{1, 7, 100} {
-			chunkTokens = n
-			if got := outcome(src); got != whole {
-				t.Fatalf("chunks of %d tokens: got\n%.300s\nwant\n%.300s\nsource:\n%s", n, got, whole, src)
-			}
-		}
-	}
-}
