@@ -20,7 +20,7 @@ import (
 type converter struct {
 	file    string
 	lines   *lineIndex
-	toks    []lexer.Token // all of the file's, for the positions of operators
+	toks    []lexer.Token // those of the chunk being converted, for the positions of operators
 	diags   diag.List
 	tooDeep bool
 }
@@ -66,8 +66,8 @@ type convertedDecls struct {
 	order []any
 }
 
-func (c *converter) decls(f *fileNode) *convertedDecls {
-	out := &convertedDecls{}
+// decls converts the declarations of a parse tree and adds them to out.
+func (c *converter) decls(f *fileNode, out *convertedDecls) {
 	for _, d := range f.Decls {
 		switch {
 		case d.Func != nil:
@@ -88,7 +88,6 @@ func (c *converter) decls(f *fileNode) *convertedDecls {
 			out.order = append(out.order, v)
 		}
 	}
-	return out
 }
 
 func (c *converter) params(ps []*paramNode) []*Var {

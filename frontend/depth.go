@@ -24,7 +24,7 @@ const (
 	maxExprDepth = 10000
 )
 
-// nestingCheck follows the tokens in order; operators holds, per open
+// nestingCheck follows a file's tokens in order; operators holds, per open
 // bracket, the operators since the last separator.
 type nestingCheck struct {
 	file      string

@@ -7,6 +7,8 @@
 package frontend
 
 import (
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"toyc/middle/diag"
 )
 
@@ -16,12 +18,18 @@ import (
 // position. An empty file is a valid library without declarations.
 func Check(file string, src []byte) (*Program, diag.List) {
 	lines := newLineIndex(src)
-	tree, toks, d := parse(file, src, lines)
+	if d := scan(file, src, lines); d != nil {
+		return nil, diag.List{*d}
+	}
+	conv := &converter{file: file, lines: lines}
+	decls := &convertedDecls{}
+	d := parse(file, src, lines, func(tree *fileNode, toks []lexer.Token) {
+		conv.toks = toks
+		conv.decls(tree, decls)
+	})
 	if d != nil {
 		return nil, diag.List{*d}
 	}
-	conv := &converter{file: file, lines: lines, toks: toks}
-	decls := conv.decls(tree)
 	if conv.tooDeep {
 		return nil, conv.diags
 	}

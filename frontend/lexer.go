@@ -73,7 +73,7 @@ var opTypes = map[string]lexer.TokenType{
 	"=": tokAssignOp, "+=": tokAssignOp, "-=": tokAssignOp, "*=": tokAssignOp, "/=": tokAssignOp,
 	"%=": tokAssignOp, "&=": tokAssignOp, "|=": tokAssignOp, "^=": tokAssignOp, "<<=": tokAssignOp,
 	">>=": tokAssignOp,
-	"||": tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
+	"||":  tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
 	"<=": tokBinaryOp, ">": tokBinaryOp, ">=": tokBinaryOp, "+": tokBinaryOp, "|": tokBinaryOp,
 	"/": tokBinaryOp, "%": tokBinaryOp, "<<": tokBinaryOp, ">>": tokBinaryOp,
 	"!": tokUnaryOp,
@@ -237,6 +237,68 @@ func punctLength(rest string) int {
 		return 1
 	}
 	return 0
+}
+
+// lex returns the tokens of src, EOF last, or the diagnostic of the first
+// byte that begins no token.
+func lex(file string, src []byte, lines *lineIndex) ([]lexer.Token, *diag.Diagnostic) {
+	var toks []lexer.Token
+	for s := newScanner(file, src); ; {
+		tok, err := s.Next()
+		if err != nil {
+			return nil, lexDiagnostic(file, src, s.failed, lines)
+		}
+		toks = append(toks, tok)
+		if tok.EOF() {
+			return toks, nil
+		}
+	}
+}
+
+// scan lexes all of src without keeping the tokens, for the diagnostics
+// that take precedence over any syntax error: the first byte that begins no
+// token or is not valid UTF-8 (a Toy file is UTF-8 throughout, comments and
+// literals included, which the lexer only checks where a token starts),
+// else the first nesting too deep (depth.go).
+func scan(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
+	bad := invalidUTF8(src)
+	nesting := newNestingCheck(file, lines)
+	var tooDeep *diag.Diagnostic
+	for s := newScanner(file, src); ; {
+		tok, err := s.Next()
+		if err != nil {
+			if bad < 0 || s.failed < bad {
+				bad = s.failed
+			}
+			break
+		}
+		if tok.EOF() {
+			break
+		}
+		if tooDeep == nil {
+			tooDeep = nesting.visit(tok)
+		}
+	}
+	if bad >= 0 {
+		return lexDiagnostic(file, src, bad, lines)
+	}
+	return tooDeep
+}
+
+// invalidUTF8 returns the offset of the first byte of src that is not part
+// of valid UTF-8, or -1.
+func invalidUTF8(src []byte) int {
+	if utf8.Valid(src) {
+		return -1
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // lexDiagnostic describes the first byte of src[offset:], where lexing

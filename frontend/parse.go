@@ -1,89 +1,115 @@
 package frontend
 
 import (
-	"unicode/utf8"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"toyc/middle/diag"
 )
 
-// Parsing in three steps, each of which may stop with the first error as a
-// diagnostic: lexing everything (lexer.go), the cheap scan that keeps
-// participle's recursion and allocation bounded (depth.go), and the
-// participle parse proper, whose errors syntaxerr.go rephrases. The first
-// two run together as participle pulls the tokens into its own array, so
-// that the tokens are stored once; a lexical error anywhere still takes
-// precedence over nesting too deep.
+// Parsing runs after a first pass over the whole file has found no lexical
+// error and no nesting too deep (lexer.go, depth.go). Participle then
+// parses the file a chunk of whole declarations at a time, lexed again as
+// needed, and each chunk's parse tree is converted to the AST and dropped
+// before the next chunk is lexed. Parse trees and tokens are the bulk of
+// the frontend's memory: keeping those of a 100,000-line program alive at
+// once made the garbage collector's and the allocator's work per line
+// several times that of a small program. (Participle also copies every
+// token it parses into an array of its own, grown token by token.)
+//
+// A chunk ends before a declaration's keyword (`func`, `extern` or `var`
+// outside any bracket) once it holds chunkTokens tokens. A valid file
+// parses the same in chunks as a whole: a declaration ends with a required
+// token (`}` or `;`), so its parse never looks past it. When a chunk does
+// not parse (or the guess of where declarations begin was wrong), the whole
+// file is parsed again in one piece for the diagnostic, which is then
+// exactly the one participle gives for the whole file; syntaxerr.go
+// rephrases it.
+var chunkTokens = 2000 // a variable for tests
 
-// invalidUTF8 returns the offset of the first byte of src that is not part
-// of valid UTF-8, or -1.
-func invalidUTF8(src []byte) int {
-	if utf8.Valid(src) {
-		return -1
-	}
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
+// parse hands the parse trees of src, chunk by chunk, to each, with the
+// chunk's tokens (which each must not keep), or returns the diagnostic of
+// the first syntax error.
+func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lexer.Token)) *diag.Diagnostic {
+	var chunk []lexer.Token
+	depth := 0
+	for s := newScanner(file, src); ; {
+		tok, _ := s.Next() // the first pass found no error
+		if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
+			if len(chunk) > 0 {
+				tree, err := parseTokens(chunk, tok.Pos)
+				if err != nil {
+					return parseWhole(file, src, lines)
+				}
+				each(tree, chunk)
+				chunk = chunk[:0]
+			}
+			if tok.EOF() {
+				return nil
+			}
 		}
-		i += size
+		switch tok.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		chunk = append(chunk, tok)
 	}
-	return -1
 }
 
-// parse returns the parse tree of src and its tokens, or the diagnostic of
-// its first error.
-func parse(file string, src []byte, lines *lineIndex) (*fileNode, []lexer.Token, *diag.Diagnostic) {
-	// A Toy file is UTF-8 throughout, comments and literals included,
-	// which the lexer only checks where a token starts; whichever problem
-	// comes first is reported.
-	bad := invalidUTF8(src)
-	feed := &tokenFeed{scanner: newScanner(file, src), nesting: newNestingCheck(file, lines)}
-	peek, err := lexer.Upgrade(feed)
+// beginsDeclaration reports whether tok, after prev, is the keyword a
+// declaration begins with.
+func beginsDeclaration(tok, prev lexer.Token) bool {
+	switch tok.Value {
+	case "func":
+		return tok.Type == tokKeyword && prev.Value != "extern"
+	case "extern", "var":
+		return tok.Type == tokKeyword
+	}
+	return false
+}
+
+// parseTokens parses toks, a sequence of declarations followed by a token
+// at end.
+func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
+	peek, err := lexer.Upgrade(&tokenSlice{toks: toks, eof: lexer.EOFToken(end)})
 	if err != nil {
-		if failed := feed.scanner.failed; bad < 0 || failed < bad {
-			bad = failed
-		}
+		return nil, err
 	}
-	if bad >= 0 {
-		return nil, nil, lexDiagnostic(file, src, bad, lines)
-	}
-	if feed.tooDeep != nil {
-		return nil, nil, feed.tooDeep
-	}
-	toks := peek.Range(0, lexer.RawCursor(feed.count))
-	tree, err := parser.ParseFromLexer(peek)
+	return parser.ParseFromLexer(peek)
+}
+
+// parseWhole returns the diagnostic of the first syntax error in src,
+// parsed in one piece.
+func parseWhole(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
+	toks, _ := lex(file, src, lines)
+	eof := toks[len(toks)-1]
+	_, err := parseTokens(toks[:len(toks)-1], eof.Pos)
 	if err == nil {
-		return tree, toks, nil
+		// in a valid file, each of those keywords begins a declaration
+		panic("a chunk of declarations did not parse, but the whole file does")
 	}
-	pos := lines.pos(len(src))
+	pos := lines.at(eof.Pos)
 	msg := err.Error()
 	if perr, ok := err.(participle.Error); ok {
 		pos = lines.at(perr.Position())
 		msg = syntaxMessage(perr, toks)
 	}
-	return nil, nil, &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
+	return &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
 }
 
-// tokenFeed hands the scanner's tokens to participle, counting them and
-// watching their nesting on the way.
-type tokenFeed struct {
-	scanner *scanner
-	nesting *nestingCheck
-	tooDeep *diag.Diagnostic // the first nesting violation
-	count   int
+// tokenSlice replays tokens to participle, then an EOF token.
+type tokenSlice struct {
+	toks []lexer.Token
+	eof  lexer.Token
+	next int
 }
 
-func (f *tokenFeed) Next() (lexer.Token, error) {
-	tok, err := f.scanner.Next()
-	if err != nil {
-		return tok, err
+func (t *tokenSlice) Next() (lexer.Token, error) {
+	if t.next == len(t.toks) {
+		return t.eof, nil
 	}
-	f.count++
-	if f.tooDeep == nil {
-		f.tooDeep = f.nesting.visit(tok)
-	}
-	return tok, nil
+	t.next++
+	return t.toks[t.next-1], nil
 }

@@ -38,6 +38,9 @@ func TestLexicalErrors(t *testing.T) {
 		{"unterminated string", "func f() { print(\"abc); }", []string{"1:18: string literal not terminated"}},
 		{"string across lines", "func f() { print(\"abc\n\"); }", []string{"1:18: string literal not terminated"}},
 		{"unterminated character", "var c = 'a;", []string{"1:9: character literal not terminated"}},
+		{"invalid UTF-8 in a comment", "// caf\xe9\nvar x = $;", []string{"1:7: invalid UTF-8 byte 0xe9"}},
+		{"invalid UTF-8 in a string", "func f() { print(\"\xff\"); }", []string{"1:19: invalid UTF-8 byte 0xff"}},
+		{"a bad character before invalid UTF-8", "var x = $; // \xff", []string{"1:9: unexpected character '$'"}},
 	})
 }
 
@@ -104,5 +107,39 @@ func f() {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestChunkedParse: parsing declarations in chunks of any size gives the
+// same program, or the same diagnostics, as parsing the file in one piece,
+// also for files broken at many places.
+func TestChunkedParse(t *testing.T) {
+	valid := fuzzSeeds[2] + "\n" + string(generatedProgram(30)) + "\nextern func g() int;\nvar z = 3;\n" + fuzzSeeds[1]
+	toks, d := lex("t.toy", []byte(valid), newLineIndex([]byte(valid)))
+	if d != nil {
+		t.Fatal(d)
+	}
+	sources := []string{valid}
+	for i := 0; i < len(toks)-1; i += 37 { // drop one token
+		t := toks[i]
+		sources = append(sources, valid[:t.Pos.Offset]+valid[t.Pos.Offset+len(t.Value):])
+	}
+	outcome := func(src string) string {
+		prog, diags := Check("t.toy", []byte(src))
+		if prog != nil {
+			return Lower(prog).String()
+		}
+		return diags.Error()
+	}
+	defer func(n int) { chunkTokens = n }(chunkTokens)
+	for _, src := range sources {
+		chunkTokens = len(src) // one chunk
+		whole := outcome(src)
+		for _, n := range []int{1, 7, 100} {
+			chunkTokens = n
+			if got := outcome(src); got != whole {
+				t.Fatalf("chunks of %d tokens: got\n%.300s\nwant\n%.300s\nsource:\n%s", n, got, whole, src)
+			}
+		}
 	}
 }
