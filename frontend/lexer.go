@@ -67,8 +67,7 @@ var wordTypes = map[string]lexer.TokenType{
 	"return": tokKeyword, "new": tokKeyword, "true": tokLiteral, "false": tokLiteral,
 }
 
-// opTypes are the classes of the operators; those missing are unary or
-// binary by their place.
+// opTypes are the classes of the operators that have one class.
 var opTypes = map[string]lexer.TokenType{
 	"=": tokAssignOp, "+=": tokAssignOp, "-=": tokAssignOp, "*=": tokAssignOp, "/=": tokAssignOp,
 	"%=": tokAssignOp, "&=": tokAssignOp, "|=": tokAssignOp, "^=": tokAssignOp, "<<=": tokAssignOp,
@@ -77,8 +76,10 @@ var opTypes = map[string]lexer.TokenType{
 	"<=": tokBinaryOp, ">": tokBinaryOp, ">=": tokBinaryOp, "+": tokBinaryOp, "|": tokBinaryOp,
 	"/": tokBinaryOp, "%": tokBinaryOp, "<<": tokBinaryOp, ">>": tokBinaryOp,
 	"!": tokUnaryOp,
-	"-": 0, "^": 0, "*": 0, "&": 0,
 }
+
+// unaryOrBinary are the operators whose class is decided by their place.
+var unaryOrBinary = map[string]bool{"-": true, "^": true, "*": true, "&": true}
 
 // scanner produces the tokens of one source, one per Next.
 type scanner struct {
@@ -125,11 +126,10 @@ func (s *scanner) Next() (lexer.Token, error) {
 	case tokPunct:
 		if t, ok := opTypes[text]; ok {
 			typ = t
-			if t == 0 && s.afterOperand {
-				typ = tokBinaryOp
-			} else if t == 0 {
-				typ = tokUnaryOp
-			}
+		} else if unaryOrBinary[text] && s.afterOperand {
+			typ = tokBinaryOp
+		} else if unaryOrBinary[text] {
+			typ = tokUnaryOp
 		}
 	}
 	s.afterOperand = typ == tokIdent || typ == tokLiteral || text == ")" || text == "]"
