@@ -76,8 +76,9 @@ type blockNode struct {
 
 // stmtNode is one statement; its first token tells which (convert.go).
 // The alternatives are ordered by how often statements occur: a
-// declaration, then a simple statement (embedded), then the other
-// statements that begin with a keyword.
+// declaration, then a simple statement (embedded: its fields' tags come
+// between Var's and If's, which holds its ";"), then the other statements
+// that begin with a keyword.
 type stmtNode struct {
 	Tokens []lexer.Token
 	Var    *varNode `parser:"'var' @@ ';' |"`

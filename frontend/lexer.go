@@ -239,22 +239,6 @@ func punctLength(rest string) int {
 	return 0
 }
 
-// lex returns the tokens of src, EOF last, or the diagnostic of the first
-// byte that begins no token.
-func lex(file string, src []byte, lines *lineIndex) ([]lexer.Token, *diag.Diagnostic) {
-	var toks []lexer.Token
-	for s := newScanner(file, src); ; {
-		tok, err := s.Next()
-		if err != nil {
-			return nil, lexDiagnostic(file, src, s.failed, lines)
-		}
-		toks = append(toks, tok)
-		if tok.EOF() {
-			return toks, nil
-		}
-	}
-}
-
 // scan lexes all of src without keeping the tokens, for the diagnostics
 // that take precedence over any syntax error: the first byte that begins no
 // token or is not valid UTF-8 (a Toy file is UTF-8 throughout, comments and

@@ -21,9 +21,11 @@ import (
 // outside any bracket) once it holds chunkTokens tokens. A valid file
 // parses the same in chunks as a whole: a declaration ends with a required
 // token (`}` or `;`), so its parse never looks past it. When a chunk does
-// not parse (or the guess of where declarations begin was wrong), the whole
-// file is parsed again in one piece for the diagnostic, which is then
-// exactly the one participle gives for the whole file; syntaxerr.go
+// not parse (or the guess of where declarations begin was wrong), the file
+// from that chunk on is parsed again in one piece for the diagnostic. That
+// is the one participle gives for the whole file: the declarations before
+// parse as before, and every error participle records in them lies before
+// any in the rest, so none of them is the one it reports. syntaxerr.go
 // rephrases it.
 var chunkTokens = 2000 // a variable for tests
 
@@ -39,7 +41,7 @@ func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lex
 			if len(chunk) > 0 {
 				tree, err := parseTokens(chunk, tok.Pos)
 				if err != nil {
-					return parseWhole(file, src, lines)
+					return parseRest(file, src, lines, chunk[0].Pos.Offset)
 				}
 				each(tree, chunk)
 				chunk = chunk[:0]
@@ -80,15 +82,24 @@ func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
 	return parser.ParseFromLexer(peek)
 }
 
-// parseWhole returns the diagnostic of the first syntax error in src,
-// parsed in one piece.
-func parseWhole(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
-	toks, _ := lex(file, src, lines)
+// parseRest returns the diagnostic of the first syntax error in src from
+// offset from on, parsed in one piece.
+func parseRest(file string, src []byte, lines *lineIndex, from int) *diag.Diagnostic {
+	var toks []lexer.Token
+	for s := newScanner(file, src); ; {
+		tok, _ := s.Next()
+		if tok.Pos.Offset >= from {
+			toks = append(toks, tok)
+		}
+		if tok.EOF() {
+			break
+		}
+	}
 	eof := toks[len(toks)-1]
 	_, err := parseTokens(toks[:len(toks)-1], eof.Pos)
 	if err == nil {
 		// in a valid file, each of those keywords begins a declaration
-		panic("a chunk of declarations did not parse, but the whole file does")
+		panic("a chunk of declarations did not parse, but the rest of the file does")
 	}
 	pos := lines.at(eof.Pos)
 	msg := err.Error()
