@@ -75,11 +75,21 @@ func buildOnce(dir string, p *gen.Prog, v variant) outcome {
 // build works and ends, wit's fails to build if it did, hangs if it did,
 // and neither overflows the stack (whose output depends on frame sizes).
 func disagree(dir string, p *gen.Prog, ref, wit outcome) []outcome {
-	a := buildOnce(dir, p, ref.variant)
+	if err := os.WriteFile(filepath.Join(dir, "p.toy"), []byte(p.String()), 0o644); err != nil {
+		return nil
+	}
+	// The two builds run at once (each in its own directory).
+	var b outcome
+	done := make(chan bool)
+	go func() {
+		b = buildAndRun(dir, "p.toy", wit.variant, shrinkRunTimeout)
+		close(done)
+	}()
+	a := buildAndRun(dir, "p.toy", ref.variant, shrinkRunTimeout)
+	<-done
 	if a.failed != "" || a.hung || a.stackOverflow() {
 		return nil
 	}
-	b := buildOnce(dir, p, wit.variant)
 	if b.stackOverflow() || b.hung != wit.hung || (wit.failed != "") != (b.failed != "") || a.key() == b.key() {
 		return nil
 	}

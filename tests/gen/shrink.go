@@ -21,24 +21,31 @@ func Shrink(p *Prog, interesting func(*Prog) bool, deadline time.Time) *Prog {
 	best := p.Clone()
 	// Different edits often make the same program: each is tested once.
 	tested := map[string]bool{best.String(): true}
-	for changed := true; changed && time.Now().Before(deadline); {
-		changed = false
-		for _, e := range edits() {
-			for k := 0; time.Now().Before(deadline); {
-				c := best.Clone()
-				if !e(c, k) {
-					break
-				}
-				text := c.String()
-				if !tested[text] {
-					tested[text] = true
-					if interesting(c) {
-						best, changed = c, true
-						continue
-					}
-				}
-				k++
+	es := edits()
+	// After an edit kind made progress, the kinds before it (which remove
+	// more at a time) get another turn, since the program changed under
+	// them; the passes end when no kind makes progress.
+	for i := 0; i < len(es) && time.Now().Before(deadline); {
+		changed := false
+		for k := 0; time.Now().Before(deadline); {
+			c := best.Clone()
+			if !es[i](c, k) {
+				break
 			}
+			text := c.String()
+			if !tested[text] {
+				tested[text] = true
+				if interesting(c) {
+					best, changed = c, true
+					continue
+				}
+			}
+			k++
+		}
+		if changed && i > 0 {
+			i = 0
+		} else {
+			i++
 		}
 	}
 	return best
