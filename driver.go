@@ -98,11 +98,36 @@ func (d *driver) compile() error {
 	case "obj":
 		return d.writeObjects(modules, outputs)
 	}
+	if err := needMain(modules, others); err != nil {
+		return err
+	}
 	asm, err := d.assemblyFiles(modules)
 	if err != nil {
 		return err
 	}
 	return d.linkExecutable(append(asm, others...), outputs[0])
+}
+
+// needMain refuses an executable made only of sources none of which
+// defines main: toyc can say so about the files, where the linker would
+// only report an undefined reference. With C, assembly or object inputs,
+// one of them may define main, and the linker decides.
+func needMain(modules []compiled, others []string) error {
+	if len(others) > 0 {
+		return nil
+	}
+	var names []string
+	for _, c := range modules {
+		// A .ll input may define the C entry point itself.
+		for _, name := range []string{"toy_main", "main"} {
+			if f := c.module.Func(name); f != nil && !f.IsDecl() {
+				return nil
+			}
+		}
+		names = append(names, c.input)
+	}
+	return failf("%s: no main function: an executable needs func main (build a library with -c or -S, or link it with a C file that defines main)",
+		strings.Join(names, ", "))
 }
 
 // native reports whether the output needs machine code.
