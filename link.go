@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -18,7 +19,9 @@ var ccFlags = []string{"-O2", "-no-pie"}
 
 // link has the C compiler assemble, compile and link inputs (.s, .c and .o
 // files) with the runtime into the executable exe; main.c comes along when
-// the program defines toy_main (see definesToyMain).
+// the program defines toy_main (see definesToyMain). The runtime comes as
+// object files from the cache (runtimeobj.go) when it can, else as its C
+// sources.
 func (d *driver) link(inputs []string, withMain bool, exe string) error {
 	cc, err := runtime.FindCompiler(d.opts.cc)
 	if err != nil {
@@ -28,9 +31,11 @@ func (d *driver) link(inputs []string, withMain bool, exe string) error {
 	if err != nil {
 		return err
 	}
-	sources, err := runtime.WriteSources(tmp, withMain)
-	if err != nil {
-		return failf("cannot write the runtime: %v", err)
+	rt, cached := d.runtimeObjects(cc, tmp, withMain)
+	if !cached {
+		if rt, err = runtime.WriteSources(tmp, withMain); err != nil {
+			return failf("cannot write the runtime: %v", err)
+		}
 	}
 	target, err := d.reserveOutput(exe)
 	if err != nil {
@@ -44,7 +49,7 @@ func (d *driver) link(inputs []string, withMain bool, exe string) error {
 		}
 		args = append(args, in)
 	}
-	args = append(args, sources...)
+	args = append(args, rt...)
 	if err := d.runCompiler(cc[0], args); err != nil {
 		return err
 	}
@@ -75,13 +80,19 @@ func (d *driver) assemble(asm, obj string) error {
 // stopped compiler cannot remove itself go with toyc's. Its messages, and
 // any output it prints, go to toyc's standard error.
 func (d *driver) runCompiler(name string, args []string) error {
+	return d.runCompilerTo(d.stderr, name, args)
+}
+
+// runCompilerTo is runCompiler with the C compiler's output and messages
+// going to out.
+func (d *driver) runCompilerTo(out io.Writer, name string, args []string) error {
 	tmp, err := d.tempDir()
 	if err != nil {
 		return err
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	cmd.Stdout, cmd.Stderr = d.stderr, d.stderr
+	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return failure{2, "cannot run the C compiler " + name + ": " + unwrapPath(err).Error()}

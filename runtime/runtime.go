@@ -69,21 +69,36 @@ var ReservedNames = []string{
 // environment to provide them.
 var compilerCalls = []string{"memcmp", "memcpy", "memmove", "memset"}
 
-// WriteSources writes the runtime's C files into dir and returns their
-// paths, in the order to hand them to the C compiler: runtime.c, then
-// main.c when withMain is set (the program defines toy_main). The names
-// carry a toy_ prefix so that the C compiler's messages cannot be mistaken
-// for ones about the user's own files.
-func WriteSources(dir string, withMain bool) ([]string, error) {
-	paths := []string{filepath.Join(dir, "toy_runtime.c")}
-	if err := os.WriteFile(paths[0], runtimeC, 0o644); err != nil {
-		return nil, err
-	}
+// A Source is one of the runtime's C files: the name it is written under
+// and its text.
+type Source struct {
+	Name string
+	Text []byte
+}
+
+// Sources returns the runtime's C files in the order to hand them to the C
+// compiler: runtime.c, then main.c when withMain is set (the program
+// defines toy_main). The names carry a toy_ prefix so that the C
+// compiler's messages cannot be mistaken for ones about the user's own
+// files.
+func Sources(withMain bool) []Source {
+	sources := []Source{{"toy_runtime.c", runtimeC}}
 	if withMain {
-		paths = append(paths, filepath.Join(dir, "toy_main.c"))
-		if err := os.WriteFile(paths[1], mainC, 0o644); err != nil {
+		sources = append(sources, Source{"toy_main.c", mainC})
+	}
+	return sources
+}
+
+// WriteSources writes Sources(withMain) into dir and returns their paths,
+// in the same order.
+func WriteSources(dir string, withMain bool) ([]string, error) {
+	var paths []string
+	for _, s := range Sources(withMain) {
+		path := filepath.Join(dir, s.Name)
+		if err := os.WriteFile(path, s.Text, 0o644); err != nil {
 			return nil, err
 		}
+		paths = append(paths, path)
 	}
 	return paths, nil
 }
