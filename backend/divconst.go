@@ -85,6 +85,9 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 		if dv == -1 {
 			s.emit(opNeg, size, regOp(q)) // MIN / -1 wraps to MIN, as Toy wants
 		}
+	case abs&(abs-1) == 0 && v.Op == middle.OpSRem:
+		s.remainderByPowerOfTwo(d, xr, uint(bits.TrailingZeros64(abs)), w)
+		return true
 	case abs&(abs-1) == 0:
 		s.divideByPowerOfTwo(q, xr, uint(bits.TrailingZeros64(abs)), w)
 		if dv < 0 {
@@ -109,15 +112,42 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 }
 
 // divideByPowerOfTwo puts x / 2^k, rounded toward zero, in q: negative
-// dividends get 2^k - 1 added first (the sign, logically shifted down).
+// dividends get 2^k - 1 added first.
 func (s *selector) divideByPowerOfTwo(q, x Reg, k, w uint) {
+	size := uint8(w / 8)
+	s.addRoundingBias(q, x, k, w)
+	s.emit(opSar, size, regOp(q), immOp(int64(k)))
+}
+
+// remainderByPowerOfTwo puts x % ±2^k in d as x - ((x + bias) & -2^k): the
+// biased dividend with its low k bits cleared is the quotient times 2^k,
+// without a multiplication.
+func (s *selector) remainderByPowerOfTwo(d, x Reg, k, w uint) {
+	size := uint8(w / 8)
+	t := s.f.newVReg(size)
+	s.addRoundingBias(t, x, k, w)
+	mask := Operand{Kind: KindImm, Imm: -1 << k}
+	if !fitsInt32(mask.Imm) {
+		mask = regOp(s.f.newVReg(8))
+		s.emit(opMov, 8, mask, immOp(-1<<k))
+	}
+	s.emit(opAnd, size, regOp(t), mask)
+	s.emit(opMov, 8, regOp(d), regOp(x))
+	s.emit(opSub, size, regOp(d), regOp(t))
+}
+
+// addRoundingBias puts in t the dividend x plus 2^k - 1 when x is negative:
+// the sign spread over the low k bits (sar w-1, then shr w-k; the sar is
+// not needed when k is 1, the sign bit itself being the bias).
+func (s *selector) addRoundingBias(t, x Reg, k, w uint) {
 	size := uint8(w / 8)
 	bias := s.f.newVReg(size)
 	s.emit(opMov, 8, regOp(bias), regOp(x))
-	s.emit(opSar, size, regOp(bias), immOp(int64(w-1)))
+	if k > 1 {
+		s.emit(opSar, size, regOp(bias), immOp(int64(w-1)))
+	}
 	s.emit(opShr, size, regOp(bias), immOp(int64(w-k)))
-	s.emit(opLea, size, regOp(q), Operand{Kind: KindMem, Base: x, Index: bias, Scale: 1})
-	s.emit(opSar, size, regOp(q), immOp(int64(k)))
+	s.emit(opLea, size, regOp(t), Operand{Kind: KindMem, Base: x, Index: bias, Scale: 1})
 }
 
 // divideByMagic puts x / d in q by multiplying with the magic number: the

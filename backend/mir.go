@@ -165,6 +165,7 @@ const (
 	opShl   // dst shifted by src: an immediate or CL
 	opSar
 	opShr
+	opRol  // dst rotated left by an immediate
 	opNeg  // dst = -dst
 	opCmp  // flags of a - b
 	opTest // flags of a & b
@@ -195,7 +196,7 @@ const (
 var opNames = [...]string{
 	opMov: "mov", opMovzx: "movzx", opMovsx: "movsx", opLea: "lea",
 	opAdd: "add", opSub: "sub", opAnd: "and", opOr: "or", opXor: "xor",
-	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr",
+	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr", opRol: "rol",
 	opNeg: "neg", opCmp: "cmp", opTest: "test", opSetcc: "set", opCmov: "cmov",
 	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
 	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opPhi: "phi",
@@ -231,7 +232,7 @@ func (in *Instr) role(i int) role {
 		if i == 0 {
 			return roleDef
 		}
-	case opAdd, opSub, opAnd, opOr, opXor, opImul, opShl, opSar, opShr, opNeg, opCmov:
+	case opAdd, opSub, opAnd, opOr, opXor, opImul, opShl, opSar, opShr, opRol, opNeg, opCmov:
 		if i == 0 {
 			return roleUseDef
 		}

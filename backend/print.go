@@ -54,7 +54,7 @@ func operandSize(in *Instr, i int) uint8 {
 	switch {
 	case (in.Op == opMovzx || in.Op == opMovsx) && i == 1:
 		return in.SrcSize
-	case in.Op == opShl || in.Op == opSar || in.Op == opShr:
+	case in.Op == opShl || in.Op == opSar || in.Op == opShr || in.Op == opRol:
 		if i == 1 {
 			return 1 // %cl
 		}

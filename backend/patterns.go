@@ -1,0 +1,276 @@
+package backend
+
+import "toyc/middle"
+
+// Selection patterns that span several IR instructions: tree matching over
+// single-use operands, the shapes LLVM's DAG combiner and x86 instruction
+// selector turn into one or two instructions, tiled greedily (maximal
+// munch, Appel's "Modern Compiler Implementation", section 9.1) instead of
+// by dynamic programming. Before a block is selected, findPatterns walks it
+// in order and records, for each root that matches, the parts the emitter
+// needs; the operands the root swallows are marked absorbed and selected
+// as part of it, never on their own. An absorbed value has the root as its
+// only use, in the same block, so nothing else wants its register.
+//
+//	and (ashr x, c), m                 m within the low w-c bits: shr x, c (and m)
+//	or|xor (shl x, c), (lshr x, w-c)   rol x, c; the right shift may be the
+//	                                   masked ashr above, Toy's logical shift
+//	add y, (mul x, 2|4|8)              lea (y, x, s), also for shl x, 1|2|3
+//	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
+//	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
+//
+// Only i32 and i64 roots match: narrower values would need extensions the
+// patterns do not pay for.
+
+// pattern names the shape a root matched.
+type pattern uint8
+
+const (
+	patNone   pattern = iota
+	patShr            // x logically shifted right by c, then and m unless m is all the bits left
+	patRotate         // x rotated left by c
+	patLea            // base y (or x when scale3 is set) + x*scale + disp
+	patParity         // the flags of x & m, for an eq or ne compare with zero
+)
+
+// match is what findPatterns recorded for a root: its pattern and parts.
+type match struct {
+	kind   pattern
+	x, y   *middle.Value // operands; y is nil when there is none
+	c      int64         // shift or rotate count, or lea displacement
+	m      uint64        // and mask of patShr, test mask of patParity
+	scale  uint8         // patLea: the index's scale
+	scale3 bool          // patLea: x is also the base (x*3, x*5, x*9)
+}
+
+// findPatterns fills s.matched and s.absorbed for the reachable blocks.
+func (s *selector) findPatterns() {
+	n := s.ir.NumValues()
+	s.matched = make([]match, n)
+	s.absorbed = make([]bool, n)
+	for _, b := range s.ir.Blocks {
+		if s.blocks[b.ID] == nil {
+			continue
+		}
+		for _, v := range b.Instrs {
+			if !v.HasResult() || len(v.Args) == 0 {
+				continue
+			}
+			if w := bitsOf(v.Args[0].Type); w != 32 && w != 64 || v.Type != v.Args[0].Type && v.Op != middle.OpICmp {
+				continue
+			}
+			m, parts := s.matchRoot(v)
+			if m.kind == patNone {
+				continue
+			}
+			s.matched[v.ID] = m
+			for _, p := range parts {
+				s.absorbed[p.ID] = true
+			}
+		}
+	}
+}
+
+// matchRoot tries every pattern on v and returns the match with the values
+// it absorbs.
+func (s *selector) matchRoot(v *middle.Value) (match, []*middle.Value) {
+	switch v.Op {
+	case middle.OpAnd:
+		if m, a, ok := s.matchShr(v); ok {
+			return m, []*middle.Value{a}
+		}
+	case middle.OpOr, middle.OpXor:
+		return s.matchRotate(v)
+	case middle.OpAdd, middle.OpSub:
+		return s.matchLea(v)
+	case middle.OpICmp:
+		return s.matchParity(v)
+	}
+	return match{}, nil
+}
+
+// bitsOf is the width of t in bits.
+func bitsOf(t middle.Type) uint { return 8 * uint(t.Size()) }
+
+// lowBits is the mask of the low w bits.
+func lowBits(w uint) uint64 { return ^uint64(0) >> (64 - w) }
+
+// inner reports whether a, an operand of u, can be absorbed into u: an
+// instruction op of u's block, used only by u, not part of another match.
+func (s *selector) inner(a, u *middle.Value, op middle.Op) bool {
+	return a.Op == op && a.Block == u.Block && s.uses[a.ID] == 1 && !s.absorbed[a.ID] && s.matched[a.ID].kind == patNone
+}
+
+// constCount returns v's second operand when it is a constant in [1, w).
+func constCount(v *middle.Value, w uint) (int64, bool) {
+	k := v.Args[1]
+	if !isConstLike(k) || isConstLike(v.Args[0]) {
+		return 0, false
+	}
+	c := constant(k)
+	return c, c > 0 && c < int64(w)
+}
+
+// matchShr matches and (ashr x, c), m with m in the low w-c bits, which
+// reads no copy of the sign bit; it returns the ashr it absorbs.
+func (s *selector) matchShr(v *middle.Value) (match, *middle.Value, bool) {
+	w := bitsOf(v.Type)
+	for i := range 2 {
+		a, k := v.Args[i], v.Args[1-i]
+		if !isConstLike(k) || !s.inner(a, v, middle.OpAShr) {
+			continue
+		}
+		c, ok := constCount(a, w)
+		m := uint64(constant(k)) & lowBits(w)
+		if !ok || m&^(lowBits(w)>>c) != 0 {
+			continue
+		}
+		return match{kind: patShr, x: a.Args[0], y: k, c: c, m: m}, a, true
+	}
+	return match{}, nil, false
+}
+
+// logicalShift matches r, an operand of u, as x shifted logically right
+// by c: an lshr by a constant, or the and of an ashr that patShr matched
+// with nothing masked off but the copies of the sign. It returns the values
+// absorbed with it.
+func (s *selector) logicalShift(r, u *middle.Value) (x *middle.Value, c int64, parts []*middle.Value, ok bool) {
+	w := bitsOf(u.Type)
+	if s.inner(r, u, middle.OpLShr) {
+		c, ok := constCount(r, w)
+		return r.Args[0], c, []*middle.Value{r}, ok
+	}
+	if r.Op != middle.OpAnd || r.Block != u.Block || s.uses[r.ID] != 1 || s.absorbed[r.ID] {
+		return nil, 0, nil, false
+	}
+	m := s.matched[r.ID]
+	if m.kind != patShr || m.m != lowBits(w)>>m.c {
+		return nil, 0, nil, false
+	}
+	return m.x, m.c, []*middle.Value{r}, true // its ashr is absorbed already
+}
+
+// matchRotate matches or (or xor) of shl x, c and x shifted logically
+// right by w-c: the two halves never overlap, so either is a rotation.
+func (s *selector) matchRotate(v *middle.Value) (match, []*middle.Value) {
+	w := bitsOf(v.Type)
+	for i := range 2 {
+		l, r := v.Args[i], v.Args[1-i]
+		if !s.inner(l, v, middle.OpShl) {
+			continue
+		}
+		c, ok := constCount(l, w)
+		if !ok {
+			continue
+		}
+		x, rc, parts, ok := s.logicalShift(r, v)
+		if ok && x == l.Args[0] && rc == int64(w)-c {
+			return match{kind: patRotate, x: x, c: c}, append(parts, l)
+		}
+	}
+	return match{}, nil
+}
+
+// scaled matches a as x times 2, 4 or 8 (a mul or a shl by a constant),
+// absorbable into u; small3 also accepts 3, 5 and 9 (x + x*2, 4, 8).
+func (s *selector) scaled(a, u *middle.Value, small3 bool) (x *middle.Value, scale uint8, base bool, ok bool) {
+	switch {
+	case s.inner(a, u, middle.OpShl):
+		if c, ok := constCount(a, bitsOf(a.Type)); ok && c <= 3 {
+			return a.Args[0], 1 << c, false, true
+		}
+	case s.inner(a, u, middle.OpMul):
+		for i := range 2 {
+			k, x := a.Args[i], a.Args[1-i]
+			if !isConstLike(k) || isConstLike(x) {
+				continue
+			}
+			switch c := constant(k); {
+			case c == 2 || c == 4 || c == 8:
+				return x, uint8(c), false, true
+			case small3 && (c == 3 || c == 5 || c == 9):
+				return x, uint8(c - 1), true, true
+			}
+		}
+	}
+	return nil, 0, false, false
+}
+
+// matchLea matches an add of a register and a scaled register, or of a
+// scaled register and a constant displacement (a sub of one too).
+func (s *selector) matchLea(v *middle.Value) (match, []*middle.Value) {
+	for i := range 2 {
+		a, b := v.Args[i], v.Args[1-i]
+		if v.Op == middle.OpSub && i == 1 {
+			break // only the minuend may be scaled
+		}
+		if isConstLike(b) {
+			d := constant(b)
+			if v.Op == middle.OpSub {
+				d = -d
+			}
+			if !fitsInt32(d) {
+				continue
+			}
+			if x, sc, base, ok := s.scaled(a, v, true); ok {
+				return match{kind: patLea, x: x, c: d, scale: sc, scale3: base}, []*middle.Value{a}
+			}
+			continue
+		}
+		if v.Op == middle.OpSub || isConstLike(a) {
+			continue
+		}
+		if x, sc, _, ok := s.scaled(b, v, false); ok {
+			return match{kind: patLea, x: x, y: a, scale: sc}, []*middle.Value{b}
+		}
+	}
+	return match{}, nil
+}
+
+// matchParity matches icmp eq|ne (srem x, ±2^k), 0: the remainder is zero
+// exactly when the low k bits of x are.
+func (s *selector) matchParity(v *middle.Value) (match, []*middle.Value) {
+	if v.Pred != middle.PredEQ && v.Pred != middle.PredNE {
+		return match{}, nil
+	}
+	for i := range 2 {
+		r, z := v.Args[i], v.Args[1-i]
+		if !isConstLike(z) || constant(z) != 0 || !s.inner(r, v, middle.OpSRem) || isConstLike(r.Args[0]) || !isConstLike(r.Args[1]) {
+			continue
+		}
+		d := constant(r.Args[1])
+		if d < 0 {
+			d = -d
+		}
+		if d > 1 && d&(d-1) == 0 && d <= 1<<31 {
+			return match{kind: patParity, x: r.Args[0], m: uint64(d - 1)}, []*middle.Value{r}
+		}
+	}
+	return match{}, nil
+}
+
+// selectPattern selects v, the root of a match, into d.
+func (s *selector) selectPattern(v *middle.Value, d Reg) {
+	m := s.matched[v.ID]
+	size := aluSize(v.Type)
+	switch m.kind {
+	case patShr:
+		s.valueInto(d, m.x)
+		s.emit(opShr, size, regOp(d), immOp(m.c))
+		if m.m != lowBits(bitsOf(v.Type))>>m.c {
+			s.emit(opAnd, size, regOp(d), s.operand(m.y, size))
+		}
+	case patRotate:
+		s.valueInto(d, m.x)
+		s.emit(opRol, size, regOp(d), immOp(m.c))
+	case patLea:
+		addr := Operand{Kind: KindMem, Index: s.reg(m.x), Scale: m.scale, Imm: m.c}
+		switch {
+		case m.scale3:
+			addr.Base = addr.Index
+		case m.y != nil:
+			addr.Base = s.reg(m.y)
+		}
+		s.emit(opLea, size, regOp(d), addr)
+	}
+}

@@ -1,0 +1,98 @@
+package backend
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The multi-instruction selection patterns (patterns.go) and the
+// multiplications without imul: each function must compute what C
+// computes on edge values, and its assembly must show the instruction the
+// pattern is for — or, for the near misses, must not.
+
+type patternCase struct {
+	name, ty, body string // body: IR computing %r from %a and %b
+	c              string // the C expression of a and b
+	want, not      string // regexps the function's assembly must (not) match
+}
+
+var patternCases = []patternCase{
+	{"shr64", "i64", "%s = ashr i64 %a, 17\n  %r = and i64 %s, 140737488355327", "(T)((U)a >> 17)", `shrq\t\$17`, `sar`},
+	{"shr64_part", "i64", "%s = ashr i64 %a, 8\n  %r = and i64 255, %s", "(T)((U)a >> 8 & 255)", `shrq\t\$8`, `sar`},
+	{"shr32", "i32", "%s = ashr i32 %a, 16\n  %r = and i32 %s, 65535", "(T)((U)a >> 16)", `shrl\t\$16`, `sar`},
+	{"sar_mask_too_wide", "i64", "%s = ashr i64 %a, 17\n  %r = and i64 %s, 281474976710655", "(T)(a >> 17 & 281474976710655LL)", `sar`, `shr`},
+	{"rotl32", "i32", "%h = shl i32 %a, 15\n  %s = ashr i32 %a, 17\n  %l = and i32 %s, 32767\n  %r = or i32 %h, %l", "(T)((U)a << 15 | (U)a >> 17)", `roll\t\$15`, `sar|shr`},
+	{"rotl64_xor", "i64", "%l = lshr i64 %a, 51\n  %h = shl i64 %a, 13\n  %r = xor i64 %l, %h", "(T)((U)a << 13 | (U)a >> 51)", `rolq\t\$13`, `shr`},
+	{"not_rotate", "i32", "%h = shl i32 %a, 15\n  %l = lshr i32 %a, 16\n  %r = or i32 %h, %l", "(T)((U)a << 15 | (U)a >> 16)", `shll`, `rol`},
+	{"rotate_other", "i32", "%h = shl i32 %a, 15\n  %l = lshr i32 %b, 17\n  %r = or i32 %h, %l", "(T)((U)a << 15 | (U)b >> 17)", `shll`, `rol`},
+	{"lea_index", "i64", "%m = mul i64 %a, 8\n  %r = add i64 %b, %m", "(T)((U)b + (U)a * 8)", `leaq\t\(%r[a-z0-9]+,%r[a-z0-9]+,8\)`, `imul|shl`},
+	{"lea_shl", "i32", "%m = shl i32 %a, 2\n  %r = add i32 %m, %b", "(T)((U)b + ((U)a << 2))", `leal\t\(%r[a-z0-9]+,%r[a-z0-9]+,4\)`, `imul|shl`},
+	{"lea_times5", "i32", "%m = mul i32 %a, 5\n  %r = sub i32 %m, 430675100", "(T)((U)a * 5 - 430675100)", `leal\t-430675100\((%r[a-z0-9]+),(%r[a-z0-9]+),4\)`, `imul`},
+	{"lea_times3", "i64", "%m = mul i64 3, %a\n  %r = add i64 %m, 1", "(T)((U)a * 3 + 1)", `leaq\t1\(%r[a-z0-9]+,%r[a-z0-9]+,2\)`, `imul`},
+	{"lea_times8_disp", "i64", "%m = mul i64 %a, 8\n  %r = add i64 %m, -8", "(T)((U)a * 8 - 8)", `leaq\t-8\(,%r[a-z0-9]+,8\)`, `imul`},
+	{"mul2", "i64", "%r = mul i64 %a, 2", "(T)((U)a * 2)", `lea`, `imul`},
+	{"mul9", "i32", "%r = mul i32 %a, 9", "(T)((U)a * 9)", `leal`, `imul`},
+	{"mul4", "i32", "%r = mul i32 4, %a", "(T)((U)a * 4)", `leal`, `imul`},
+	{"mul1024", "i64", "%r = mul i64 %a, 1024", "(T)((U)a * 1024)", `shlq\t\$10`, `imul`},
+	{"mul2p40", "i64", "%r = mul i64 %a, 1099511627776", "(T)((U)a << 40)", `shlq\t\$40`, `imul`},
+	{"mul_shared", "i64", "%m = mul i64 %a, 8\n  %s = add i64 %b, %m\n  %r = xor i64 %s, %m", "(T)(((U)b + (U)a * 8) ^ ((U)a * 8))", `lea`, `imul`},
+	{"even64", "i64", "%s = srem i64 %a, 2\n  %c = icmp eq i64 %s, 0\n  %r = select i1 %c, i64 %a, i64 %b", "a % 2 == 0 ? a : b", `testq\t\$1,`, `sar|shr|imul`},
+	{"mod8_ne32", "i32", "%s = srem i32 %a, -8\n  %c = icmp ne i32 0, %s\n  br i1 %c, label %y, label %n\ny:\n  ret i32 %a\nn:\n  %r = add i32 %b, 1", "a % 8 != 0 ? a : b + 1", `testl\t\$7,`, `sar|shr|imul`},
+	{"srem_pow2", "i64", "%r = srem i64 %a, 16", "a % 16", `andq\t\$-16`, `imul`},
+	{"srem_2p40", "i64", "%r = srem i64 %a, -1099511627776", "a % 1099511627776LL", `andq\t%`, `imul`},
+	{"srem2_32", "i32", "%r = srem i32 %a, 2", "a % 2", `shrl\t\$31`, `imul|sar`},
+	{"sdiv2", "i64", "%r = sdiv i64 %a, 2", "a / 2", `shrq\t\$63`, `imul|sarq\t\$63`},
+	{"mul_mem", "i32", "%p = alloca i32\n  store i32 %a, ptr %p\n  %l = load i32, ptr %p\n  %r = mul i32 %l, -862048943", "(T)((U)a * (U)-862048943)", `imull\t\$-862048943, -?[0-9]+\(%rbp\)`, `movq\t\$-862048943`},
+}
+
+func TestSelectionPatterns(t *testing.T) {
+	var ll, decls, checks strings.Builder
+	for _, c := range patternCases {
+		fmt.Fprintf(&ll, "define %[1]s @%[2]s(%[1]s %%a, %[1]s %%b) {\nentry:\n  %[3]s\n  ret %[1]s %%r\n}\n", c.ty, c.name, c.body)
+		typ, utyp := "int64_t", "uint64_t"
+		if c.ty == "i32" {
+			typ, utyp = "int32_t", "uint32_t"
+		}
+		fmt.Fprintf(&decls, "%s %s(%s, %s);\n", typ, c.name, typ, typ)
+		fmt.Fprintf(&checks, "\tfor (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {\n"+
+			"\t\ttypedef %[1]s T; typedef %[2]s U; T a = (T)v[i], b = (T)v[j];\n"+
+			"\t\tif (%[3]s(a, b) != (T)(%[4]s)) { printf(\"%[3]s %%lld %%lld\\n\", (long long)a, (long long)b); bad++; } }\n",
+			typ, utyp, c.name, c.c)
+	}
+	driver := decls.String() + "int main(void) {\n\tint64_t v[] = {0, 1, -1, 2, -2, 3, 7, -7, 8, -8, 16, -17, 100, 0x7fff, 0x12345678, -0x12345678, 0x7fffffff, -0x7fffffff-1, 0xffffffffLL, 0x7fffffffffffffff, -0x7fffffffffffffff-1, 0x123456789abcdefLL, -0x123456789abcdefLL};\n" +
+		"\tint n = sizeof v / sizeof v[0], bad = 0;\n" + checks.String() + "\tprintf(\"%d bad\\n\", bad);\n}\n"
+	expect(t, ll.String(), driver, "0 bad\n")
+
+	asm := assemble(t, ll.String())
+	for _, c := range patternCases {
+		body := functionText(asm, c.name)
+		if !regexp.MustCompile(c.want).MatchString(body) {
+			t.Errorf("%s: no %q in\n%s", c.name, c.want, body)
+		}
+		if regexp.MustCompile(c.not).MatchString(body) {
+			t.Errorf("%s: %q in\n%s", c.name, c.not, body)
+		}
+	}
+}
+
+// functionText returns the instructions of function name in asm, without
+// labels, directives and comments (which repeat the names).
+func functionText(asm, name string) string {
+	start := strings.Index(asm, "\n"+name+":\n")
+	if start < 0 {
+		return ""
+	}
+	rest := asm[start+1:]
+	if end := strings.Index(rest, ".cfi_endproc"); end >= 0 {
+		rest = rest[:end]
+	}
+	var b strings.Builder
+	for _, l := range strings.Split(rest, "\n") {
+		if strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, "\t.") && !strings.HasPrefix(l, "\t#") {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
+}
