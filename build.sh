@@ -7,9 +7,14 @@
 #   ./build.sh bench [NAME...]  the benchmarks: toyc -O0/-O1/-O2, llc and the
 #                        C twins (gcc -O0/-O2) timed, outputs checked, spill
 #                        counts, compile speed, SSA construction scaling
-#   ./build.sh fuzz 10m  random differential testing for that long: generated
-#                        programs built every way must agree (tests/README.md);
-#                        seeds from $FUZZ_SEED, else from the clock
+#   ./build.sh fuzz 10m  the long campaign: random differential testing
+#                        (tests/README.md) for that long, then every go fuzz
+#                        target in the tree (func Fuzz...) for that long each;
+#                        a summary of programs tested, executions and
+#                        failures at the end. Seeds from $FUZZ_SEED, else the
+#                        clock; $FUZZ_JOBS programs or fuzz workers at once
+#                        (default: the number of CPUs); logs in $FUZZ_LOGS
+#                        (default: a new directory under /tmp)
 #
 # The tests need a C compiler, LLVM 14's opt and llc (to check the IR toyc
 # prints and to run it through LLVM's own back end), clang, gdb and dot. On
@@ -103,8 +108,44 @@ fuzz)
 		exit 2
 	fi
 	need_test_tools
+	duration=$2
+	jobs=${FUZZ_JOBS:-$(nproc)}
+	logs=${FUZZ_LOGS:-$(mktemp -d /tmp/toyc-fuzz.XXXXXX)}
+	mkdir -p "$logs"
+	echo "fuzz: logs in $logs"
+	summary=()
+	failures=0
+	# One campaign after the other, so that each has the CPUs it was given.
+	echo "fuzz: TestDifferential for $duration"
+	status=ok
 	go test -buildvcs=false -timeout 0 ./tests/ -run '^TestDifferential$' -v \
-		-difftime="$2" -diffseed="${FUZZ_SEED:-$(date +%s)}"
+		-difftime="$duration" -diffseed="${FUZZ_SEED:-$(date +%s)}" -diffjobs="$jobs" \
+		>"$logs/TestDifferential.log" 2>&1 || status=FAILED
+	programs=$(sed -n 's/.*: \([0-9][0-9]*\) programs (seeds.*/\1/p' "$logs/TestDifferential.log" | tail -n 1)
+	summary+=("TestDifferential: ${programs:-no} programs differentially tested: $status")
+	[ "$status" = ok ] || failures=$((failures + 1))
+	# Every fuzz target in the tree, found by its declaration.
+	targets=$(grep -rHo --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' . | sed 's/:func / /' | sort)
+	while read -r file name; do
+		echo "fuzz: $name for $duration"
+		log="$logs/$name.log"
+		status=ok
+		go test -buildvcs=false -timeout 0 -run '^$' -fuzz "^$name\$" -fuzztime "$duration" \
+			-parallel "$jobs" "$(dirname "$file")" >"$log" 2>&1 || status=FAILED
+		execs=$(sed -n 's/.*execs: \([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
+		summary+=("$name ($(dirname "$file")): ${execs:-0} executions in $duration: $status")
+		[ "$status" = ok ] || failures=$((failures + 1))
+	done <<<"$targets"
+	echo
+	echo "fuzz: summary ($duration each)"
+	printf '  %s\n' "${summary[@]}"
+	if [ "$failures" -gt 0 ]; then
+		# The failures, with go test's account of each (a fuzz target's
+		# failing input is kept under testdata/fuzz/ of its package).
+		grep -H -A 20 -e '^--- FAIL' -e 'Failing input written' -e '^    --- FAIL' "$logs"/*.log | head -n 200
+		echo "fuzz: $failures campaigns failed; logs in $logs" >&2
+		exit 1
+	fi
 	;;
 *)
 	echo "usage: ./build.sh [build|test|example|bench|fuzz DURATION]" >&2

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/metrics"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// FuzzPipeline fuzzes the whole compiler, source to assembly (issue 5, item
+// 3): toyc -S on a Toy or .ll file at each optimization level, in process,
+// so that the fuzzer's coverage guidance sees the frontend, the middle and
+// the back end. The invariant is the driver's contract (DESIGN.md):
+// either diagnostics (file:line:col: error:) and exit status 1, or
+// assembly that the C compiler assembles (cc -c) without a word; never an
+// internal compiler error, a crash, a hang (pipelineTimeout) or runaway
+// memory (pipelineHeap). The seed corpus is every program of tests/: valid
+// ones, ones that must be rejected, and SSA in LLVM syntax, good and bad.
+//
+//	go test -run '^$' -fuzz '^FuzzPipeline$' -fuzztime 10m -parallel 1 .
+
+const (
+	pipelineTimeout = 20 * time.Second
+	pipelineHeap    = 1 << 30
+)
+
+// pipelineSeeds are the corpus files: the kind of input is the extension.
+var pipelineSeeds = []string{"tests/programs/*.toy", "tests/errors/*.toy", "tests/ll/*.ll", "tests/ll-invalid/*.ll"}
+
+// diagnosticLine is the first line of a diagnostic.
+var diagnosticLine = regexp.MustCompile(`(?m)^[^\n]+:\d+:\d+: error: `)
+
+func FuzzPipeline(f *testing.F) {
+	cc := ""
+	for _, name := range []string{"gcc", "clang", "cc"} {
+		if p, err := exec.LookPath(name); err == nil {
+			cc = p
+			break
+		}
+	}
+	n := 0
+	for _, pattern := range pipelineSeeds {
+		names, _ := filepath.Glob(pattern)
+		if len(names) == 0 {
+			f.Fatalf("no seed files match %s", pattern)
+		}
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(src, filepath.Ext(name) == ".ll", uint8(n%3))
+			n++
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, ll bool, level uint8) {
+		dir := t.TempDir()
+		in := filepath.Join(dir, "fuzz.toy")
+		if ll {
+			in = filepath.Join(dir, "fuzz.ll")
+		}
+		if err := os.WriteFile(in, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		asm := filepath.Join(dir, "fuzz.s")
+		args := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(level%3)), in, "-o", asm}
+		status, stderr := runWatched(t, args)
+		switch status {
+		case 0:
+			if cc == "" {
+				return
+			}
+			obj := filepath.Join(dir, "fuzz.o")
+			out, err := exec.Command(cc, "-c", asm, "-o", obj).CombinedOutput()
+			if err != nil || len(out) > 0 {
+				text, _ := os.ReadFile(asm)
+				t.Fatalf("toyc %v wrote assembly that %s does not take (%v):\n%s\nthe assembly:\n%s", args, cc, err, out, text)
+			}
+		case 1:
+			if !diagnosticLine.Match(stderr) {
+				t.Fatalf("toyc %v: exit status 1 without a diagnostic:\n%s", args, stderr)
+			}
+			if _, err := os.Stat(asm); err == nil {
+				t.Fatalf("toyc %v: exit status 1 left the output behind", args)
+			}
+		default:
+			t.Fatalf("toyc %v: exit status %d, want 0 or 1:\n%s", args, status, stderr)
+		}
+	})
+}
+
+// runWatched runs toyc with args in process and returns its exit status and
+// standard error; a run that outlives pipelineTimeout or whose heap grows
+// past pipelineHeap fails the test (the run is left behind: the fuzzer
+// records the input as failing and the worker ends).
+func runWatched(t *testing.T, args []string) (int, []byte) {
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run(args, &bytes.Buffer{}, &stderr) }()
+	ctx, cancel := context.WithTimeout(context.Background(), pipelineTimeout)
+	defer cancel()
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case status := <-done:
+			return status, stderr.Bytes()
+		case <-ctx.Done():
+			t.Fatalf("toyc %v hung: still compiling after %v", args, pipelineTimeout)
+		case <-tick.C:
+			metrics.Read(heap)
+			if used := heap[0].Value.Uint64(); used > pipelineHeap {
+				t.Fatalf("toyc %v: runaway memory: %s of heap", args, fmt.Sprintf("%d MB", used>>20))
+			}
+		}
+	}
+}
