@@ -319,10 +319,11 @@ func TestHostileMissingCompiler(t *testing.T) {
 	}
 }
 
-// TestHostileInterrupt interrupts toyc while it parses and while the C
-// compiler runs (once that has made temporary files): it must stop at once,
-// leaving neither the output nor temporary files, its own or the C
-// compiler's.
+// TestHostileInterrupt interrupts toyc while it parses, while the C
+// compiler runs (once that has made temporary files), and while the C
+// compiler compiles the runtime for an empty runtime cache: it must stop at
+// once, leaving neither the output nor temporary files, its own, the C
+// compiler's or a partial cache entry.
 func TestHostileInterrupt(t *testing.T) {
 	needToyc(t)
 	dir := t.TempDir()
@@ -334,12 +335,15 @@ func TestHostileInterrupt(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.toy"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, stage := range []string{"front end", "C compiler"} {
+	for _, stage := range []string{"front end", "C compiler", "runtime compile"} {
 		t.Run(strings.ReplaceAll(stage, " ", "_"), func(t *testing.T) {
-			tmp := t.TempDir()
+			tmp, cache := t.TempDir(), t.TempDir()
 			cmd := exec.Command(tools.toyc, "big.toy", "-o", "prog")
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			if stage == "runtime compile" {
+				cmd.Env = append(cmd.Env, "TOYC_CACHE="+cache)
+			}
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
@@ -347,7 +351,7 @@ func TestHostileInterrupt(t *testing.T) {
 			}
 			stopped := make(chan error, 1)
 			go func() { stopped <- cmd.Wait() }()
-			if !waitForStage(stopped, stage == "C compiler", tmp, hostileTimeout) {
+			if !waitForStage(stopped, stage != "front end", tmp, hostileTimeout) {
 				cmd.Process.Kill()
 				t.Fatalf("toyc ended or stalled before the %s: %s", stage, stderr.String())
 			}
@@ -370,6 +374,9 @@ func TestHostileInterrupt(t *testing.T) {
 			}
 			if left, _ := os.ReadDir(tmp); len(left) > 0 {
 				t.Errorf("an interrupted compile left %d temporary files in TMPDIR: %s", len(left), left[0].Name())
+			}
+			if partial, _ := filepath.Glob(filepath.Join(cache, ".*")); len(partial) > 0 {
+				t.Errorf("an interrupted compile left a partial cache entry: %s", partial[0])
 			}
 			t.Logf("%v; stderr: %q", cmd.ProcessState, strings.TrimSpace(stderr.String()))
 		})
