@@ -38,13 +38,7 @@ type cacheFixture struct {
 
 func newCacheFixture(t *testing.T) *cacheFixture {
 	t.Helper()
-	cc := ""
-	for _, name := range []string{"gcc", "clang", "cc"} {
-		if p, err := exec.LookPath(name); err == nil {
-			cc = p
-			break
-		}
-	}
+	cc := installedCC()
 	if cc == "" {
 		t.Skip("no C compiler")
 	}
@@ -58,6 +52,16 @@ func newCacheFixture(t *testing.T) *cacheFixture {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// installedCC is the path of a C compiler on PATH, or "".
+func installedCC() string {
+	for _, name := range []string{"gcc", "clang", "cc"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // build runs toyc on p.toy into exe with $TOYC_CACHE set to cache, checks

@@ -38,13 +38,7 @@ var pipelineSeeds = []string{"tests/programs/*.toy", "tests/errors/*.toy", "test
 var diagnosticLine = regexp.MustCompile(`(?m)^[^\n]+:\d+:\d+: error: `)
 
 func FuzzPipeline(f *testing.F) {
-	cc := ""
-	for _, name := range []string{"gcc", "clang", "cc"} {
-		if p, err := exec.LookPath(name); err == nil {
-			cc = p
-			break
-		}
-	}
+	cc := installedCC()
 	n := 0
 	for _, pattern := range pipelineSeeds {
 		names, _ := filepath.Glob(pattern)
