@@ -121,8 +121,9 @@ fuzz)
 	go test -buildvcs=false -timeout 0 ./tests/ -run '^TestDifferential$' -v \
 		-difftime="$duration" -diffseed="${FUZZ_SEED:-$(date +%s)}" -diffjobs="$jobs" \
 		>"$logs/TestDifferential.log" 2>&1 || status=FAILED
-	programs=$(sed -n 's/.*: \([0-9][0-9]*\) programs (seeds.*/\1/p' "$logs/TestDifferential.log" | tail -n 1)
-	summary+=("TestDifferential: ${programs:-no} programs differentially tested: $status")
+	# Its last line: "N programs (seeds A..B) in T, F findings, C crashes of LLVM".
+	programs=$(sed -n 's/.*: \([0-9][0-9]* programs (seeds.*\)/\1/p' "$logs/TestDifferential.log" | tail -n 1)
+	summary+=("TestDifferential: ${programs:-no programs} differentially tested: $status")
 	[ "$status" = ok ] || failures=$((failures + 1))
 	# Every fuzz target in the tree, found by its declaration.
 	targets=$(grep -rHo --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' . | sed 's/:func / /' | sort)
