@@ -94,13 +94,16 @@ bench)
 	need_cc
 	need_llvm
 	build
+	command -v valgrind >/dev/null || apt_install valgrind
 	# Run times against the C twins, spill counts and compile speed
 	# (tests/bench/bench.sh describes its settings), then the scaling of
-	# the SSA construction on generated functions of 1k to 100k blocks.
+	# the SSA construction on generated functions of 1k to 100k blocks, in
+	# instructions counted by callgrind (tests/bench/scaling.sh).
 	shift
-	tests/bench/bench.sh "$@"
-	go test -buildvcs=false -run '^$' -bench 'Dominators|Frontiers|Loops|Liveness|Mem2Reg' \
-		-benchtime 3x ./middle/
+	status=0
+	tests/bench/bench.sh "$@" || status=$?
+	tests/bench/scaling.sh || status=$((status > 0 ? status : 1))
+	exit $status
 	;;
 fuzz)
 	if [ $# -ne 2 ]; then

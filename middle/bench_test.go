@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -106,12 +107,14 @@ var benchSizes = []struct{ blocks, vars int }{
 
 func benchName(blocks, vars int) string { return fmt.Sprintf("blocks=%d/vars=%d", blocks, vars) }
 
-// benchAnalysis times analysis on a function prepared once per size.
+// benchAnalysis times analysis on a function prepared once per size. The
+// function is made inside the sub-benchmark, so that selecting one size
+// (as tests/bench/scaling.sh does under callgrind) builds only that one.
 func benchAnalysis(b *testing.B, prepare func(*Func), analysis func(*Func)) {
 	for _, size := range benchSizes {
-		f := bigSlotFunc(size.blocks, size.vars)
-		prepare(f)
 		b.Run(benchName(size.blocks, size.vars), func(b *testing.B) {
+			f := bigSlotFunc(size.blocks, size.vars)
+			prepare(f)
 			b.ReportAllocs()
 			for b.Loop() {
 				analysis(f)
@@ -207,44 +210,54 @@ func minCPU(prepare func() *Func, work func(*Func), budget time.Duration) time.D
 	return best
 }
 
+// scalingStage is one analysis or pass whose growth with the function's
+// size is held to near-linear (issue 3): work runs on a function made by
+// bigSlotFunc and then prepare.
+type scalingStage struct {
+	name    string
+	prepare func(*Func)
+	work    func(*Func)
+}
+
+// scalingStages lists the stages TestScaling times and TestScalingRun
+// counts. The first, "scan", only reads every instruction's operands once:
+// the baseline a linear algorithm is held to.
+var scalingStages = []scalingStage{
+	{"scan", noPreparation, func(f *Func) {
+		n := 0
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				n += len(v.Args)
+			}
+		}
+		runtime.KeepAlive(n)
+	}},
+	{"dominators", noPreparation, func(f *Func) { ComputeDom(f) }},
+	{"frontiers", noPreparation, func(f *Func) { ComputeFrontiers(ComputeDom(f)) }},
+	{"loops", noPreparation, func(f *Func) { ComputeLoops(ComputeDom(f)) }},
+	{"liveness", Mem2Reg, func(f *Func) { ComputeLiveness(f) }},
+	{"mem2reg", noPreparation, Mem2Reg},
+}
+
 // TestScaling measures each analysis and mem2reg at 1k, 10k and 100k
 // blocks. It takes minutes, so it runs only when TOYC_SCALING is set:
 //
 //	TOYC_SCALING=1 go test ./middle -run TestScaling -v
 //
-// The first row, "scan", only reads every instruction's operands once, and
-// still grows much faster than the function from 10k to 100k blocks: the
-// small function fits in cache, the large one comes from memory. So a
-// linear algorithm is held to that baseline — ten times the blocks may cost
-// at most 12 times the CPU time, or 1.25 times the scan's growth when that
-// is more — which still catches anything quadratic (×100).
+// The first row, "scan", grows much faster than the function from 10k to
+// 100k blocks: the small function fits in cache, the large one comes from
+// memory. So a linear algorithm is held to that baseline — ten times the
+// blocks may cost at most 12 times the CPU time, or 1.25 times the scan's
+// growth when that is more — which still catches anything quadratic (×100).
+// Instruction counts, which a loaded machine does not disturb, come from
+// TestScalingRun under callgrind (tests/bench/scaling.sh).
 func TestScaling(t *testing.T) {
 	if os.Getenv("TOYC_SCALING") == "" {
 		t.Skip("set TOYC_SCALING=1 to measure")
 	}
-	stages := []struct {
-		name    string
-		prepare func(*Func)
-		work    func(*Func)
-	}{
-		{"scan", noPreparation, func(f *Func) {
-			n := 0
-			for _, b := range f.Blocks {
-				for _, v := range b.Instrs {
-					n += len(v.Args)
-				}
-			}
-			runtime.KeepAlive(n)
-		}},
-		{"dominators", noPreparation, func(f *Func) { ComputeDom(f) }},
-		{"frontiers", noPreparation, func(f *Func) { ComputeFrontiers(ComputeDom(f)) }},
-		{"loops", noPreparation, func(f *Func) { ComputeLoops(ComputeDom(f)) }},
-		{"liveness", Mem2Reg, func(f *Func) { ComputeLiveness(f) }},
-		{"mem2reg", noPreparation, Mem2Reg},
-	}
 	for _, vars := range []int{100, 1000} {
 		scanRatio := 0.0
-		for _, st := range stages {
+		for _, st := range scalingStages {
 			var times []time.Duration
 			for _, blocks := range []int{1000, 10000, 100000} {
 				var cached *Func
@@ -267,3 +280,44 @@ func TestScaling(t *testing.T) {
 		}
 	}
 }
+
+// TestScalingRun runs one stage once, for counting its instructions with
+// callgrind, which tests/bench/scaling.sh does with
+//
+//	TOYC_SCALING_RUN="mem2reg 100000 1000" GOGC=off \
+//	valgrind --tool=callgrind --toggle-collect=toyc/middle.measuredRun middle.test -test.run '^TestScalingRun$'
+//
+// so that only measuredRun is counted, not the generator. The garbage
+// collector is left out (GOGC=off) because when it runs depends on the
+// whole heap, not on the stage; the bytes the stage allocates are printed
+// instead ("allocated N bytes").
+func TestScalingRun(t *testing.T) {
+	spec := os.Getenv("TOYC_SCALING_RUN")
+	if spec == "" {
+		t.Skip(`set TOYC_SCALING_RUN="STAGE BLOCKS VARS" to run`)
+	}
+	var name string
+	var blocks, vars int
+	if _, err := fmt.Sscan(spec, &name, &blocks, &vars); err != nil {
+		t.Fatalf("TOYC_SCALING_RUN=%q: %v", spec, err)
+	}
+	i := slices.IndexFunc(scalingStages, func(st scalingStage) bool { return st.name == name })
+	if i < 0 {
+		t.Fatalf("TOYC_SCALING_RUN=%q: no stage %s", spec, name)
+	}
+	f := bigSlotFunc(blocks, vars)
+	scalingStages[i].prepare(f)
+	// The toggle counts per thread: the measured call must not move.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	measuredRun(scalingStages[i].work, f)
+	runtime.ReadMemStats(&after)
+	fmt.Printf("allocated %d bytes\n", after.TotalAlloc-before.TotalAlloc)
+}
+
+// measuredRun is the function callgrind's --toggle-collect names.
+//
+//go:noinline
+func measuredRun(work func(*Func), f *Func) { work(f) }
