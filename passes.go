@@ -25,9 +25,12 @@ var passes = []pass{
 	{name: "mem2reg", level: 1, ir: middle.Mem2Reg},
 	{name: "inline", level: 2, module: middle.Inline},
 	{name: "mem2reg2", level: 2, ir: middle.Mem2Reg},
+	// After mem2reg: a function that keeps a stack slot is not rewritten.
+	{name: "tailrec", level: 2, ir: middle.TailRecursion},
 	{name: "sccp", level: 2, ir: middle.SCCP},
 	{name: "constfold", level: 1, ir: middle.ConstFold},
 	{name: "copyprop", level: 1, ir: middle.CopyProp},
+	{name: "divpow2", level: 2, ir: middle.DivPow2},
 	{name: "gvn", level: 2, ir: middle.GVN},
 	{name: "memopt", level: 2, ir: middle.MemOpt},
 	{name: "preheaders", level: 2, ir: middle.InsertPreheaders},
@@ -37,6 +40,11 @@ var passes = []pass{
 	{name: "strength", level: 2, ir: middle.StrengthReduce},
 	{name: "dce", level: 1, ir: middle.DCE},
 	{name: "simplifycfg", level: 1, ir: middle.SimplifyCFG},
+	// On the simplified CFG, whose diamonds are no longer hidden behind
+	// bounds-check branches: stores leave the arms, then the arms go.
+	{name: "sinkstores", level: 2, ir: middle.SinkStores},
+	{name: "ifconvert", level: 2, ir: middle.IfConvert},
+	{name: "simplifycfg2", level: 2, ir: middle.SimplifyCFG},
 	{name: "dce2", level: 1, ir: middle.DCE},
 
 	{name: "critical", level: 0, native: true, ir: middle.SplitCriticalEdges},

@@ -1,0 +1,311 @@
+package middle
+
+import "slices"
+
+// TailRecursion turns a function's calls of itself in tail position into
+// jumps back to its start: tail-recursion elimination with accumulators, as
+// LLVM's TailRecursionElimination does it (after Muchnick, "Advanced
+// Compiler Design and Implementation", 15.1). A return of the call's result
+// (ret f(args)) becomes an assignment of args to the parameters and a jump.
+// A return of the call's result combined with another value by an
+// associative and commutative operation (ret x + f(args), as in Fibonacci's
+// fib(n-1) + fib(n-2)) becomes one too: an accumulator, which starts at the
+// operation's identity, gathers acc op x on the way round, and every return
+// of v becomes a return of acc op v. Wrapping +, *, &, | and ^ are
+// associative and commutative in two's complement, so the result is the
+// same bits; the accumulated x are combined in the order the calls were
+// made, and nothing else observes it. Only one operation per function
+// accumulates (the first one met); other shapes keep their calls.
+//
+// The parameters become φs of a new block, tailrecurse, that takes over the
+// entry block's code; the entry block jumps to it. Functions with stack
+// slots are left alone: a slot's address may reach the recursive call,
+// whose frame must then not share the caller's slot.
+//
+// Toy reports runaway recursion as a stack overflow; a loop would instead
+// spin for ever. So the loop counts its trips down from tailrecBudget, and
+// when the count is spent the call is made for real, with the accumulator
+// applied to its result: every real frame stands for at most tailrecBudget
+// calls, infinite recursion still exhausts the stack (tailrecBudget times
+// later), and a finite recursion only uses less of it.
+//
+// Requires: SSA form. Guarantees: valid SSA; no return of a recursive call
+// of the shapes above remains on the path where the budget lasts; Preds is
+// current. Linear in the function.
+func TailRecursion(f *Func) {
+	if f.IsDecl() || hasAlloca(f) {
+		return
+	}
+	var sites []tailSite
+	accumulate := OpInvalid
+	for _, b := range f.Blocks {
+		s, ok := tailCallIn(f, b)
+		if !ok {
+			continue
+		}
+		if s.combine != nil {
+			if accumulate == OpInvalid {
+				accumulate = s.combine.Op
+			}
+			if s.combine.Op != accumulate {
+				continue
+			}
+		}
+		sites = append(sites, s)
+	}
+	if len(sites) == 0 {
+		return
+	}
+	eliminateTailCalls(f, sites, accumulate)
+}
+
+// tailrecBudget is how many calls one frame may stand for: large enough that
+// the real calls cost nothing measurable, small enough that a runaway
+// recursion still reaches the stack's end in well under a second.
+const tailrecBudget = 256
+
+// tailSite is a block ending in a return of a call of the function itself:
+// call, then ret call, or call, then ret (call op other) with op
+// associative and commutative.
+type tailSite struct {
+	block   *Block
+	call    *Value
+	combine *Value // the op, or nil for a plain tail call
+	other   *Value // the combine's operand that is not the call
+}
+
+// tailCallIn recognizes a tail site in b.
+func tailCallIn(f *Func, b *Block) (tailSite, bool) {
+	n := len(b.Instrs)
+	ret := b.Term()
+	if ret == nil || ret.Op != OpRet || n < 2 {
+		return tailSite{}, false
+	}
+	last := b.Instrs[n-2]
+	s := tailSite{block: b, call: last}
+	if len(ret.Args) == 1 && ret.Args[0] == last && accumulates(last.Op) && n >= 3 {
+		s.combine, s.call = last, b.Instrs[n-3]
+		switch {
+		case last.Args[0] == s.call && last.Args[1] != s.call:
+			s.other = last.Args[1]
+		case last.Args[1] == s.call && last.Args[0] != s.call:
+			s.other = last.Args[0]
+		default:
+			return tailSite{}, false
+		}
+	} else if len(ret.Args) == 1 && ret.Args[0] != last || len(ret.Args) == 0 && last.HasResult() {
+		return tailSite{}, false
+	}
+	if !callsSelf(f, s.call) || s.combine != nil && usedElsewhere(s.call, s.combine) {
+		return tailSite{}, false
+	}
+	return s, true
+}
+
+// callsSelf reports whether v is a call of f with arguments of its
+// parameters' types.
+func callsSelf(f *Func, v *Value) bool {
+	if v.Op != OpCall || v.Sym != f.Name || len(v.Args) != len(f.Params) || v.Type != f.Result {
+		return false
+	}
+	for i, a := range v.Args {
+		if a.Type != f.Params[i].Type {
+			return false
+		}
+	}
+	return true
+}
+
+// usedElsewhere reports whether v has a use other than user. v's block ends
+// in a return, so its uses are all in that block.
+func usedElsewhere(v, user *Value) bool {
+	for _, u := range v.Block.Instrs {
+		if u != user && slices.Contains(u.Args, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// accumulates reports whether op is associative and commutative.
+func accumulates(op Op) bool {
+	switch op {
+	case OpAdd, OpMul, OpAnd, OpOr, OpXor:
+		return true
+	}
+	return false
+}
+
+// identity returns the value e of type t with x op e = x.
+func identity(f *Func, op Op, t Type) *Value {
+	switch op {
+	case OpMul:
+		return f.Const(t, 1)
+	case OpAnd:
+		return f.Const(t, -1)
+	}
+	return f.Const(t, 0)
+}
+
+func hasAlloca(f *Func) bool {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpAlloca {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eliminateTailCalls rewrites f around sites; accumulate is the combining
+// operation, OpInvalid when every site is a plain tail call.
+func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op) {
+	entry := f.Entry()
+	returns := returnBlocks(f) // before the loop blocks exist
+	header := f.NewBlock("tailrecurse")
+	header.Instrs = entry.Instrs
+	for _, v := range header.Instrs {
+		v.Block = header
+	}
+	entry.Instrs = nil
+	for _, s := range header.Succs() {
+		for _, phi := range s.Phis() {
+			for i, in := range phi.Incoming {
+				if in == entry {
+					phi.Incoming[i] = header
+				}
+			}
+		}
+	}
+	for i, s := range sites {
+		if s.block == entry {
+			sites[i].block = header
+		}
+	}
+	for i, r := range returns {
+		if r == entry {
+			returns[i] = header
+		}
+	}
+	pos := sites[0].call.Pos
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets, jump.Pos = []*Block{header}, pos
+	entry.Append(jump)
+
+	params := make([]*Value, len(f.Params))
+	repl := make([]*Value, f.NumValues())
+	for i, p := range f.Params {
+		params[i] = f.NewValue(OpPhi, p.Type, p.Name)
+		params[i].Pos = pos
+		repl[p.ID] = params[i]
+	}
+	f.ReplaceUses(repl) // before the φs get their entries from the entry block
+	for i, s := range sites {
+		if p := s.other; p != nil && p.Op == OpParam {
+			sites[i].other = repl[p.ID]
+		}
+	}
+	budget := f.NewValue(OpPhi, I64, "budget")
+	budget.Pos = pos
+	budget.AddIncoming(f.Const(I64, tailrecBudget), entry)
+	var acc *Value
+	if accumulate != OpInvalid {
+		acc = f.NewValue(OpPhi, f.Result, "acc")
+		acc.Pos = pos
+		acc.AddIncoming(identity(f, accumulate, f.Result), entry)
+	}
+	for i, p := range f.Params {
+		params[i].AddIncoming(p, entry)
+	}
+	if acc != nil {
+		for _, r := range returns {
+			combineBeforeReturn(r, accumulate, acc)
+		}
+	}
+	for _, s := range sites {
+		loop := splitTailSite(f, s, header, budget)
+		for i, p := range params {
+			p.AddIncoming(s.call.Args[i], loop)
+		}
+		next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
+		next.Pos = s.call.Pos
+		loop.InsertBeforeTerm(next)
+		budget.AddIncoming(next, loop)
+		if acc == nil {
+			continue
+		}
+		carried := acc
+		if s.combine != nil {
+			carried = f.NewValue(accumulate, f.Result, "acc.next", acc, s.other)
+			carried.Pos = s.combine.Pos
+			loop.InsertBeforeTerm(carried)
+		}
+		acc.AddIncoming(carried, loop)
+	}
+	if acc != nil {
+		header.InsertPhi(acc)
+	}
+	header.InsertPhi(budget)
+	for i := len(params) - 1; i >= 0; i-- {
+		header.InsertPhi(params[i])
+	}
+	moveAfter(f, header, entry)
+	f.ComputePreds()
+}
+
+// returnBlocks lists the blocks of f that end in a return of a value.
+func returnBlocks(f *Func) []*Block {
+	var rs []*Block
+	for _, b := range f.Blocks {
+		if t := b.Term(); t != nil && t.Op == OpRet && len(t.Args) == 1 {
+			rs = append(rs, b)
+		}
+	}
+	return rs
+}
+
+// combineBeforeReturn makes b return acc op v instead of v.
+func combineBeforeReturn(b *Block, op Op, acc *Value) {
+	ret := b.Term()
+	v := b.Func.NewValue(op, acc.Type, "acc.ret", acc, ret.Args[0])
+	v.Pos = ret.Pos
+	b.InsertBeforeTerm(v)
+	ret.Args[0] = v
+}
+
+// splitTailSite cuts s.block before its call: the block ends in a branch on
+// the budget to a new block that jumps back to the header while the budget
+// lasts (returned, ending in that jump), and else to a new block holding
+// the call and the rest of the site, which makes the call for real.
+func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) *Block {
+	b := s.block
+	at := indexOf(b.Instrs, s.call)
+	call := f.NewBlock(b.Name + ".call")
+	call.Instrs = append([]*Value(nil), b.Instrs[at:]...)
+	for _, v := range call.Instrs {
+		v.Block = call
+	}
+	b.Instrs = b.Instrs[:at]
+	loop := f.NewBlock(b.Name + ".loop")
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets, jump.Pos = []*Block{header}, s.call.Pos
+	loop.Append(jump)
+	left := f.NewValue(OpICmp, I1, "budget.left", budget, f.Const(I64, 0))
+	left.Pred, left.Pos = PredNE, s.call.Pos
+	b.Append(left)
+	br := f.NewValue(OpCondBr, Void, "", left)
+	br.Targets, br.Pos = []*Block{loop, call}, s.call.Pos
+	b.Append(br)
+	moveAfter(f, loop, b)
+	moveAfter(f, call, loop)
+	return loop
+}
+
+// moveAfter places b just after prev in f's block list, so that dumps read
+// in the order control flows.
+func moveAfter(f *Func, b, prev *Block) {
+	f.Blocks = slices.DeleteFunc(f.Blocks, func(x *Block) bool { return x == b })
+	at := slices.Index(f.Blocks, prev) + 1
+	f.Blocks = slices.Insert(f.Blocks, at, b)
+}
