@@ -27,6 +27,7 @@ var passes = []pass{
 	{name: "mem2reg2", level: 2, ir: middle.Mem2Reg},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{name: "tailrec", level: 2, ir: middle.TailRecursion},
+	{name: "selfinline", level: 2, ir: middle.InlineSelf},
 	{name: "sccp", level: 2, ir: middle.SCCP},
 	{name: "constfold", level: 1, ir: middle.ConstFold},
 	{name: "copyprop", level: 1, ir: middle.CopyProp},
