@@ -147,14 +147,7 @@ join:
   %r = phi i1 [ false, %entry ], [ %b, %then ]
   ret i1 %r
 }`
-	m := mustParse(t, "in.ll", src)
-	want := m.String()
-	for _, f := range m.Funcs {
-		IfConvert(f)
-	}
-	if got := m.String(); got != want {
-		t.Errorf("changed:\n%s", got)
-	}
+	checkUnchanged(t, IfConvert, src)
 }
 
 // The oracle: chains of random diamonds and triangles whose arms compute

@@ -48,7 +48,7 @@ f.cont:
 // Left alone: a function with more calls of itself than selfInlineSites, one
 // larger than inlineSmall, and one with a stack slot.
 func TestInlineSelfLeavesLarge(t *testing.T) {
-	src := `
+	src := slotRecursionIR + `
 declare void @sink(i64)
 
 define i64 @three(i64 %n) {
@@ -59,13 +59,6 @@ entry:
   ret i64 %c
 }
 
-define i64 @slot(i64 %n) {
-entry:
-  %x = alloca i64
-  store i64 %n, ptr %x
-  %c = call i64 @slot(i64 %n)
-  ret i64 %c
-}
 
 define i64 @big(i64 %n) {
 entry:
@@ -75,14 +68,7 @@ entry:
 		src += "  call void @sink(i64 %n)\n"
 	}
 	src += "  ret i64 %c\n}\n"
-	m := mustParse(t, "in.ll", src)
-	want := m.String()
-	for _, f := range m.Funcs {
-		InlineSelf(f)
-	}
-	if got := m.String(); got != want {
-		t.Errorf("changed:\n%s", got)
-	}
+	checkUnchanged(t, InlineSelf, src)
 }
 
 // The oracle: the tail-recursion oracle's functions, and Fibonacci after

@@ -147,14 +147,7 @@ then:
 join:
   ret void
 }`
-	m := mustParse(t, "in.ll", src)
-	want := m.String()
-	for _, f := range m.Funcs {
-		SinkStores(f)
-	}
-	if got := m.String(); got != want {
-		t.Errorf("changed:\n%s", got)
-	}
+	checkUnchanged(t, SinkStores, src)
 }
 
 // The oracle: random programs, whose slots are stored on many paths, read
