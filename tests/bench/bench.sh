@@ -417,13 +417,14 @@ compile_part() {
 		grep -q '^toyc: time per stage' "$tmp/gen$run.err" 2>/dev/null || continue
 		n=${run%%.*} c=${run#*.}
 		echo
-		echo "$c --time-passes at $(wc -l <"$tmp/gen$n.toy") lines (wall-clock; % of the total):"
+		echo "$c --time-passes at $(wc -l <"$tmp/gen$n.toy") lines (stages: wall-clock and CPU, % of the total CPU; passes: wall-clock):"
 		awk '/^toyc: time per stage/ { stage = 1; next } /^toyc: time per/ { next }
-		{ ms = $1; sub(/ms$/, "", ms); $1 = ""; name = substr($0, 2); sub(/ \/.*\//, " ", name)
-		  if (stage) { sn[++ns] = name; st[ns] = ms } else { pn[++np] = name; pt[np] = ms } }
+		stage { wall = $1; cpu = $2; sub(/ms$/, "", wall); sub(/ms$/, "", cpu); $1 = $2 = ""; name = substr($0, 3); sub(/ \/.*\//, " ", name)
+		  sn[++ns] = name; st[ns] = wall; sc[ns] = cpu; next }
+		{ ms = $1; sub(/ms$/, "", ms); $1 = ""; pn[++np] = substr($0, 2); pt[np] = ms }
 		END {
-			total = st[ns]
-			for (i = 1; i <= ns; i++) printf "  %10.0f ms %5.1f%%  %s\n", st[i], 100 * st[i] / total, sn[i]
+			total = sc[ns]
+			for (i = 1; i <= ns; i++) printf "  %10.0f ms wall %10.0f ms cpu %5.1f%%  %s\n", st[i], sc[i], 100 * sc[i] / total, sn[i]
 			printf "  passes:"
 			for (i = 1; i <= np; i++) printf "%s %s %.0fms", (i > 1 && (i - 1) % 6 == 0) ? "\n         " : "", pn[i], pt[i]
 			printf "\n"
