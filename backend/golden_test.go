@@ -54,9 +54,12 @@ count_to:
 	# 6: %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
 	.loc	1 6 3
 	movl	$0, %ecx
-	# 3: br label %while.cond
-	.loc	1 3 3
-	jmp	.Lcount_to.while.cond
+	# 7: %c = icmp slt i64 %i, %n
+	.loc	1 7 3
+	cmpq	%rdi, %rax
+	# 8: br i1 %c, label %while.body, label %while.end
+	.loc	1 8 3
+	jge	.Lcount_to.while.end
 .Lcount_to.while.body:
 	# 10: %i.1 = add i64 %i, 1
 	.loc	1 10 3
@@ -64,7 +67,6 @@ count_to:
 	# 11: %s.1 = add i64 %s, %i.1
 	.loc	1 11 3
 	leaq	(%rcx,%rax,1), %rcx
-.Lcount_to.while.cond:
 	# 7: %c = icmp slt i64 %i, %n
 	.loc	1 7 3
 	cmpq	%rdi, %rax
@@ -127,7 +129,7 @@ func TestAllocationDump(t *testing.T) {
 		"machine function count_to, after frame layout",
 		"# live intervals (1 allocation round(s)):",
 		"#   fixed  rdi      [0,1)",
-		"while.cond:\t\t\t# preds: entry, while.body (loop depth 1)",
+		"while.body:\t\t\t# preds: entry, while.body (loop depth 1)",
 		"\tcmpq\t%v0:rdi, %v1:rax",
 	} {
 		if !strings.Contains(dump, want) {

@@ -52,10 +52,11 @@ type spillRecord struct {
 
 // Allocate assigns every virtual register a physical register, spilling to
 // stack slots and inserting the reloads and spill stores where there are
-// not enough. It also fixes the block order (see threadJumps and
-// orderBlocks).
+// not enough. It also fixes the block order (see threadJumps,
+// duplicateTails and orderBlocks).
 func (f *Func) Allocate() {
 	f.threadJumps()
+	f.duplicateTails()
 	f.orderBlocks()
 	a := &allocation{}
 	for {

@@ -18,6 +18,7 @@ import "toyc/middle"
 //	add y, (mul x, 2|4|8)              lea (y, x, s), also for shl x, 1|2|3
 //	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
+//	icmp eq|ne (and x, m), 0           test x, m
 //
 // Only i32 and i64 roots match: narrower values would need extensions the
 // patterns do not pay for.
@@ -30,7 +31,7 @@ const (
 	patShr            // x logically shifted right by c, then and m unless m is all the bits left
 	patRotate         // x rotated left by c
 	patLea            // base y (or x when scale3 is set) + x*scale + disp
-	patParity         // the flags of x & m, for an eq or ne compare with zero
+	patParity         // the flags of x & m (test), for an eq or ne compare with zero
 )
 
 // match is what findPatterns recorded for a root: its pattern and parts.
@@ -227,15 +228,25 @@ func (s *selector) matchLea(v *middle.Value) (match, []*middle.Value) {
 	return match{}, nil
 }
 
-// matchParity matches icmp eq|ne (srem x, ±2^k), 0: the remainder is zero
-// exactly when the low k bits of x are.
+// matchParity matches icmp eq|ne (and x, m), 0, and icmp eq|ne (srem x,
+// ±2^k), 0: the remainder is zero exactly when the low k bits of x are.
 func (s *selector) matchParity(v *middle.Value) (match, []*middle.Value) {
 	if v.Pred != middle.PredEQ && v.Pred != middle.PredNE {
 		return match{}, nil
 	}
 	for i := range 2 {
 		r, z := v.Args[i], v.Args[1-i]
-		if !isConstLike(z) || constant(z) != 0 || !s.inner(r, v, middle.OpSRem) || isConstLike(r.Args[0]) || !isConstLike(r.Args[1]) {
+		if !isConstLike(z) || constant(z) != 0 {
+			continue
+		}
+		if s.inner(r, v, middle.OpAnd) {
+			for j := range 2 {
+				if x, m := r.Args[j], r.Args[1-j]; isConstLike(m) && !isConstLike(x) && fitsInt32(constant(m)) {
+					return match{kind: patParity, x: x, m: uint64(constant(m))}, []*middle.Value{r}
+				}
+			}
+		}
+		if !s.inner(r, v, middle.OpSRem) || isConstLike(r.Args[0]) || !isConstLike(r.Args[1]) {
 			continue
 		}
 		d := constant(r.Args[1])

@@ -40,6 +40,8 @@ var patternCases = []patternCase{
 	{"mul_shared", "i64", "%m = mul i64 %a, 8\n  %s = add i64 %b, %m\n  %r = xor i64 %s, %m", "(T)(((U)b + (U)a * 8) ^ ((U)a * 8))", `lea`, `imul`},
 	{"even64", "i64", "%s = srem i64 %a, 2\n  %c = icmp eq i64 %s, 0\n  %r = select i1 %c, i64 %a, i64 %b", "a % 2 == 0 ? a : b", `testq\t\$1,`, `sar|shr|imul`},
 	{"mod8_ne32", "i32", "%s = srem i32 %a, -8\n  %c = icmp ne i32 0, %s\n  br i1 %c, label %y, label %n\ny:\n  ret i32 %a\nn:\n  %r = add i32 %b, 1", "a % 8 != 0 ? a : b + 1", `testl\t\$7,`, `sar|shr|imul`},
+	{"and_test", "i64", "%s = and i64 %a, 12\n  %c = icmp ne i64 %s, 0\n  %r = select i1 %c, i64 %a, i64 %b", "(a & 12) != 0 ? a : b", `testq\t\$12,`, `and`},
+	{"and_test_wide", "i64", "%s = and i64 %a, 4294967295\n  %c = icmp eq i64 %s, 0\n  %r = select i1 %c, i64 %a, i64 %b", "(a & 4294967295LL) == 0 ? a : b", `and`, `testq\t\$`},
 	{"srem_pow2", "i64", "%r = srem i64 %a, 16", "a % 16", `andq\t\$-16`, `imul`},
 	{"srem_2p40", "i64", "%r = srem i64 %a, -1099511627776", "a % 1099511627776LL", `andq\t%`, `imul`},
 	{"srem2_32", "i32", "%r = srem i32 %a, 2", "a % 2", `shrl\t\$31`, `imul|sar`},

@@ -1,0 +1,63 @@
+package backend
+
+// Tail duplication: a block that jumps unconditionally to a small block
+// ending in a two-way branch or a return gets a copy of that block's
+// instructions instead of the jump, as LLVM's TailDuplicator and gcc's
+// bb-reorder duplicate small tails. Its use here is the loop test: a
+// `for` or `while` loop's header is its test (cmp; jcc body; jmp exit),
+// and both the block before the loop and the end of the body jump to it.
+// With the test copied into both, the loop is entered and continued by a
+// conditional branch straight into the body, without a jump to the test
+// (the rotated layout gcc and LLVM give loops), and the header, reached by
+// no one any more, falls out of the block order. Small return blocks are
+// copied the same way, saving the jump to them.
+//
+// The code is out of SSA by now, so copying instructions that define
+// registers is fine (a register may have several definitions); the copy of
+// a φ copy placed at the top of a branch target is shared by every block
+// that now branches there, which is right, since each of them runs the
+// same test the header did.
+
+// tailDupLimit is the most instructions, terminators included, a block may
+// have to be copied: a test with an operand to materialize, or a return
+// with a move into rax.
+const tailDupLimit = 4
+
+// duplicateTails copies small blocks into the blocks that jump to them. It
+// runs before orderBlocks, which recomputes predecessors and drops the
+// blocks no one reaches any more.
+func (f *Func) duplicateTails() {
+	for _, p := range f.Blocks {
+		n := len(p.Instrs)
+		if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {
+			continue
+		}
+		b := p.Instrs[n-1].Args[0].Block
+		if b == p || b == f.Blocks[0] || !b.duplicable() {
+			continue
+		}
+		p.Instrs = p.Instrs[:n-1]
+		for _, in := range b.Instrs {
+			c := *in
+			c.Args = append([]Operand(nil), in.Args...)
+			p.Instrs = append(p.Instrs, &c)
+		}
+		p.Succs = append(p.Succs[:0], b.Succs...)
+	}
+}
+
+// duplicable reports whether b is a small tail: a test that branches two
+// ways, or a return.
+func (b *Block) duplicable() bool {
+	n := len(b.Instrs)
+	if n == 0 || n > tailDupLimit {
+		return false
+	}
+	for _, in := range b.Instrs {
+		if in.Op == opCall || in.Op == opPhi {
+			return false
+		}
+	}
+	last := b.Instrs[n-1].Op
+	return last == opRet || last == opJmp && n >= 2 && b.Instrs[n-2].Op == opJcc
+}
