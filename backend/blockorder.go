@@ -107,14 +107,7 @@ func (f *Func) orderBlocks() {
 		b.ID = i
 		b.depth = 0
 	}
-	for _, b := range f.Blocks { // unreachable predecessors would be a selection bug; drop them anyway
-		b.Preds = b.Preds[:0]
-	}
-	for _, b := range f.Blocks {
-		for _, s := range b.Succs {
-			s.Preds = append(s.Preds, b)
-		}
-	}
+	f.recomputePreds() // unreachable predecessors would be a selection bug; they go
 	f.rotateLoops(f.loopDepths(backEdges))
 }
 

@@ -122,12 +122,12 @@ func (e *emitter) function(f *Func) {
 	// were all coalesced) are left out; branches go where they lead.
 	var layout []*Block
 	for i, b := range f.Blocks {
-		if i == 0 || !f.onlyJumps(b) {
+		if i == 0 || b.prologue || !f.onlyJumps(b) {
 			layout = append(layout, b)
 		}
 	}
 	dest := func(b *Block) *Block {
-		for hops := 0; hops < len(f.Blocks) && b != f.Blocks[0] && f.onlyJumps(b); hops++ {
+		for hops := 0; hops < len(f.Blocks) && b != f.Blocks[0] && !b.prologue && f.onlyJumps(b); hops++ {
 			b = b.Instrs[len(b.Instrs)-1].Args[0].Block
 		}
 		return b
@@ -143,6 +143,34 @@ func (e *emitter) function(f *Func) {
 	e.printf("\n\t.text\n\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
 	e.last = diag.Pos{}
 	e.position(f.IR.Pos())
+	framed := false // what the CFI directives so far say about the frame
+	if !f.frame.wrapped && !f.frame.omitted {
+		e.prologue(f)
+		framed = true
+	}
+	for i, b := range layout {
+		var next *Block
+		if i+1 < len(layout) {
+			next = layout[i+1]
+		}
+		e.printf("%s:\n", labels[b.ID])
+		if f.frame.wrapped {
+			if want := !b.frameless && !b.prologue; want != framed {
+				e.frameState(f, want)
+				framed = want
+			}
+			if b.prologue {
+				e.prologue(f)
+				framed = true
+			}
+		}
+		e.block(f, p, b, func(t *Block) bool { return dest(t) == next })
+	}
+	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
+}
+
+// prologue writes the frame's set-up with its CFI directives.
+func (e *emitter) prologue(f *Func) {
 	e.printf("\tpushq\t%%rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %%rbp, -16\n")
 	e.printf("\tmovq\t%%rsp, %%rbp\n\t.cfi_def_cfa_register %%rbp\n")
 	for i, r := range f.frame.saved {
@@ -151,15 +179,24 @@ func (e *emitter) function(f *Func) {
 	if f.frame.size > 0 {
 		e.printf("\tsubq\t$%d, %%rsp\n", f.frame.size)
 	}
-	for i, b := range layout {
-		var next *Block
-		if i+1 < len(layout) {
-			next = layout[i+1]
+}
+
+// frameState writes the CFI directives that say the frame is set up (or
+// not) from here on: CFI rules follow the text, not the control flow, so a
+// shrink-wrapped function states its frame at every block where the text
+// switches between blocks that run before the prologue and after it.
+func (e *emitter) frameState(f *Func, framed bool) {
+	if framed {
+		e.printf("\t.cfi_def_cfa %%rbp, 16\n\t.cfi_offset %%rbp, -16\n")
+		for i, r := range f.frame.saved {
+			e.printf("\t.cfi_offset %%%s, %d\n", physName(r, 8), -24-8*i)
 		}
-		e.printf("%s:\n", labels[b.ID])
-		e.block(f, p, b, func(t *Block) bool { return dest(t) == next })
+		return
 	}
-	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
+	e.printf("\t.cfi_def_cfa %%rsp, 8\n\t.cfi_restore %%rbp\n")
+	for _, r := range f.frame.saved {
+		e.printf("\t.cfi_restore %%%s\n", physName(r, 8))
+	}
 }
 
 // isNop reports whether in does nothing once registers are allocated: a
@@ -214,6 +251,8 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 				}
 			}
 			return
+		case in.Op == opRet && b.frameless:
+			e.printf("\tret\n")
 		case in.Op == opRet:
 			e.epilogue(f)
 		default:

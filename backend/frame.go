@@ -22,11 +22,15 @@ import "sort"
 type frame struct {
 	saved []Reg // callee-saved registers to preserve, in push order
 	size  int   // bytes the prologue subtracts from rsp after the pushes
+
+	wrapped bool // the prologue runs in the blocks marked prologue, not at the entry
+	omitted bool // no block needs a frame: no prologue at all
 }
 
 // Layout places the stack slots and decides the frame's size and the
 // registers to save.
 func (f *Func) Layout() {
+	f.finishShrinkWrap()
 	var used RegMask
 	for _, r := range f.assign {
 		used |= maskOf(r)

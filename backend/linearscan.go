@@ -58,6 +58,7 @@ func (f *Func) Allocate() {
 	f.threadJumps()
 	f.duplicateTails()
 	f.orderBlocks()
+	f.planShrinkWrap()
 	a := &allocation{}
 	for {
 		a.rounds++

@@ -288,6 +288,9 @@ type Block struct {
 	Copies []*EdgeCopy
 
 	depth int // loop nesting depth, for spill weights
+
+	frameless bool // runs before the prologue (shrinkwrap.go)
+	prologue  bool // the prologue runs at its top
 }
 
 // SlotKind says what a stack slot holds.

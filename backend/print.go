@@ -219,6 +219,12 @@ func (f *Func) String() string {
 		if blk.depth > 0 {
 			fmt.Fprintf(&b, " (loop depth %d)", blk.depth)
 		}
+		switch {
+		case f.frame.wrapped && blk.prologue:
+			b.WriteString(" (prologue)")
+		case f.frame.wrapped && blk.frameless:
+			b.WriteString(" (before the prologue)")
+		}
 		b.WriteString("\n")
 		for _, ec := range blk.Copies {
 			dumpEdgeCopy(&b, ec)

@@ -1,0 +1,275 @@
+package backend
+
+// Shrink-wrapping: the prologue (push rbp, the callee-saved registers, the
+// frame) runs only on the paths that need it, after Chow ("Minimizing
+// Register Usage Penalty at Procedure Calls", PLDI 1988) in the simple form
+// LLVM's ShrinkWrap pass takes for early exits. A recursive function's
+// base case (fib's `if n < 2 { return n }`) or a function's argument check
+// then returns at the cost of a compare and a branch, which matters when
+// most calls take that path; and a function that never needs a frame at
+// all (a leaf with few values and no stack slot) gets no prologue.
+//
+// Before allocation, planShrinkWrap finds the frameless region R: the entry
+// and every block whose predecessors are all in R and which neither calls,
+// nor touches a stack slot. R is worth having only when it holds a return.
+// A small return block that R and the rest of the function share is copied
+// for R's edges; an edge from R to a block that others reach too is split
+// by a new block; the blocks entered from R, the boundary, all have only R
+// predecessors then, and each gets a copy of the prologue at its top.
+// Since no edge enters R from outside, every path crosses the boundary at
+// most once. The values live into the boundary are renamed outside R, with
+// a copy at each boundary block: inside R they live in the caller-saved
+// registers they arrive in, outside they can take a callee-saved register
+// for the calls there — live-range splitting at the boundary, so that R
+// uses no register the prologue must save.
+//
+// After allocation, finishShrinkWrap checks that R came out frameless (no
+// callee-saved register, no spill slot); if not, the whole function gets
+// the ordinary prologue at its entry, which the copies do not disturb.
+// The emitter writes the prologue at each boundary block, returns from R
+// with a bare ret, and keeps the CFI directives right for both states.
+
+// maxBoundary is the most boundary blocks, each with its own copy of the
+// prologue, a function is shrink-wrapped with.
+const maxBoundary = 4
+
+// needsFrame reports whether b calls or touches the frame (a stack slot,
+// rsp, rbp, or a callee-saved register).
+func (f *Func) needsFrame(b *Block) bool {
+	for _, in := range b.Instrs {
+		if in.Op == opCall || in.Op == opUd2 || (in.Uses|in.Defs|in.Clobbers)&(calleeSaved|maskOf(RSP, RBP)) != 0 {
+			return true
+		}
+		for _, a := range in.Args {
+			switch a.Kind {
+			case KindMem:
+				if a.Slot != nil || f.framed(a.Base) || f.framed(a.Index) {
+					return true
+				}
+			case KindReg:
+				if f.framed(a.Reg) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// framed reports whether r lives in a register only a frame makes usable.
+func (f *Func) framed(r Reg) bool {
+	l := f.location(r)
+	return l == RSP || l == RBP || calleeSaved.Has(l)
+}
+
+// planShrinkWrap finds R and its boundary, reshapes the CFG and splits the
+// values live into the boundary (see above). It runs after orderBlocks,
+// whose order it keeps, placing new blocks beside their neighbours.
+func (f *Func) planShrinkWrap() {
+	for _, b := range f.Blocks {
+		b.frameless, b.prologue = false, false
+	}
+	inR := f.framelessRegion()
+	if inR == nil {
+		return
+	}
+	for _, b := range f.Blocks {
+		b.frameless = inR[b.ID]
+	}
+	order := make([]*Block, 0, len(f.Blocks)+maxBoundary)
+	var boundary []*Block
+	for _, b := range f.Blocks {
+		order = append(order, b)
+		if !b.frameless {
+			continue
+		}
+		for _, s := range append([]*Block(nil), b.Succs...) {
+			switch {
+			case s.frameless:
+			case s.isSmallReturn() && !f.needsFrame(s):
+				c := f.cloneBlock(s, ".early")
+				c.frameless = true
+				b.retarget(s, c)
+				order = append(order, c)
+			default:
+				e := &Block{Name: b.Name + ".prologue", Instrs: []*Instr{{Op: opJmp, Args: []Operand{blockOp(s)}}},
+					Succs: []*Block{s}, depth: b.depth, prologue: true}
+				b.retarget(s, e)
+				boundary = append(boundary, e)
+			}
+		}
+	}
+	// Edge blocks go just before their targets, so they fall through.
+	f.Blocks = f.Blocks[:0]
+	for _, b := range order {
+		for _, e := range boundary {
+			if e.Succs[0] == b {
+				f.Blocks = append(f.Blocks, e)
+			}
+		}
+		f.Blocks = append(f.Blocks, b)
+	}
+	for i, b := range f.Blocks {
+		b.ID = i
+	}
+	f.recomputePreds()
+	f.splitAtBoundary(boundary)
+}
+
+// framelessRegion returns R as flags by block ID, or nil when it holds no
+// return, or when its boundary would need more than maxBoundary blocks.
+func (f *Func) framelessRegion() []bool {
+	if f.needsFrame(f.Blocks[0]) {
+		return nil
+	}
+	inR := make([]bool, len(f.Blocks))
+	inR[0] = true
+	returns := f.Blocks[0].endsInReturn()
+	for _, b := range f.Blocks[1:] {
+		all := len(b.Preds) > 0
+		for _, p := range b.Preds {
+			all = all && inR[p.ID]
+		}
+		if all && !f.needsFrame(b) {
+			inR[b.ID] = true
+			returns = returns || b.endsInReturn()
+		}
+	}
+	edges := 0
+	for _, b := range f.Blocks {
+		if !inR[b.ID] {
+			continue
+		}
+		for _, s := range b.Succs {
+			switch {
+			case inR[s.ID]:
+			case s.isSmallReturn() && !f.needsFrame(s):
+				returns = true
+			default:
+				edges++
+			}
+		}
+	}
+	if !returns || edges > maxBoundary {
+		return nil
+	}
+	return inR
+}
+
+func (b *Block) endsInReturn() bool {
+	n := len(b.Instrs)
+	return n > 0 && b.Instrs[n-1].Op == opRet
+}
+
+// isSmallReturn reports whether b is a return block small enough to copy.
+func (b *Block) isSmallReturn() bool { return b.endsInReturn() && b.duplicable() }
+
+// cloneBlock returns a copy of b (instructions copied, successors shared)
+// named after it, with the next free ID.
+func (f *Func) cloneBlock(b *Block, suffix string) *Block {
+	c := &Block{Name: b.Name + suffix, Succs: append([]*Block(nil), b.Succs...), depth: b.depth}
+	for _, in := range b.Instrs {
+		cp := *in
+		cp.Args = append([]Operand(nil), in.Args...)
+		c.Instrs = append(c.Instrs, &cp)
+	}
+	return c
+}
+
+// retarget sends b's branches to s to t instead.
+func (b *Block) retarget(s, t *Block) {
+	for _, in := range b.Instrs {
+		if in.isBranch() && in.Args[0].Block == s {
+			in.Args[0].Block = t
+		}
+	}
+	for i, x := range b.Succs {
+		if x == s {
+			b.Succs[i] = t
+		}
+	}
+}
+
+// recomputePreds rebuilds every block's predecessors from the successors.
+func (f *Func) recomputePreds() {
+	for _, b := range f.Blocks {
+		b.Preds = b.Preds[:0]
+	}
+	for _, b := range f.Blocks {
+		for _, s := range b.Succs {
+			s.Preds = append(s.Preds, b)
+		}
+	}
+}
+
+// splitAtBoundary renames, outside R, every register live into a boundary
+// block, and copies the R value into the new register at the top of each
+// boundary block it is live into.
+func (f *Func) splitAtBoundary(boundary []*Block) {
+	lv := computeLiveness(f)
+	nv := f.NumVRegs()
+	renamed := make([]Reg, nv)
+	for _, e := range boundary {
+		// A boundary block holds only its jump: what is live into it is
+		// what is live out of it.
+		var copies []*Instr
+		for _, v := range lv.out[e.ID] {
+			if renamed[v] == NoReg {
+				renamed[v] = f.newVReg(f.width[v])
+			}
+			copies = append(copies, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(renamed[v]), regOp(FirstVReg + Reg(v))}})
+		}
+		e.Instrs = append(copies, e.Instrs...)
+	}
+	rename := func(r Reg) Reg {
+		if r.IsVirtual() && int(r-FirstVReg) < nv && renamed[r-FirstVReg] != NoReg {
+			return renamed[r-FirstVReg]
+		}
+		return r
+	}
+	for _, b := range f.Blocks {
+		if b.frameless || b.prologue {
+			continue // R keeps its registers; the boundary's copies read them
+		}
+		for _, in := range b.Instrs {
+			for k := range in.Args {
+				a := &in.Args[k]
+				a.Reg, a.Base, a.Index = rename(a.Reg), rename(a.Base), rename(a.Index)
+			}
+		}
+	}
+}
+
+// finishShrinkWrap decides, after allocation, whether the function is
+// shrink-wrapped (R came out frameless) or frameless altogether, and
+// otherwise drops the plan: the prologue then goes at the entry.
+func (f *Func) finishShrinkWrap() {
+	f.frame.wrapped, f.frame.omitted = false, false
+	all := true
+	for _, b := range f.Blocks {
+		if f.needsFrame(b) {
+			all = false
+			break
+		}
+	}
+	if all {
+		f.frame.omitted = true
+		for _, b := range f.Blocks {
+			b.frameless, b.prologue = true, false
+		}
+		return
+	}
+	ok := f.Blocks[0].frameless
+	for _, b := range f.Blocks {
+		if b.frameless && f.needsFrame(b) {
+			ok = false
+		}
+	}
+	if ok {
+		f.frame.wrapped = true
+		return
+	}
+	for _, b := range f.Blocks {
+		b.frameless, b.prologue = false, false
+	}
+}

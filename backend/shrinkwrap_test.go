@@ -1,0 +1,96 @@
+package backend
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fibLL returns n for n < 2 without a frame: the base case must run before
+// the prologue, and n must not wait in a callee-saved register there.
+const fibLL = `
+declare void @probe(i64)
+define i64 @fib(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 2
+  br i1 %small, label %base, label %rec
+base:
+  ret i64 %n
+rec:
+  %a = sub i64 %n, 1
+  %fa = call i64 @fib(i64 %a)
+  %b = sub i64 %n, 2
+  %fb = call i64 @fib(i64 %b)
+  %s = add i64 %fa, %fb
+  %deep = icmp eq i64 %n, 2
+  br i1 %deep, label %hit, label %done
+hit:
+  call void @probe(i64 %s)
+  br label %done
+done:
+  ret i64 %s
+}
+`
+
+const fibDriver = `
+int64_t fib(int64_t);
+int64_t probes;
+void probe(int64_t s) { probes += s; }
+int main(void) {
+	int64_t sum = 0;
+	for (int i = 0; i <= 20; i++) sum += fib(i);
+	printf("%ld %ld\n", sum, probes);
+}
+`
+
+func TestShrinkWrap(t *testing.T) {
+	expect(t, fibLL, fibDriver, "17710 10945\n")
+	body := functionText(assemble(t, fibLL), "fib")
+	ret, push := strings.Index(body, "\tret\n"), strings.Index(body, "pushq\t%rbp")
+	if ret < 0 || push < 0 || ret > push {
+		t.Errorf("no return before the prologue:\n%s", body)
+	}
+	if early := body[:max(push, 0)]; strings.Contains(early, "%rbx") || strings.Contains(early, "%r1") {
+		t.Errorf("the base case uses a callee-saved register:\n%s", body)
+	}
+}
+
+// A leaf function that needs no frame gets no prologue at all.
+func TestLeafWithoutFrame(t *testing.T) {
+	body := functionText(assemble(t, countToLL), "count_to")
+	if strings.Contains(body, "%rbp") || strings.Contains(body, "%rsp") {
+		t.Errorf("leaf function with a frame:\n%s", body)
+	}
+}
+
+// TestShrinkWrapUnwinds stops gdb in a C function called from the framed
+// part of a shrink-wrapped function, several calls deep, and wants the
+// whole chain in the backtrace: the CFI directives must describe the frame
+// in the blocks after the prologue and its absence before.
+func TestShrinkWrapUnwinds(t *testing.T) {
+	gdb, cc := tool(t, "gdb"), tool(t, "gcc")
+	dir := t.TempDir()
+	files := map[string]string{
+		"fib.s":  assemble(t, fibLL),
+		"main.c": "#include <stdio.h>\n#include <stdint.h>\n" + fibDriver,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := exec.Command(cc, "-g", "-o", "fib", "main.c", "fib.s")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	run := exec.Command(gdb, "-batch", "-nx", "-ex", "break probe", "-ex", "run", "-ex", "bt", "./fib")
+	run.Dir = dir
+	out, _ := run.CombinedOutput()
+	text := string(out)
+	if !strings.Contains(text, "in main") || strings.Count(text, "in fib") < 1 || strings.Contains(text, "Backtrace stopped") {
+		t.Errorf("backtrace from probe does not reach main through fib:\n%s", text)
+	}
+}
