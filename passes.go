@@ -37,6 +37,7 @@ var passes = []pass{
 	{name: "preheaders", level: 2, ir: middle.InsertPreheaders},
 	{name: "licm", level: 2, ir: middle.LICM},
 	{name: "bce", level: 2, ir: middle.BCE},
+	{name: "loopversion", level: 2, ir: middle.VersionLoops},
 	// After bce, which must still see i*n rather than the derived counter.
 	{name: "strength", level: 2, ir: middle.StrengthReduce},
 	{name: "dce", level: 1, ir: middle.DCE},

@@ -1,0 +1,476 @@
+package middle
+
+// VersionLoops removes the bounds checks that BCE cannot prove by running a
+// copy of the loop without them when a test before the loop shows that none
+// can fail: loop versioning for range checks, as LLVM's
+// InductiveRangeCheckElimination and LoopVersioning do (after Gupta,
+// "Optimizing Array Bound Checks Using Flow Analysis", LOPLAS 1993). The
+// original loop, checks and all, runs whenever the test fails, so every
+// failing access still reports the same error at the same point, after the
+// same side effects.
+//
+// The loops are innermost loops whose header leaves unless i < n (or
+// i <= n), where i is a header φ that every latch advances by one and n is
+// invariant; the checks are icmp ult x, len in blocks that the header's
+// in-loop successor dominates, with len invariant and x = c ± i, where c is
+// an invariant sum built by add and sub (matmul's a[i*n + k], nqueens'
+// d2[row - c + n - 1]). In iteration t (t = 0, 1, ...) the index is
+// x0 ± t modulo 2^64, x0 being x with i at its initial value, since add and
+// sub are exact modulo 2^64; and t runs to at most span = n - init - 1
+// (n - init with <=, where n must not be the largest integer: i would wrap
+// and the loop would not end). So all of them are in [0, len) when
+//
+//	x0 <u len  and  span <u len - x0   (x = c + i)
+//	x0 <u len  and  span <=u x0        (x = c - i)
+//
+// computed once before the loop (len - x0 cannot wrap when x0 <u len), or
+// when the loop does not run at all. The test is a chain of branches that
+// falls to the original loop at the first failure; the copy follows it.
+//
+// The copy's blocks take the original's names with ".fast". A value of the
+// loop used after it now has two definitions; it goes through a stack slot
+// stored in both copies and loaded where it is used, and Mem2Reg turns the
+// slots back into SSA with φs where the copies meet.
+//
+// Requires: SSA form. Guarantees: valid SSA; Preds current; in the fast
+// copies, the checks above read true (simplifycfg deletes their branches).
+// Linear in the size of the loops versioned, plus one Mem2Reg when any is.
+func VersionLoops(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	InsertPreheaders(f)
+	dom := ComputeDom(f)
+	nest := ComputeLoops(dom)
+	var plans []*versionPlan
+	for _, l := range nest.Loops {
+		if len(l.Children) == 0 {
+			if p := planVersion(dom, nest, l); p != nil {
+				plans = append(plans, p)
+			}
+		}
+	}
+	if len(plans) == 0 {
+		return
+	}
+	for _, p := range plans {
+		p.apply(f)
+	}
+	Mem2Reg(f)
+}
+
+// versionPlan is one loop to version and the checks its copy drops.
+type versionPlan struct {
+	loop      *Loop
+	nest      *LoopNest
+	preheader *Block
+	iv        *Value // the header φ counted up by one
+	init, n   *Value
+	inclusive bool     // the loop runs while iv <= n (else iv < n)
+	checks    []*Value // icmp ult x, len
+	indexes   []*Value // x of each check
+	signs     []int64  // ±1: x = c + sign*iv
+	loopBlock []bool   // by Block.ID, for the blocks that existed when planned
+	copyBlock []bool   // by Block.ID: the copy's blocks, once made
+}
+
+// inLoop reports whether b is a block of the original loop.
+func (p *versionPlan) inLoop(b *Block) bool { return b.ID < len(p.loopBlock) && p.loopBlock[b.ID] }
+
+// inCopy reports whether b is a block of the loop's copy.
+func (p *versionPlan) inCopy(b *Block) bool { return b.ID < len(p.copyBlock) && p.copyBlock[b.ID] }
+
+// planVersion returns the plan for l, or nil when l has no check to drop or
+// is not of the shape above.
+func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
+	h := l.Header
+	p := &versionPlan{loop: l, nest: nest, loopBlock: make([]bool, h.Func.NumBlocks())}
+	for _, b := range l.Blocks {
+		p.loopBlock[b.ID] = true
+	}
+	for _, pred := range h.Preds {
+		if !p.inLoop(pred) {
+			p.preheader = pred
+		}
+	}
+	stay, ok := p.findCounter()
+	if !ok || len(stay.Preds) != 1 {
+		return nil
+	}
+	for _, b := range l.Blocks {
+		if !dom.Dominates(stay, b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			if v.Op != OpICmp || v.Pred != PredULT && v.Pred != PredUGT {
+				continue
+			}
+			x, n := v.Args[0], v.Args[1]
+			if v.Pred == PredUGT {
+				x, n = n, x
+			}
+			if x.Type != I64 || !p.invariant(n) {
+				continue
+			}
+			if sign, ok := p.affine(x, 8); ok && (sign == 1 || sign == -1) {
+				p.checks = append(p.checks, v)
+				p.indexes = append(p.indexes, x)
+				p.signs = append(p.signs, sign)
+			}
+		}
+	}
+	if len(p.checks) == 0 {
+		return nil
+	}
+	return p
+}
+
+// findCounter recognizes the header's exit test iv < n (or <=) and the
+// counter iv, and returns the header's successor inside the loop.
+func (p *versionPlan) findCounter() (*Block, bool) {
+	h := p.loop.Header
+	br := h.Term()
+	if p.preheader == nil || br.Op != OpCondBr || br.Args[0].Op != OpICmp {
+		return nil, false
+	}
+	c := br.Args[0]
+	stay, pred := br.Targets[0], c.Pred
+	if !p.inLoop(stay) {
+		stay, pred = br.Targets[1], pred.Negate()
+	}
+	if p.inLoop(br.Targets[0]) == p.inLoop(br.Targets[1]) {
+		return nil, false
+	}
+	iv, n := c.Args[0], c.Args[1]
+	if n.Block == h && n.Op == OpPhi {
+		iv, n, pred = n, iv, pred.Swap()
+	}
+	switch pred {
+	case PredSLT:
+	case PredSLE:
+		p.inclusive = true
+	default:
+		return nil, false
+	}
+	if iv.Op != OpPhi || iv.Block != h || iv.Type != I64 || !p.invariant(n) {
+		return nil, false
+	}
+	for i, from := range iv.Incoming {
+		next := iv.Args[i]
+		if from == p.preheader {
+			p.init = next
+			continue
+		}
+		if next.Op != OpAdd && next.Op != OpSub {
+			return nil, false
+		}
+		if x, step, ok := addend(next); !ok || step != 1 || x != iv {
+			return nil, false
+		}
+	}
+	p.iv, p.n = iv, n
+	return stay, p.init != nil
+}
+
+// invariant reports whether v is defined outside the loop.
+func (p *versionPlan) invariant(v *Value) bool {
+	return v.Block == nil || !p.inLoop(v.Block)
+}
+
+// affine returns the coefficient of the counter in v when v is an invariant
+// plus or minus the counter through at most depth adds and subs.
+func (p *versionPlan) affine(v *Value, depth int) (int64, bool) {
+	switch {
+	case v == p.iv:
+		return 1, true
+	case p.invariant(v):
+		return 0, true
+	case depth == 0 || v.Op != OpAdd && v.Op != OpSub:
+		return 0, false
+	}
+	a, ok := p.affine(v.Args[0], depth-1)
+	if !ok {
+		return 0, false
+	}
+	b, ok := p.affine(v.Args[1], depth-1)
+	if !ok {
+		return 0, false
+	}
+	if v.Op == OpSub {
+		return a - b, true
+	}
+	return a + b, true
+}
+
+// apply copies the loop, makes the test that chooses the copy, and routes
+// the loop's values used outside it through slots.
+func (p *versionPlan) apply(f *Func) {
+	l := p.loop
+	escaping := p.usedOutside(f)
+	slow := p.newPreheader(f, l.Header)
+	copies := p.copyLoop(f)
+	fast := p.newPreheader(f, copies.blocks[l.Header.ID])
+	for _, v := range l.Header.Phis() {
+		retarget(v, p.preheader, slow)
+		retarget(copies.vals[v.ID], p.preheader, fast)
+	}
+	p.dropChecks(f, copies)
+	p.preheader.Instrs = p.preheader.Instrs[:len(p.preheader.Instrs)-1]
+	last := p.buildTest(f, fast, slow)
+	moveAfter(f, slow, last)
+	moveAfter(f, fast, copies.blocks[l.Header.ID])
+	moveAfter(f, copies.blocks[l.Header.ID], fast)
+	for _, v := range escaping {
+		p.demote(f, v, copies.vals[v.ID])
+	}
+	f.ComputePreds()
+}
+
+// dropChecks makes the copy's checks read true.
+func (p *versionPlan) dropChecks(f *Func, copies loopCopy) {
+	dropped := make([]bool, f.NumValues())
+	for _, c := range p.checks {
+		dropped[copies.vals[c.ID].ID] = true
+	}
+	for _, b := range f.Blocks {
+		if !p.inCopy(b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			for i, a := range v.Args {
+				if dropped[a.ID] {
+					v.Args[i] = f.Bool(true)
+				}
+			}
+		}
+		b.RemoveInstrs(func(v *Value) bool { return dropped[v.ID] })
+	}
+}
+
+// newPreheader makes a block that jumps to header, placed before it.
+func (p *versionPlan) newPreheader(f *Func, header *Block) *Block {
+	b := f.NewBlock(header.Name + ".preheader")
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets, jump.Pos = []*Block{header}, p.preheader.Term().Pos
+	b.Append(jump)
+	return b
+}
+
+// retarget makes the φ's entry from old come from new.
+func retarget(phi *Value, old, new *Block) {
+	for i, b := range phi.Incoming {
+		if b == old {
+			phi.Incoming[i] = new
+		}
+	}
+}
+
+// loopCopy maps the loop's blocks and values to their copies, by ID.
+type loopCopy struct {
+	blocks []*Block
+	vals   []*Value
+}
+
+// copyLoop clones the loop's blocks; their jumps out of the loop go to the
+// same exits, whose φs get the copies' entries.
+func (p *versionPlan) copyLoop(f *Func) loopCopy {
+	c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
+	var order []*Block
+	for _, b := range p.loop.Blocks {
+		c.blocks[b.ID] = f.NewBlock(b.Name + ".fast")
+		order = append(order, c.blocks[b.ID])
+	}
+	p.copyBlock = make([]bool, f.NumBlocks())
+	for _, b := range order {
+		p.copyBlock[b.ID] = true
+	}
+	for _, b := range p.loop.Blocks {
+		for _, v := range b.Instrs {
+			c.blocks[b.ID].Append(c.clone(v))
+		}
+	}
+	mapValue := func(v *Value) *Value {
+		if v.ID < len(c.vals) && c.vals[v.ID] != nil {
+			return c.vals[v.ID]
+		}
+		return v
+	}
+	mapBlock := func(b *Block) *Block {
+		if b.ID < len(c.blocks) && c.blocks[b.ID] != nil {
+			return c.blocks[b.ID]
+		}
+		return b
+	}
+	for _, nv := range c.made {
+		for i, a := range nv.Args {
+			nv.Args[i] = mapValue(a)
+		}
+		for i, b := range nv.Incoming {
+			nv.Incoming[i] = mapBlock(b)
+		}
+		for i, b := range nv.Targets {
+			nv.Targets[i] = mapBlock(b)
+		}
+	}
+	for _, b := range p.loop.Blocks {
+		for _, exit := range b.Succs() {
+			if p.inLoop(exit) {
+				continue
+			}
+			for _, phi := range exit.Phis() {
+				if v := phi.IncomingFor(b); v != nil && phi.IncomingFor(c.blocks[b.ID]) == nil {
+					phi.AddIncoming(mapValue(v), c.blocks[b.ID])
+				}
+			}
+		}
+	}
+	last := p.loop.Blocks[len(p.loop.Blocks)-1]
+	for i := len(order) - 1; i >= 0; i-- {
+		moveAfter(f, order[i], last)
+	}
+	return loopCopy{blocks: c.blocks, vals: c.vals}
+}
+
+// usedOutside lists the loop's values with a use outside it other than an
+// exit φ's entry for an edge out of the loop (copyLoop adds the copy's).
+func (p *versionPlan) usedOutside(f *Func) []*Value {
+	var out []*Value
+	seen := make([]bool, f.NumValues())
+	for _, b := range f.Blocks {
+		if p.inLoop(b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			for i, a := range v.Args {
+				if a.Block == nil || !p.inLoop(a.Block) || seen[a.ID] {
+					continue
+				}
+				if v.Op == OpPhi && p.inLoop(v.Incoming[i]) {
+					continue
+				}
+				seen[a.ID] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// buildTest ends the preheader with the chain of tests that leads to fast
+// when no check can fail, else to slow, and returns the chain's last block.
+func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
+	b := NewBuilder(f)
+	b.SetPos(p.loop.Header.Term().Pos)
+	b.SetBlock(p.preheader)
+	// branch ends the current block with a branch on cond to then and els,
+	// one of which is nil: a new block, where the chain goes on.
+	branch := func(cond *Value, then, els *Block) {
+		t := f.NewBlock(p.loop.Header.Name + ".versioncheck")
+		moveAfter(f, t, b.Block)
+		if then == nil {
+			then = t
+		} else {
+			els = t
+		}
+		b.CondBr(cond, then, els)
+		b.SetBlock(t)
+	}
+	empty := PredSLE
+	span := addOrSub(b, OpSub, p.n, p.init, "span")
+	if p.inclusive {
+		empty = PredSLT
+	} else {
+		span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
+	}
+	branch(b.ICmp(empty, p.n, p.init, "norun"), fast, nil)
+	if p.inclusive {
+		branch(b.ICmp(PredNE, p.n, f.Const(I64, 1<<63-1), "ends"), nil, slow)
+	}
+	for i, c := range p.checks {
+		length := c.Args[1]
+		if c.Pred == PredUGT {
+			length = c.Args[0]
+		}
+		first := p.atStart(b, p.indexes[i])
+		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
+		if p.signs[i] > 0 {
+			room := b.Binary(OpSub, length, first, "room")
+			branch(b.ICmp(PredULT, span, room, "lastok"), nil, slow)
+		} else {
+			branch(b.ICmp(PredULE, span, first, "lastok"), nil, slow)
+		}
+	}
+	b.Br(fast)
+	return b.Block
+}
+
+// atStart emits x's value in the loop's first iteration: its adds and subs
+// again, with the counter's initial value.
+func (p *versionPlan) atStart(b *Builder, x *Value) *Value {
+	switch {
+	case x == p.iv:
+		return p.init
+	case p.invariant(x):
+		return x
+	}
+	return addOrSub(b, x.Op, p.atStart(b, x.Args[0]), p.atStart(b, x.Args[1]), "first")
+}
+
+// addOrSub emits x + y or x - y, or returns x or y when the other is a zero
+// that would make the instruction a copy (the counter mostly starts at 0).
+func addOrSub(b *Builder, op Op, x, y *Value, name string) *Value {
+	switch {
+	case y.IsConst(0):
+		return x
+	case x.IsConst(0) && op == OpAdd:
+		return y
+	}
+	return b.Binary(op, x, y, name)
+}
+
+// demote routes v (defined in the loop) and its copy through a new slot:
+// each is stored where it is defined, and every use outside the loop loads.
+func (p *versionPlan) demote(f *Func, v, copied *Value) {
+	entry := f.Entry()
+	slot := f.NewValue(OpAlloca, Ptr, v.Name+".versioned")
+	slot.Elem, slot.Pos = v.Type, v.Pos
+	insertAt(entry, 0, []*Value{slot})
+	for _, def := range [...]*Value{v, copied} {
+		st := f.NewValue(OpStore, Void, "", def, slot)
+		st.Pos = def.Pos
+		at := indexOf(def.Block.Instrs, def) + 1
+		if def.Op == OpPhi {
+			at = len(def.Block.Phis())
+		}
+		insertAt(def.Block, at, []*Value{st})
+	}
+	for _, b := range f.Blocks {
+		if p.inLoop(b) || p.inCopy(b) {
+			continue
+		}
+		for i := 0; i < len(b.Instrs); i++ {
+			u := b.Instrs[i]
+			for j, a := range u.Args {
+				if a != v {
+					continue
+				}
+				if u.Op == OpPhi {
+					from := u.Incoming[j]
+					if p.inLoop(from) || p.inCopy(from) {
+						continue
+					}
+					ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
+					ld.Pos = u.Pos
+					from.InsertBeforeTerm(ld)
+					u.Args[j] = ld
+					continue
+				}
+				ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
+				ld.Pos = u.Pos
+				insertAt(b, i, []*Value{ld})
+				i++
+				u.Args[j] = ld
+			}
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package middle
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// versionLoopIR is a loop `for i = init; i < n; i += 1` (or <=) that reads
+// element x for x = c ± i, checked against len; a failing check calls @sink(-1)
+// and returns x. Each iteration sends x to @sink, and the sum of the
+// iterations' values is used after the loop, so a wrong copy or a lost
+// value shows in the trace or the result.
+func versionLoopIR(init int64, pred, index string) string {
+	return fmt.Sprintf(`
+declare void @sink(i64)
+
+define i64 @main(i64 %%a, i64 %%b) {
+entry:
+  %%len = and i64 %%a, 31
+  %%c = srem i64 %%b, 40
+  %%n = srem i64 %%a, 37
+  br label %%head
+head:
+  %%i = phi i64 [ %d, %%entry ], [ %%next, %%latch ]
+  %%sum = phi i64 [ 0, %%entry ], [ %%sum.next, %%latch ]
+  %%more = icmp %s i64 %%i, %%n
+  br i1 %%more, label %%body, label %%done
+body:
+  %s
+  %%ok = icmp ult i64 %%x, %%len
+  br i1 %%ok, label %%latch, label %%fail
+latch:
+  call void @sink(i64 %%x)
+  %%sum.next = add i64 %%sum, %%x
+  %%next = add i64 %%i, 1
+  br label %%head
+fail:
+  call void @sink(i64 -1)
+  ret i64 %%x
+done:
+  %%r = mul i64 %%sum, 3
+  ret i64 %%r
+}`, init, pred, index)
+}
+
+// The loop gets a fast copy without the check, chosen by the tests before
+// it; the original keeps its check, and the sum after the loop comes from
+// whichever copy ran.
+func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
+	m := mustParse(t, "in.ll", versionLoopIR(0, "slt", "%x = add i64 %c, %i"))
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	checks := map[bool]int{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpICmp && strings.HasPrefix(v.Name, "ok") {
+				checks[strings.HasSuffix(b.Name, ".fast")]++
+			}
+		}
+	}
+	if checks[true] != 0 || checks[false] != 1 {
+		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want 1):\n%s", checks[true], checks[false], f)
+	}
+	for _, want := range []string{"%firstok = icmp ult i64 %c, %len", "%lastok = icmp ult i64 %span, %room", "br label %head.fast"} {
+		if !strings.Contains(f.String(), want) {
+			t.Errorf("no %q in:\n%s", want, f)
+		}
+	}
+	checkLLVMAccepts(t, "out.ll", m.String())
+}
+
+// Loops of other shapes keep their single copy: a counter that steps by
+// two, an index that is twice the counter, an exit test by !=, and a
+// length that changes in the loop.
+func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
+	for _, src := range []string{
+		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, 2", 1),
+		versionLoopIR(0, "slt", "%x = add i64 %i, %i"),
+		versionLoopIR(0, "ne", "%x = add i64 %c, %i"),
+		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "icmp ult i64 %x, %len", "icmp ult i64 %x, %sum", 1),
+	} {
+		checkUnchanged(t, VersionLoops, src)
+	}
+}
+
+// The oracle: every shape the pass versions — counting from a negative,
+// zero or positive start, with < and <=, indexes c + i, i + c, i, c - i and
+// c + (i - 1) - 1 — over inputs whose checks pass throughout, fail at the
+// first, a middle or the last iteration, or whose loop does not run,
+// computes and calls the same after versioning.
+func TestVersionLoopsOracle(t *testing.T) {
+	var inputs [][]int64
+	for _, a := range []int64{0, 5, 17, 31, 36, -3, 63} {
+		for _, b := range []int64{0, 3, 14, 30, 39, -7, -40} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	indexes := []string{
+		"%x = add i64 %c, %i",
+		"%x = add i64 %i, %c",
+		"%x = add i64 %i, 0",
+		"%x = sub i64 %c, %i",
+		"%y = sub i64 %i, 1\n  %z = add i64 %c, %y\n  %x = sub i64 %z, 1",
+	}
+	compared := 0
+	for _, init := range []int64{-2, 0, 3} {
+		for _, pred := range []string{"slt", "sle"} {
+			for _, index := range indexes {
+				m := mustParse(t, "in.ll", versionLoopIR(init, pred, index))
+				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Errorf("only %d runs compared", compared)
+	}
+}
