@@ -53,12 +53,14 @@ type spillRecord struct {
 // Allocate assigns every virtual register a physical register, spilling to
 // stack slots and inserting the reloads and spill stores where there are
 // not enough. It also fixes the block order (see threadJumps,
-// duplicateTails and orderBlocks).
+// duplicateTails and orderBlocks), shrink-wraps the prologue and coalesces
+// copies first.
 func (f *Func) Allocate() {
 	f.threadJumps()
 	f.duplicateTails()
 	f.orderBlocks()
 	f.planShrinkWrap()
+	f.coalesceCopies()
 	a := &allocation{}
 	for {
 		a.rounds++
