@@ -1,5 +1,7 @@
 package middle
 
+import "math"
+
 // VersionLoops removes the bounds checks that BCE cannot prove by running a
 // copy of the loop without them when a test before the loop shows that none
 // can fail: loop versioning for range checks, as LLVM's
@@ -67,6 +69,7 @@ type versionPlan struct {
 	iv        *Value // the header φ counted up by one
 	init, n   *Value
 	inclusive bool     // the loop runs while iv <= n (else iv < n)
+	step      *Value   // what every latch adds to iv
 	checks    []*Value // icmp ult x, len
 	indexes   []*Value // x of each check
 	signs     []int64  // ±1: x = c + sign*iv
@@ -161,15 +164,27 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 			p.init = next
 			continue
 		}
-		if next.Op != OpAdd && next.Op != OpSub {
+		step := stepOf(next, iv)
+		if step == nil || !p.invariant(step) || p.step != nil && step != p.step || step.Op == OpConst && step.Const <= 0 {
 			return nil, false
 		}
-		if x, step, ok := addend(next); !ok || step != 1 || x != iv {
-			return nil, false
-		}
+		p.step = step
 	}
 	p.iv, p.n = iv, n
 	return stay, p.init != nil
+}
+
+// stepOf returns s when next is iv + s (or s + iv), else nil.
+func stepOf(next, iv *Value) *Value {
+	switch {
+	case next.Op != OpAdd:
+		return nil
+	case next.Args[0] == iv && next.Args[1] != iv:
+		return next.Args[1]
+	case next.Args[1] == iv && next.Args[0] != iv:
+		return next.Args[0]
+	}
+	return nil
 }
 
 // invariant reports whether v is defined outside the loop.
@@ -383,8 +398,21 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
 	}
 	branch(b.ICmp(empty, p.n, p.init, "norun"), fast, nil)
+	// The counter must not wrap: iv + step <= MAX while iv < n (iv <= n).
+	if p.step.Op != OpConst {
+		branch(b.ICmp(PredSGT, p.step, f.Const(I64, 0), "forward"), nil, slow)
+	}
+	slack := int64(1)
 	if p.inclusive {
-		branch(b.ICmp(PredNE, p.n, f.Const(I64, 1<<63-1), "ends"), nil, slow)
+		slack = 0
+	}
+	if p.step.Op == OpConst {
+		if limit := math.MaxInt64 - p.step.Const + slack; limit != math.MaxInt64 {
+			branch(b.ICmp(PredSLE, p.n, f.Const(I64, limit), "ends"), nil, slow)
+		}
+	} else {
+		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), p.step, "limit")
+		branch(b.ICmp(PredSLT, p.n, limit, "ends"), nil, slow)
 	}
 	for i, c := range p.checks {
 		length := c.Args[1]

@@ -20,6 +20,7 @@ entry:
   %%len = and i64 %%a, 31
   %%c = srem i64 %%b, 40
   %%n = srem i64 %%a, 37
+  %%step = srem i64 %%b, 4
   br label %%head
 head:
   %%i = phi i64 [ %d, %%entry ], [ %%next, %%latch ]
@@ -73,12 +74,12 @@ func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
 	checkLLVMAccepts(t, "out.ll", m.String())
 }
 
-// Loops of other shapes keep their single copy: a counter that steps by
-// two, an index that is twice the counter, an exit test by !=, and a
+// Loops of other shapes keep their single copy: a counter that counts
+// down, an index that is twice the counter, an exit test by !=, and a
 // length that changes in the loop.
 func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 	for _, src := range []string{
-		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, 2", 1),
+		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, -1", 1),
 		versionLoopIR(0, "slt", "%x = add i64 %i, %i"),
 		versionLoopIR(0, "ne", "%x = add i64 %c, %i"),
 		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "icmp ult i64 %x, %len", "icmp ult i64 %x, %sum", 1),
@@ -88,8 +89,9 @@ func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 }
 
 // The oracle: every shape the pass versions — counting from a negative,
-// zero or positive start, with < and <=, indexes c + i, i + c, i, c - i and
-// c + (i - 1) - 1 — over inputs whose checks pass throughout, fail at the
+// zero or positive start, by 1, 3 or a step that may be zero or negative,
+// with < and <=, indexes c + i, i + c, i, c - i and c + (i - 1) - 1 — over
+// inputs whose checks pass throughout, fail at the
 // first, a middle or the last iteration, or whose loop does not run,
 // computes and calls the same after versioning.
 func TestVersionLoopsOracle(t *testing.T) {
@@ -106,11 +108,15 @@ func TestVersionLoopsOracle(t *testing.T) {
 		"%x = sub i64 %c, %i",
 		"%y = sub i64 %i, 1\n  %z = add i64 %c, %y\n  %x = sub i64 %z, 1",
 	}
-	compared := 0
+	steps := []string{"1", "3", "%step"} // %step = b % 4: also zero and negative
+	compared, shape := 0, 0
 	for _, init := range []int64{-2, 0, 3} {
 		for _, pred := range []string{"slt", "sle"} {
 			for _, index := range indexes {
-				m := mustParse(t, "in.ll", versionLoopIR(init, pred, index))
+				shape++
+				src := versionLoopIR(init, pred, index)
+				src = strings.Replace(src, "%next = add i64 %i, 1", "%next = add i64 %i, "+steps[shape%len(steps)], 1)
+				m := mustParse(t, "in.ll", src)
 				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
 			}
 		}
