@@ -307,14 +307,30 @@ func TestScalingRun(t *testing.T) {
 	}
 	f := bigSlotFunc(blocks, vars)
 	scalingStages[i].prepare(f)
-	// The toggle counts per thread: the measured call must not move.
+	// The toggle counts per thread: the measured call must not move. Nor
+	// may its stack: callgrind takes a stack that Go moves to grow it for a
+	// return from the measured call, so the stack is grown beforehand (and
+	// with GOGC=off never shrunk).
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	growStack(256)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	measuredRun(scalingStages[i].work, f)
 	runtime.ReadMemStats(&after)
 	fmt.Printf("allocated %d bytes\n", after.TotalAlloc-before.TotalAlloc)
+}
+
+// growStack uses about depth × 4 kB of stack.
+//
+//go:noinline
+func growStack(depth int) byte {
+	var frame [4096]byte
+	frame[depth%len(frame)] = byte(depth)
+	if depth == 0 {
+		return frame[0]
+	}
+	return growStack(depth-1) + frame[depth%len(frame)]
 }
 
 // measuredRun is the function callgrind's --toggle-collect names.

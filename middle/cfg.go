@@ -93,6 +93,49 @@ func uniqueSuccs(b *Block, visit func(s *Block)) {
 	}
 }
 
+// uniqueSuccList returns b's distinct successors, in terminator order.
+func uniqueSuccList(b *Block) []*Block {
+	succs := b.Succs()
+	if len(succs) == 2 && succs[0] == succs[1] {
+		return succs[:1]
+	}
+	return succs
+}
+
+// edgePositions gives, for every CFG edge p->s, p's position in s.Preds:
+// the entry of s's φs that the edge fills. Looking the position up is O(1)
+// where scanning s.Preds would cost the square of a block's predecessors.
+type edgePositions struct {
+	start []int32 // by Block.ID: p's edges, in uniqueSuccList order, are pos[start[p.ID]:]
+	pos   []int32
+}
+
+// predPositions indexes the edges of f, whose Preds must be current.
+func predPositions(f *Func) edgePositions {
+	n := f.NumBlocks()
+	e := edgePositions{start: make([]int32, n+1)}
+	for _, b := range f.Blocks {
+		e.start[b.ID+1] = int32(len(uniqueSuccList(b)))
+	}
+	for i := 1; i <= n; i++ {
+		e.start[i] += e.start[i-1]
+	}
+	e.pos = make([]int32, e.start[n])
+	for _, s := range f.Blocks {
+		for i, p := range s.Preds {
+			for k, t := range uniqueSuccList(p) {
+				if t == s {
+					e.pos[e.start[p.ID]+int32(k)] = int32(i)
+				}
+			}
+		}
+	}
+	return e
+}
+
+// of returns the position of p in the Preds of its k-th distinct successor.
+func (e edgePositions) of(p *Block, k int) int { return int(e.pos[e.start[p.ID]+int32(k)]) }
+
 // orderPhiEntries sorts the entries of b's φs into the order of b.Preds,
 // the order a reader (and LLVM's printer) expects after a pass has added and
 // removed entries. Every φ must have one entry per predecessor; predPos is

@@ -35,33 +35,50 @@ import "slices"
 // φs are named after the slot's variable (%i.1, %i.2 for the slot %i). Every
 // step costs the size of the slot's live range or accesses, with side tables
 // indexed by ID and epoch-stamped marks, so thousands of slots over a
-// hundred thousand blocks stay near-linear.
+// hundred thousand blocks stay near-linear. Promotion leaves the CFG as it
+// is, so the dominator tree and frontiers are computed once per call.
 //
 // A slot whose address was only stored in another promotable slot (Toy's
 // `var p = &x;` with p itself never escaping) becomes promotable once that
-// slot is gone, so promotion repeats while it promotes anything.
+// slot is gone, so promotion repeats while it promotes anything and such a
+// slot was seen.
 func Mem2Reg(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	RemoveUnreachable(f)
-	for promoteSlots(f) {
+	cfg := &promotionCFG{dom: ComputeDom(f)}
+	if len(cfg.dom.RPO()) < len(f.Blocks) {
+		// As RemoveUnreachable does; the tree covers only reachable blocks,
+		// so it stays valid.
+		f.RemoveBlocks(func(b *Block) bool { return !cfg.dom.Reachable(b) })
+	} else {
+		f.ComputePreds()
+	}
+	for promoteSlots(f, cfg) {
 	}
 }
 
+// promotionCFG is what promotion needs of the CFG, which it never changes:
+// computed once for every round.
+type promotionCFG struct {
+	dom *DomTree
+	df  *Frontiers // on first need
+}
+
 // promoteSlots promotes the slots that are promotable now, reporting
-// whether there were any.
-func promoteSlots(f *Func) bool {
+// whether another round might promote more.
+func promoteSlots(f *Func, cfg *promotionCFG) bool {
 	p := newPromotion(f)
 	if len(p.slots) == 0 {
 		return false
 	}
+	p.dom = cfg.dom
 	p.collectAccesses()
-	p.placePhis()
+	p.placePhis(cfg)
 	p.rename()
 	p.finish()
 	propagateCopies(f, p.placed())
-	return true
+	return p.storedSlot
 }
 
 // promotion is mem2reg's state for one function. Slots are numbered densely
@@ -81,6 +98,10 @@ type promotion struct {
 
 	repl []*Value // by Value.ID: what a removed load stands for
 	dead []bool   // by Value.ID: instructions to delete
+
+	// storedSlot is set when a slot's address escapes by being stored in
+	// another slot: the one use that promoting that other slot can remove.
+	storedSlot bool
 }
 
 func newPromotion(f *Func) *promotion {
@@ -94,12 +115,18 @@ func newPromotion(f *Func) *promotion {
 			p.slots = append(p.slots, v)
 		}
 	}
+	if len(p.slots) == 0 {
+		return p
+	}
 	escaped := false
 	for _, b := range f.Blocks {
 		for _, u := range b.Instrs {
 			for i, a := range u.Args {
 				if a.ID >= len(p.slotOf) || p.slotOf[a.ID] < 0 || directAccess(u, i, a) {
 					continue
+				}
+				if u.Op == OpStore && i == 0 && u.Args[1].Op == OpAlloca {
+					p.storedSlot = true
 				}
 				p.slotOf[a.ID] = -1
 				escaped = true
@@ -176,11 +203,13 @@ func (p *promotion) collectAccesses() {
 	}
 }
 
-func (p *promotion) placePhis() {
+// placePhis places each slot's φs, with one entry per predecessor, in the
+// order of Block.Preds, for rename to fill in. The entries of all φs share
+// two arrays of the exact size, each φ's slices capped at its own part so
+// that a later append copies.
+func (p *promotion) placePhis(cfg *promotionCFG) {
 	f := p.f
-	p.dom = ComputeDom(f)
-	df := ComputeFrontiers(p.dom)
-	live := NewSlotLiveness(f)
+	var live *SlotLiveness
 	p.firstPhi = f.NumValues()
 	p.phisAt = make([][]*Value, f.NumBlocks())
 	textPos := make([]int, f.NumBlocks())
@@ -188,12 +217,19 @@ func (p *promotion) placePhis() {
 		textPos[b.ID] = i
 	}
 	inText := func(a, b *Block) int { return textPos[a.ID] - textPos[b.ID] }
+	entries := 0
 	for s, slot := range p.slots {
 		if len(p.loadFirst[s]) == 0 || len(p.stores[s]) == 0 {
 			continue // no load sees a store through a merge
 		}
+		if live == nil {
+			live = NewSlotLiveness(f)
+			if cfg.df == nil {
+				cfg.df = ComputeFrontiers(cfg.dom)
+			}
+		}
 		live.LiveIn(p.loadFirst[s], p.stores[s])
-		blocks := df.Iterated(p.stores[s], live.IsLiveIn)
+		blocks := cfg.df.Iterated(p.stores[s], live.IsLiveIn)
 		slices.SortFunc(blocks, inText) // so that %i.1 comes before %i.2 in the text
 		for _, b := range blocks {
 			phi := f.NewValue(OpPhi, slot.Elem, slot.Name)
@@ -201,12 +237,22 @@ func (p *promotion) placePhis() {
 			phi.Block = b
 			p.phisAt[b.ID] = append(p.phisAt[b.ID], phi)
 			p.phiSlot = append(p.phiSlot, int32(s))
+			entries += len(b.Preds)
 		}
 	}
+	args, incoming := make([]*Value, entries), make([]*Block, entries)
 	for _, b := range f.Blocks {
-		if phis := p.phisAt[b.ID]; len(phis) > 0 {
-			b.Instrs = append(slices.Clip(phis), b.Instrs...)
+		phis := p.phisAt[b.ID]
+		if len(phis) == 0 {
+			continue
 		}
+		n := len(b.Preds)
+		for _, phi := range phis {
+			phi.Args, phi.Incoming = args[:n:n], incoming[:n:n]
+			args, incoming = args[n:], incoming[n:]
+			copy(phi.Incoming, b.Preds)
+		}
+		b.Instrs = append(slices.Clip(phis), b.Instrs...)
 	}
 }
 
@@ -228,6 +274,10 @@ func (p *promotion) rename() {
 		stacks[s] = append(stacks[s], v)
 		pushed = append(pushed, s)
 	}
+	var edgePos edgePositions
+	if len(p.phiSlot) > 0 {
+		edgePos = predPositions(f)
+	}
 	p.dom.Walk(func(b *Block) {
 		marks = append(marks, len(pushed))
 		for _, phi := range p.phisAt[b.ID] {
@@ -245,11 +295,11 @@ func (p *promotion) rename() {
 				push(s, v.Args[0])
 			}
 		}
-		uniqueSuccs(b, func(succ *Block) {
+		for k, succ := range uniqueSuccList(b) {
 			for _, phi := range p.phisAt[succ.ID] {
-				phi.AddIncoming(top(p.phiSlot[phi.ID-p.firstPhi]), b)
+				phi.Args[edgePos.of(b, k)] = top(p.phiSlot[phi.ID-p.firstPhi])
 			}
-		})
+		}
 	}, func(b *Block) {
 		mark := marks[len(marks)-1]
 		marks = marks[:len(marks)-1]
@@ -260,19 +310,6 @@ func (p *promotion) rename() {
 	})
 	for _, s := range p.slots {
 		p.dead[s.ID] = true
-	}
-	p.orderPhiEntries()
-}
-
-// orderPhiEntries puts each placed φ's entries in the order of its block's
-// predecessors, as a reader (and LLVM) expects, rather than in the order
-// renaming happened to reach them.
-func (p *promotion) orderPhiEntries() {
-	predPos := make([]int, p.f.NumBlocks())
-	for _, b := range p.f.Blocks {
-		if len(p.phisAt[b.ID]) > 0 {
-			orderPhiEntries(b, predPos)
-		}
 	}
 }
 

@@ -1,0 +1,78 @@
+package middle
+
+import "strconv"
+
+// nameTable hands out the names of one function's values and blocks, unique
+// within the function: the hint itself while it is free, else hint.1,
+// hint.2, ... (LLVM's scheme), so that dumps keep the source's variable
+// names.
+//
+// It keeps only the hints and the exact names claimed, each with the last
+// suffix handed out for it, not every derived name: the frontend names
+// thousands of values after a handful of hints (%t, %i, %sum), and a map
+// entry per value was a fifth of the IR's memory. A derived name base.N is
+// taken exactly when N is at most base's counter, because the counter got
+// past N either by handing base.N out or by skipping it as taken; and no
+// other hint derives base.N, since the suffix follows the last dot.
+type nameTable map[string]int
+
+// unique returns hint when it is free, else the first free hint.N after
+// those handed out for hint, and claims it.
+func (t nameTable) unique(hint string) string {
+	n, isHint := t[hint]
+	if !isHint && !t.derivedTaken(hint) {
+		t[hint] = 0
+		return hint
+	}
+	// A derived name used as a hint counts its own suffixes from 0.
+	for {
+		n++
+		cand := hint + "." + strconv.Itoa(n)
+		if !t.taken(cand) {
+			t[hint] = n
+			return cand
+		}
+	}
+}
+
+// claim takes the exact name, reporting false when it is already taken.
+func (t nameTable) claim(name string) bool {
+	if t.taken(name) {
+		return false
+	}
+	t[name] = 0
+	return true
+}
+
+func (t nameTable) taken(name string) bool {
+	if _, ok := t[name]; ok {
+		return true
+	}
+	return t.derivedTaken(name)
+}
+
+// derivedTaken reports whether name is base.N with N a suffix already
+// handed out (or skipped) for base.
+func (t nameTable) derivedTaken(name string) bool {
+	base, n, ok := splitSuffix(name)
+	if !ok {
+		return false
+	}
+	last, ok := t[base]
+	return ok && n <= last
+}
+
+// splitSuffix splits base.N, N a decimal number without leading zeros (as
+// strconv.Itoa writes it), at its last dot.
+func splitSuffix(name string) (base string, n int, ok bool) {
+	dot := len(name) - 1
+	for dot >= 0 && name[dot] >= '0' && name[dot] <= '9' {
+		dot--
+	}
+	digits := name[dot+1:]
+	if dot < 0 || name[dot] != '.' || digits == "" || digits[0] == '0' || len(digits) > 18 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return name[:dot], n, err == nil
+}
