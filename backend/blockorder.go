@@ -118,8 +118,9 @@ type loop struct {
 }
 
 // rotateLoops moves a loop's header, when it ends with the loop's exit
-// test, below the rest of the loop, provided the loop's blocks sit
-// together right after it: the body then falls through into the test at
+// test (a branch to a block that is not cold) and a latch jumps back to it
+// unconditionally, below the rest of the loop, provided the loop's blocks
+// sit together right after it: the body then falls through into the test at
 // the bottom, which branches back to the top, and each iteration saves
 // the jump back to the header (the layout gcc uses for its loops). Inner
 // loops go first; an outer loop's blocks stay together through that.
@@ -136,8 +137,12 @@ func (f *Func) rotateLoops(loops []loop) {
 			continue
 		}
 		inside := func(b *Block) bool { return b.ID >= first && b.ID <= last }
-		if inside(h.Instrs[n-2].Args[0].Block) == inside(h.Instrs[n-1].Args[0].Block) {
-			continue // not the exit test
+		in, out := h.Instrs[n-2].Args[0].Block, h.Instrs[n-1].Args[0].Block
+		if inside(out) {
+			in, out = out, in
+		}
+		if !inside(in) || inside(out) || out.isCold() || !l.jumpsBack() {
+			continue // not the exit test, or no jump back to save
 		}
 		copy(f.Blocks[first:last], f.Blocks[first+1:last+1])
 		f.Blocks[last] = h
@@ -145,6 +150,21 @@ func (f *Func) rotateLoops(loops []loop) {
 			f.Blocks[i].ID = i
 		}
 	}
+}
+
+// jumpsBack reports whether a block of l ends with an unconditional jump
+// to its header: the jump that rotating l saves. (A latch that ends with
+// a conditional branch back, a test tail duplication copied there, has
+// none to save.)
+func (l loop) jumpsBack() bool {
+	for _, b := range l.blocks {
+		n := len(b.Instrs)
+		if n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].Block == l.header &&
+			(n == 1 || b.Instrs[n-2].Op != opJcc) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopDepths adds one to the depth of every block of each natural loop: the
