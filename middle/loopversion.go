@@ -12,18 +12,22 @@ import "math"
 // same side effects.
 //
 // The loops are innermost loops whose header leaves unless i < n (or
-// i <= n), where i is a header φ that every latch advances by one and n is
-// invariant; the checks are icmp ult x, len in blocks that the header's
-// in-loop successor dominates, with len invariant and x = c ± i, where c is
-// an invariant sum built by add and sub (matmul's a[i*n + k], nqueens'
-// d2[row - c + n - 1]). In iteration t (t = 0, 1, ...) the index is
-// x0 ± t modulo 2^64, x0 being x with i at its initial value, since add and
-// sub are exact modulo 2^64; and t runs to at most span = n - init - 1
-// (n - init with <=, where n must not be the largest integer: i would wrap
-// and the loop would not end). So all of them are in [0, len) when
+// i <= n), where i is a header φ that every latch advances by the same
+// invariant step and n is invariant; the checks are icmp ult x, len in
+// blocks that the header's in-loop successor dominates, with len invariant
+// and x = c + a*i, where c is an invariant built by add and sub and a is -1
+// or positive: 1, a constant, or an invariant m (matmul's a[i*n + k] and
+// b[k*n + j], nqueens' d2[row - c + n - 1], sieve's composite[j]).
 //
-//	x0 <u len  and  span <u len - x0   (x = c + i)
-//	x0 <u len  and  span <=u x0        (x = c - i)
+// While the loop runs, i takes values in [init, init + span], span being
+// n - init - 1 (n - init with <=), provided i never wraps: the step is
+// positive and n <= MAX - step (+1 with <). Add, sub and mul are exact
+// modulo 2^64, so x = x0 + a*(i - init) modulo 2^64, x0 being x computed
+// with i = init. All of them are in [0, len) when
+//
+//	x0 <u len  and  a*span <u len - x0   (a > 0; a*span cannot wrap when
+//	                                      a and span are below 2^31)
+//	x0 <u len  and  span <=u x0          (a = -1)
 //
 // computed once before the loop (len - x0 cannot wrap when x0 <u len), or
 // when the loop does not run at all. The test is a chain of branches that
@@ -72,7 +76,8 @@ type versionPlan struct {
 	step      *Value   // what every latch adds to iv
 	checks    []*Value // icmp ult x, len
 	indexes   []*Value // x of each check
-	signs     []int64  // ±1: x = c + sign*iv
+	coefs     []int64  // x = c + coef*scale*iv: coef is -1, or positive
+	scales    []*Value // an invariant, or nil for 1 (then coef is 1)
 	loopBlock []bool   // by Block.ID, for the blocks that existed when planned
 	copyBlock []bool   // by Block.ID: the copy's blocks, once made
 }
@@ -115,10 +120,12 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			if x.Type != I64 || !p.invariant(n) {
 				continue
 			}
-			if sign, ok := p.affine(x, 8); ok && (sign == 1 || sign == -1) {
+			coef, scale, ok := p.affine(x, 8)
+			if ok && (coef == -1 && scale == nil || coef == 1 || coef > 1 && scale == nil) {
 				p.checks = append(p.checks, v)
 				p.indexes = append(p.indexes, x)
-				p.signs = append(p.signs, sign)
+				p.coefs = append(p.coefs, coef)
+				p.scales = append(p.scales, scale)
 			}
 		}
 	}
@@ -192,29 +199,51 @@ func (p *versionPlan) invariant(v *Value) bool {
 	return v.Block == nil || !p.inLoop(v.Block)
 }
 
-// affine returns the coefficient of the counter in v when v is an invariant
-// plus or minus the counter through at most depth adds and subs.
-func (p *versionPlan) affine(v *Value, depth int) (int64, bool) {
+// affine returns the counter's coefficient in v — the constant coef times
+// scale, an invariant (nil for 1) — when v is built from invariants and the
+// counter by adds and subs (at most depth of them) and one multiplication
+// of the counter by an invariant.
+func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok bool) {
 	switch {
 	case v == p.iv:
-		return 1, true
+		return 1, nil, true
 	case p.invariant(v):
-		return 0, true
-	case depth == 0 || v.Op != OpAdd && v.Op != OpSub:
-		return 0, false
+		return 0, nil, true
+	case depth == 0 || v.Op != OpAdd && v.Op != OpSub && v.Op != OpMul:
+		return 0, nil, false
 	}
-	a, ok := p.affine(v.Args[0], depth-1)
+	a, as, ok := p.affine(v.Args[0], depth-1)
 	if !ok {
-		return 0, false
+		return 0, nil, false
 	}
-	b, ok := p.affine(v.Args[1], depth-1)
-	if !ok {
-		return 0, false
+	b, bs, ok := p.affine(v.Args[1], depth-1)
+	switch {
+	case !ok:
+		return 0, nil, false
+	case v.Op == OpMul:
+		if a == 0 {
+			a, as, b, bs = b, bs, a, as
+		}
+		m := v.Args[1]
+		if p.invariant(v.Args[0]) {
+			m = v.Args[0]
+		}
+		if a != 1 || as != nil || b != 0 || !p.invariant(m) {
+			return 0, nil, false
+		}
+		if m.Op == OpConst {
+			return m.Const, nil, m.Const > 0 && m.Const < 1<<31
+		}
+		return 1, m, true
+	case a != 0 && b != 0 && as != bs:
+		return 0, nil, false
+	case a == 0:
+		as = bs
 	}
 	if v.Op == OpSub {
-		return a - b, true
+		b = -b
 	}
-	return a + b, true
+	return a + b, as, a+b >= -1 && a+b < 1<<31
 }
 
 // apply copies the loop, makes the test that chooses the copy, and routes
@@ -421,12 +450,22 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		}
 		first := p.atStart(b, p.indexes[i])
 		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
-		if p.signs[i] > 0 {
-			room := b.Binary(OpSub, length, first, "room")
-			branch(b.ICmp(PredULT, span, room, "lastok"), nil, slow)
-		} else {
+		if p.coefs[i] < 0 {
 			branch(b.ICmp(PredULE, span, first, "lastok"), nil, slow)
+			continue
 		}
+		reach := span
+		if factor := p.factor(b, i); factor != nil {
+			// span*factor cannot wrap when both are below 2^31 (unsigned: a
+			// negative factor fails; a zero one keeps the index at x0).
+			if factor.Op != OpConst {
+				branch(b.ICmp(PredULT, factor, f.Const(I64, 1<<31), "small"), nil, slow)
+			}
+			branch(b.ICmp(PredULT, span, f.Const(I64, 1<<31), "small"), nil, slow)
+			reach = b.Binary(OpMul, span, factor, "reach")
+		}
+		room := b.Binary(OpSub, length, first, "room")
+		branch(b.ICmp(PredULT, reach, room, "lastok"), nil, slow)
 	}
 	b.Br(fast)
 	return b.Block
@@ -441,7 +480,26 @@ func (p *versionPlan) atStart(b *Builder, x *Value) *Value {
 	case p.invariant(x):
 		return x
 	}
-	return addOrSub(b, x.Op, p.atStart(b, x.Args[0]), p.atStart(b, x.Args[1]), "first")
+	x0, y0 := p.atStart(b, x.Args[0]), p.atStart(b, x.Args[1])
+	if x.Op == OpMul {
+		if x0.IsConst(0) || y0.IsConst(0) {
+			return b.Func.Const(x.Type, 0)
+		}
+		return b.Binary(OpMul, x0, y0, "first")
+	}
+	return addOrSub(b, x.Op, x0, y0, "first")
+}
+
+// factor returns what the counter is multiplied by in check i's index, or
+// nil when that is 1.
+func (p *versionPlan) factor(b *Builder, i int) *Value {
+	switch {
+	case p.scales[i] != nil:
+		return p.scales[i]
+	case p.coefs[i] != 1:
+		return b.Func.Const(I64, p.coefs[i])
+	}
+	return nil
 }
 
 // addOrSub emits x + y or x - y, or returns x or y when the other is a zero

@@ -75,12 +75,12 @@ func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
 }
 
 // Loops of other shapes keep their single copy: a counter that counts
-// down, an index that is twice the counter, an exit test by !=, and a
+// down, an index that is the counter's square, an exit test by !=, and a
 // length that changes in the loop.
 func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 	for _, src := range []string{
 		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, -1", 1),
-		versionLoopIR(0, "slt", "%x = add i64 %i, %i"),
+		versionLoopIR(0, "slt", "%x = mul i64 %i, %i"),
 		versionLoopIR(0, "ne", "%x = add i64 %c, %i"),
 		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "icmp ult i64 %x, %len", "icmp ult i64 %x, %sum", 1),
 	} {
@@ -90,8 +90,8 @@ func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 
 // The oracle: every shape the pass versions — counting from a negative,
 // zero or positive start, by 1, 3 or a step that may be zero or negative,
-// with < and <=, indexes c + i, i + c, i, c - i and c + (i - 1) - 1 — over
-// inputs whose checks pass throughout, fail at the
+// with < and <=, indexes c + i, i + c, i, c - i, c + (i - 1) - 1, 2i,
+// c*i + 3, c*(i + 2) and 3i - c (c may be negative or zero) — over inputs whose checks pass throughout, fail at the
 // first, a middle or the last iteration, or whose loop does not run,
 // computes and calls the same after versioning.
 func TestVersionLoopsOracle(t *testing.T) {
@@ -107,6 +107,10 @@ func TestVersionLoopsOracle(t *testing.T) {
 		"%x = add i64 %i, 0",
 		"%x = sub i64 %c, %i",
 		"%y = sub i64 %i, 1\n  %z = add i64 %c, %y\n  %x = sub i64 %z, 1",
+		"%x = add i64 %i, %i",
+		"%y = mul i64 %i, %c\n  %x = add i64 %y, 3",
+		"%y = add i64 %i, 2\n  %x = mul i64 %c, %y",
+		"%y = mul i64 %i, 3\n  %x = sub i64 %y, %c",
 	}
 	steps := []string{"1", "3", "%step"} // %step = b % 4: also zero and negative
 	compared, shape := 0, 0
