@@ -8,10 +8,11 @@ package backend
 // a fresh temporary takes its place, reloaded from the slot just before the
 // instruction when it reads the register and stored back just after when it
 // writes it — "spill everywhere", as in Chaitin's allocator and LLVM's early
-// linear scan. The temporaries live for one instruction (two, when the
-// next instruction reads the value the instruction wrote: it reads the
-// temporary instead of reloading) and are marked unspillable, so the next
-// round finds them registers.
+// linear scan. The temporaries live for one instruction (more, when the
+// next instruction reads the value the instruction read or wrote: it reads
+// the temporary instead of reloading) and are marked unspillable, so the next
+// round finds them registers: a run of instructions using one spilled value
+// reloads it once.
 
 // insertSpillCode rewrites f for the registers spilled in the last round
 // (those whose spillSlot is set and which still occur).
@@ -103,11 +104,12 @@ type spillTemp struct {
 	loaded, stored bool
 }
 
-// carries returns the temporary the previous instruction defined v in, or
-// NoReg: the value is still there, so reading it needs no reload.
+// carries returns the temporary the previous instruction read v from or
+// defined it in, or NoReg: the value is still there, so reading it needs
+// no reload.
 func (rw *rewriter) carries(v Reg) Reg {
 	for _, c := range rw.carried {
-		if c.v == v && c.stored {
+		if c.v == v && (c.loaded || c.stored) {
 			return c.t
 		}
 	}
