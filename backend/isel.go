@@ -67,6 +67,7 @@ type selector struct {
 	matched  []match         // by IR value ID: the pattern a root matched (patterns.go)
 	absorbed []bool          // by IR value ID: selected as part of a pattern's root
 	uses     []int32         // by IR value ID: number of uses
+	condUses []int32         // by IR value ID: uses as the condition of a condbr or select of its own block
 	user     []*middle.Value // by IR value ID: the last user seen
 	asValue  []bool          // by IR value ID: used other than as a load or store address
 	foldLoad []bool          // by IR value ID: a load selected as its user's memory operand
@@ -129,6 +130,7 @@ func (s *selector) scanUses() {
 	s.uses = make([]int32, n)
 	s.user = make([]*middle.Value, n)
 	s.asValue = make([]bool, n)
+	s.condUses = make([]int32, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.f.newVReg(sizeOf(p.Type))
 	}
@@ -150,6 +152,9 @@ func (s *selector) scanUses() {
 				}
 				s.uses[a.ID]++
 				s.user[a.ID] = v
+				if i == 0 && (v.Op == middle.OpCondBr || v.Op == middle.OpSelect) && v.Block == a.Block {
+					s.condUses[a.ID]++
+				}
 				address := (v.Op == middle.OpLoad && i == 0) || (v.Op == middle.OpStore && i == 1)
 				if !address {
 					s.asValue[a.ID] = true
@@ -231,15 +236,15 @@ func (s *selector) source2(v *middle.Value, size uint8) Operand {
 }
 
 // fused reports whether the i1 c, an icmp or a trunc to i1, is selected as
-// part of its only user, the condbr or select of its own block, whose
-// flags it sets directly (cmp, or test of the low bit).
+// part of its users, condbrs and selects of its own block that take it as
+// their condition: each sets its flags directly (cmp, or test of the low
+// bit), the compare repeated for each — its operands are at hand, and
+// whatever comes between may clobber the flags (the idiv of a division
+// guarded against MIN / -1 by two selects) — instead of setcc, movzx and
+// a test per use.
 func (s *selector) fused(c *middle.Value) bool {
 	isTrunc := c.Op == middle.OpTrunc && c.Type == middle.I1
-	if c.Op != middle.OpICmp && !isTrunc || s.uses[c.ID] != 1 {
-		return false
-	}
-	u := s.user[c.ID]
-	return u.Block == c.Block && (u.Op == middle.OpCondBr || u.Op == middle.OpSelect && u.Args[0] == c)
+	return (c.Op == middle.OpICmp || isTrunc) && s.uses[c.ID] > 0 && s.uses[c.ID] == s.condUses[c.ID]
 }
 
 func (s *selector) emit(op opcode, size uint8, args ...Operand) *Instr {

@@ -98,3 +98,29 @@ func functionText(asm, name string) string {
 	}
 	return b.String()
 }
+
+// TestCompareRepeatedForEachUse: a compare used by two selects with a
+// division between them (the MIN / -1 guard's shape) is repeated before
+// each cmov, never kept in a register with setcc.
+func TestCompareRepeatedForEachUse(t *testing.T) {
+	const ll = `
+define i64 @quot(i64 %a, i64 %b) {
+entry:
+  %m1 = icmp eq i64 %b, -1
+  %d = select i1 %m1, i64 1, i64 %b
+  %q = sdiv i64 %a, %d
+  %n = sub i64 0, %a
+  %r = select i1 %m1, i64 %n, i64 %q
+  ret i64 %r
+}
+`
+	expect(t, ll, `int64_t quot(int64_t, int64_t);
+int main(void) {
+	printf("%ld %ld %ld %ld\n", quot(7, 2), quot(7, -1), quot(-9, 4), quot(-0x7fffffffffffffff-1, -1));
+}
+`, "3 -7 -2 -9223372036854775808\n")
+	body := functionText(assemble(t, ll), "quot")
+	if strings.Contains(body, "set") || strings.Count(body, "cmpq\t$-1") != 2 {
+		t.Errorf("the compare is not repeated for each select:\n%s", body)
+	}
+}
