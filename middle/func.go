@@ -14,14 +14,7 @@ type Func struct {
 	nextBlockID int
 	names       nameTable // shared by values and blocks
 	consts      map[constKey]*Value
-	valueChunk  []Value // where NewValue takes its next values from
 }
-
-// valueChunkSize returns how many values NewValue allocates at once: a quarter
-// of those made so far, between 4 and 64. One allocation for many saves
-// most of the allocator's time on the IR, and growing with the function
-// bounds what a small function leaves unused in its last chunk.
-func (f *Func) valueChunkSize() int { return min(max(f.nextValueID/4, 4), 64) }
 
 type constKey struct {
 	t Type
@@ -66,12 +59,7 @@ func (f *Func) ReserveName(name string) bool {
 // NewValue makes a value that belongs to no block yet, with a fresh ID and,
 // when it has a result, a unique name derived from nameHint.
 func (f *Func) NewValue(op Op, t Type, nameHint string, args ...*Value) *Value {
-	if len(f.valueChunk) == 0 {
-		f.valueChunk = make([]Value, f.valueChunkSize())
-	}
-	v := &f.valueChunk[0]
-	f.valueChunk = f.valueChunk[1:]
-	v.ID, v.Op, v.Type, v.Args = f.nextValueID, op, t, args
+	v := &Value{ID: f.nextValueID, Op: op, Type: t, Args: args}
 	f.nextValueID++
 	if t != Void && !op.IsOperand() {
 		v.Name = f.UniqueName(nameHint)
