@@ -15,9 +15,10 @@ import "math"
 // i <= n), where i is a header φ that every latch advances by the same
 // invariant step and n is invariant; the checks are icmp ult x, len in
 // blocks that the header's in-loop successor dominates, with len invariant
-// and x = c + a*i, where c is an invariant built by add and sub and a is -1
-// or positive: 1, a constant, or an invariant m (matmul's a[i*n + k] and
-// b[k*n + j], nqueens' d2[row - c + n - 1], sieve's composite[j]).
+// and x = c + a*i, where c is an invariant built by add and sub and a is -1,
+// 0 or positive: 1, a constant, or an invariant m (matmul's a[i*n + k] and
+// b[k*n + j], nqueens' d2[row - c + n - 1] and queens[row], sieve's
+// composite[j]).
 //
 // While the loop runs, i takes values in [init, init + span], span being
 // n - init - 1 (n - init with <=), provided i never wraps: the step is
@@ -28,6 +29,7 @@ import "math"
 //	x0 <u len  and  a*span <u len - x0   (a > 0; a*span cannot wrap when
 //	                                      a and span are below 2^31)
 //	x0 <u len  and  span <=u x0          (a = -1)
+//	x0 <u len                            (a = 0)
 //
 // computed once before the loop (len - x0 cannot wrap when x0 <u len), or
 // when the loop does not run at all. The test is a chain of branches that
@@ -121,7 +123,7 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 				continue
 			}
 			coef, scale, ok := p.affine(x, 8)
-			if ok && (coef == -1 && scale == nil || coef == 1 || coef > 1 && scale == nil) {
+			if ok && (coef == -1 && scale == nil || coef >= 0 && (scale == nil || coef == 1)) {
 				p.checks = append(p.checks, v)
 				p.indexes = append(p.indexes, x)
 				p.coefs = append(p.coefs, coef)
@@ -450,7 +452,10 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		}
 		first := p.atStart(b, p.indexes[i])
 		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
-		if p.coefs[i] < 0 {
+		switch {
+		case p.coefs[i] == 0:
+			continue // the same index every time
+		case p.coefs[i] < 0:
 			branch(b.ICmp(PredULE, span, first, "lastok"), nil, slow)
 			continue
 		}
@@ -464,7 +469,7 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 			branch(b.ICmp(PredULT, span, f.Const(I64, 1<<31), "small"), nil, slow)
 			reach = b.Binary(OpMul, span, factor, "reach")
 		}
-		room := b.Binary(OpSub, length, first, "room")
+		room := addOrSub(b, OpSub, length, first, "room")
 		branch(b.ICmp(PredULT, reach, room, "lastok"), nil, slow)
 	}
 	b.Br(fast)

@@ -91,7 +91,8 @@ func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 // The oracle: every shape the pass versions — counting from a negative,
 // zero or positive start, by 1, 3 or a step that may be zero or negative,
 // with < and <=, indexes c + i, i + c, i, c - i, c + (i - 1) - 1, 2i,
-// c*i + 3, c*(i + 2) and 3i - c (c may be negative or zero) — over inputs whose checks pass throughout, fail at the
+// c*i + 3, c*(i + 2), 3i - c (c may be negative or zero) and c + 2 — over
+// inputs whose checks pass throughout, fail at the
 // first, a middle or the last iteration, or whose loop does not run,
 // computes and calls the same after versioning.
 func TestVersionLoopsOracle(t *testing.T) {
@@ -111,6 +112,7 @@ func TestVersionLoopsOracle(t *testing.T) {
 		"%y = mul i64 %i, %c\n  %x = add i64 %y, 3",
 		"%y = add i64 %i, 2\n  %x = mul i64 %c, %y",
 		"%y = mul i64 %i, 3\n  %x = sub i64 %y, %c",
+		"%x = add i64 %c, 2",
 	}
 	steps := []string{"1", "3", "%step"} // %step = b % 4: also zero and negative
 	compared, shape := 0, 0
