@@ -63,16 +63,13 @@ for v in $vars; do
 			echo "$st $v $n"
 		done
 	done
-done | xargs -P "$jobs" -L 1 bash -c 'count "$@"' _
+done >"$tmp/runs"
+xargs -P "$jobs" -L 1 bash -c 'count "$@"' _ <"$tmp/runs"
 
 echo "== SSA construction scaling: instructions executed (callgrind, millions) and bytes allocated (MB), one run each =="
-for v in $vars; do
-	for st in $stages; do
-		for n in $sizes; do
-			cat "$tmp/$st.$v.$n.tsv"
-		done
-	done
-done | awk -v limit="$limit" '
+while read -r st v n; do
+	cat "$tmp/$st.$v.$n.tsv"
+done <"$tmp/runs" | awk -v limit="$limit" '
 function ratio(a, b) { return (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/ && a > 0) ? sprintf("x%.1f", b / a) : "-" }
 function big(a) { return a ~ /^[0-9]+$/ }
 { key = $1 " " $2; if (!(key in seen)) { seen[key] = 1; rows[++n] = key } ir[key, ++k[key]] = $4; by[key, k[key]] = $5 }
