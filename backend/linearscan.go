@@ -52,7 +52,8 @@ type spillRecord struct {
 
 // Allocate assigns every virtual register a physical register, spilling to
 // stack slots and inserting the reloads and spill stores where there are
-// not enough. It also fixes the block order (see threadJumps,
+// not enough (or splitting around calls the registers live across them
+// first, splitcalls.go). It also fixes the block order (see threadJumps,
 // duplicateTails and orderBlocks), shrink-wraps the prologue and coalesces
 // copies first.
 func (f *Func) Allocate() {
@@ -68,6 +69,9 @@ func (f *Func) Allocate() {
 		spilled := linearScan(f, a.set)
 		if len(spilled) == 0 {
 			break
+		}
+		if f.splitAroundCalls(spilled, a.set) {
+			continue
 		}
 		f.assignSpillSlots(a, spilled)
 		f.insertSpillCode()

@@ -335,6 +335,7 @@ type Func struct {
 	unspillable []bool  // by vreg-FirstVReg: allocator temporaries, which must get a register
 	assign      []Reg   // by vreg-FirstVReg: the physical register, after Allocate
 	spillSlot   []*Slot // by vreg-FirstVReg: the stack slot of a spilled register
+	splitDone   []bool  // by vreg-FirstVReg: split around calls already (splitcalls.go), or made by a split
 
 	outArgs int // bytes of stack arguments of the largest call
 	stage   stage

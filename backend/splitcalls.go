@@ -1,0 +1,110 @@
+package backend
+
+import "sort"
+
+// Live-range splitting around calls. A value live across a call cannot
+// stay in a caller-saved register there; with more such values than the
+// five callee-saved registers, linear scan spills some, and a spilled
+// value is reloaded at every use — in the loop around the call too, on
+// the paths that make no call (nqueens's tests of its flags). LLVM's
+// greedy allocator splits such a value instead (SplitKit's region split
+// around calls): in a register between the calls, in memory across them.
+//
+// splitAroundCalls does the same before a round of linear scan is
+// accepted: for a spilled register v that lives across calls, a new
+// register v.save gets a copy of v after each definition of v, and v is
+// copied back from v.save after each call v lived across. v then lives
+// only between calls (a caller-saved register will do), v.save across
+// them with uses only after the calls: it is the one spilled next time,
+// stored once per definition of v and reloaded once per call. Registers
+// are split once; those that still do not fit are spilled as before. A
+// register defined in a loop deeper than the calls it crosses is not
+// split: its copies would run more often than the calls.
+
+// splitAroundCalls splits the splittable registers among spilled (see
+// above) and reports whether it split any; the allocation round must then
+// be redone.
+func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
+	for len(f.splitDone) < f.NumVRegs() {
+		f.splitDone = append(f.splitDone, false)
+	}
+	type site struct {
+		b *Block
+		i int // index in b.Instrs
+	}
+	var calls []site
+	for _, b := range f.Blocks {
+		for i, in := range b.Instrs {
+			if in.Op == opCall && !b.isCold() {
+				calls = append(calls, site{b, i})
+			}
+		}
+	}
+	if len(calls) == 0 {
+		return false
+	}
+	after := map[*Instr][]*Instr{} // copies to insert after an instruction; looked up, never iterated
+	split := false
+	for _, it := range spilled {
+		v := it.Reg
+		if f.splitDone[v-FirstVReg] || f.unspillable[v-FirstVReg] {
+			continue
+		}
+		var crossed []site
+		callDepth := -1
+		for _, c := range calls {
+			if p := set.start[c.b.ID] + 2*c.i; it.coversAt(p) && it.coversAt(p+1) {
+				crossed = append(crossed, c)
+				callDepth = max(callDepth, c.b.depth)
+			}
+		}
+		if len(crossed) == 0 {
+			continue
+		}
+		var defs []*Instr
+		deep := false
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				in.forEachDef(func(r Reg) {
+					if r == v {
+						defs = append(defs, in)
+						deep = deep || b.depth > callDepth
+					}
+				})
+			}
+		}
+		if deep {
+			continue
+		}
+		save := f.newVReg(f.width[v-FirstVReg])
+		f.splitDone = append(f.splitDone, true)
+		f.splitDone[v-FirstVReg] = true
+		for _, d := range defs {
+			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos})
+		}
+		for _, c := range crossed {
+			call := c.b.Instrs[c.i]
+			after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos})
+		}
+		split = true
+	}
+	if !split {
+		return false
+	}
+	for _, b := range f.Blocks {
+		var out []*Instr
+		for _, in := range b.Instrs {
+			out = append(out, in)
+			out = append(out, after[in]...)
+		}
+		b.Instrs = out
+	}
+	return true
+}
+
+// coversAt reports whether it is live at pos (by binary search, for any
+// order of questions).
+func (it *Interval) coversAt(pos int) bool {
+	k := sort.Search(len(it.Ranges), func(k int) bool { return it.Ranges[k].End > pos })
+	return k < len(it.Ranges) && it.Ranges[k].Start <= pos
+}

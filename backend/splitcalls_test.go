@@ -1,0 +1,65 @@
+package backend
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// splitLL keeps eight arrays live across a call that the loop makes only
+// now and then: more than the callee-saved registers, so some go to the
+// stack; split around the call, they are reloaded after it, never on the
+// loop's usual path.
+func splitLL() string {
+	var b strings.Builder
+	b.WriteString("declare void @g(i64)\ndefine i64 @f(")
+	for k := range 8 {
+		fmt.Fprintf(&b, "ptr %%p%d, ", k)
+	}
+	b.WriteString("i64 %n) {\nentry:\n  br label %loop\nloop:\n" +
+		"  %i = phi i64 [ 0, %entry ], [ %i.1, %latch ]\n  %s = phi i64 [ 0, %entry ], [ %s.8, %latch ]\n  %s.0 = add i64 %s, 0\n")
+	for k := range 8 {
+		fmt.Fprintf(&b, "  %%q%d = getelementptr i64, ptr %%p%d, i64 %%i\n  %%x%d = load i64, ptr %%q%d\n  %%s.%d = add i64 %%s.%d, %%x%d\n", k, k, k, k, k+1, k, k)
+	}
+	b.WriteString("  %low = and i64 %s.8, 7\n  %rare = icmp eq i64 %low, 0\n  br i1 %rare, label %call, label %latch\n" +
+		"call:\n  call void @g(i64 %s.8)\n  br label %latch\n" +
+		"latch:\n  %i.1 = add i64 %i, 1\n  %more = icmp slt i64 %i.1, %n\n  br i1 %more, label %loop, label %done\n" +
+		"done:\n  ret i64 %s.8\n}\n")
+	return b.String()
+}
+
+func TestSplitAroundCalls(t *testing.T) {
+	ll := splitLL()
+	expect(t, ll, `int64_t calls;
+void g(int64_t s) { calls += s; }
+int64_t f(int64_t *, int64_t *, int64_t *, int64_t *, int64_t *, int64_t *, int64_t *, int64_t *, int64_t);
+int main(void) {
+	int64_t a[8][5];
+	for (int k = 0; k < 8; k++) for (int i = 0; i < 5; i++) a[k][i] = k * 10 + i;
+	int64_t s = f(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], 5);
+	printf("%ld %ld\n", s, calls);
+}
+`, "1480 4360\n")
+	asm := assemble(t, ll)
+	text := asm[strings.Index(asm, "\nf:\n"):]
+	text = text[:strings.Index(text, ".cfi_endproc")]
+	load := regexp.MustCompile(`\tmovq\t-[0-9]+\(%rbp\), %r`)
+	afterCall, reloads := false, 0
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, ".L") && strings.HasSuffix(line, ":"):
+			afterCall = false
+		case strings.Contains(line, "\tcall\t"):
+			afterCall = true
+		case load.MatchString(line):
+			reloads++
+			if !afterCall {
+				t.Errorf("reload on the loop's usual path: %q in\n%s", line, functionText(asm, "f"))
+			}
+		}
+	}
+	if reloads == 0 {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", functionText(asm, "f"))
+	}
+}
