@@ -2,9 +2,6 @@ package backend
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -138,8 +135,6 @@ func TestAllocationDump(t *testing.T) {
 // checks that execution stops there, in the right function: the .loc
 // directives become a DWARF line table.
 func TestDebuggerSeesSourceLines(t *testing.T) {
-	gdb, cc := tool(t, "gdb"), tool(t, "gcc")
-	dir := t.TempDir()
 	m, errs := middle.ParseModule("count.ll", []byte(countToLL))
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -148,25 +143,12 @@ func TestDebuggerSeesSourceLines(t *testing.T) {
 	if err := Compile(m, &asm); err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{
+	out := underGDB(t, map[string]string{
 		"count.ll": countToLL,
 		"count.s":  asm.String(),
 		"main.c":   "long count_to(long);\nint main(void) { return count_to(3) == 6 ? 0 : 1; }\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	build := exec.Command(cc, "-o", "count", "main.c", "count.s")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	run := exec.Command(gdb, "-batch", "-nx", "-ex", "break count.ll:11", "-ex", "run", "-ex", "info registers rcx", "./count")
-	run.Dir = dir
-	out, _ := run.CombinedOutput()
-	if !strings.Contains(string(out), "count_to") || !strings.Contains(string(out), "count.ll:11") {
+	}, []string{"main.c", "count.s"}, "break count.ll:11", "run", "info registers rcx")
+	if !strings.Contains(out, "count_to") || !strings.Contains(out, "count.ll:11") {
 		t.Errorf("gdb did not stop at count.ll:11 in count_to:\n%s", out)
 	}
 }

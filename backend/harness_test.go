@@ -97,3 +97,30 @@ func expect(t *testing.T, ll, driver, want string) {
 		t.Errorf("output:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// underGDB writes files to a temporary directory, links the program from
+// gccArgs there, runs it under gdb in batch mode with the commands and
+// returns what gdb prints (skipping the test without gdb or gcc).
+func underGDB(t *testing.T, files map[string]string, gccArgs []string, commands ...string) string {
+	t.Helper()
+	gdb, cc := tool(t, "gdb"), tool(t, "gcc")
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := exec.Command(cc, append([]string{"-o", "prog"}, gccArgs...)...)
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	args := []string{"-batch", "-nx"}
+	for _, c := range commands {
+		args = append(args, "-ex", c)
+	}
+	run := exec.Command(gdb, append(args, "./prog")...)
+	run.Dir = dir
+	out, _ := run.CombinedOutput()
+	return string(out)
+}

@@ -1,9 +1,6 @@
 package backend
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -70,27 +67,11 @@ func TestLeafWithoutFrame(t *testing.T) {
 // whole chain in the backtrace: the CFI directives must describe the frame
 // in the blocks after the prologue and its absence before.
 func TestShrinkWrapUnwinds(t *testing.T) {
-	gdb, cc := tool(t, "gdb"), tool(t, "gcc")
-	dir := t.TempDir()
-	files := map[string]string{
+	out := underGDB(t, map[string]string{
 		"fib.s":  assemble(t, fibLL),
 		"main.c": "#include <stdio.h>\n#include <stdint.h>\n" + fibDriver,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	build := exec.Command(cc, "-g", "-o", "fib", "main.c", "fib.s")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	run := exec.Command(gdb, "-batch", "-nx", "-ex", "break probe", "-ex", "run", "-ex", "bt", "./fib")
-	run.Dir = dir
-	out, _ := run.CombinedOutput()
-	text := string(out)
-	if !strings.Contains(text, "in main") || strings.Count(text, "in fib") < 1 || strings.Contains(text, "Backtrace stopped") {
-		t.Errorf("backtrace from probe does not reach main through fib:\n%s", text)
+	}, []string{"-g", "main.c", "fib.s"}, "break probe", "run", "bt")
+	if !strings.Contains(out, "in main") || strings.Count(out, "in fib") < 1 || strings.Contains(out, "Backtrace stopped") {
+		t.Errorf("backtrace from probe does not reach main through fib:\n%s", out)
 	}
 }
