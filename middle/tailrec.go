@@ -1,6 +1,9 @@
 package middle
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // TailRecursion turns a function's calls of itself in tail position into
 // jumps back to its start: tail-recursion elimination with accumulators, as
@@ -29,6 +32,20 @@ import "slices"
 // calls, infinite recursion still exhausts the stack (tailrecBudget times
 // later), and a finite recursion only uses less of it.
 //
+// The budget costs a register in the loop (in Fibonacci, once inlined into
+// itself, half its time), and it is not needed where the recursion that
+// stays in the loop goes as deep as the one that went: when (1) the entry
+// block returns, by branching away to blocks that end in returns, for
+// p < K for one parameter p and a constant K; (2) every tail call passes
+// p - c with a constant c > 0 and the other parameters unchanged (no wrap:
+// p >= K there, and K - c is no less than the smallest integer); (3) every
+// other return is under p < K; and (4) each tail site first calls f with
+// p - d, 0 < d <= c, and the other parameters unchanged. Then a loop that
+// runs L times from p = m ran its first trip's call f(m - d), which itself
+// makes the call f(m - 2d) and so on, nested (m - K)/d >= L - 1 deep: where
+// the recursion would have exhausted the stack, the calls left do too, in
+// no more time. Fibonacci is that shape.
+//
 // Requires: SSA form. Guarantees: valid SSA; no return of a recursive call
 // of the shapes above remains on the path where the budget lasts; Preds is
 // current. Linear in the function.
@@ -56,7 +73,100 @@ func TailRecursion(f *Func) {
 	if len(sites) == 0 {
 		return
 	}
-	eliminateTailCalls(f, sites, accumulate)
+	eliminateTailCalls(f, sites, accumulate, needsBudget(f, sites))
+}
+
+// needsBudget reports whether the loop must count its trips: unless
+// conditions (1) to (4) above hold.
+func needsBudget(f *Func, sites []tailSite) bool {
+	br := f.Entry().Term()
+	if br.Op != OpCondBr || br.Args[0].Op != OpICmp || br.Targets[0] == br.Targets[1] {
+		return true
+	}
+	p, k, base, rest, ok := guardBelow(br)
+	if !ok || len(base.Preds) != 1 || len(rest.Preds) != 1 {
+		return true
+	}
+	dom := ComputeDom(f)
+	for _, r := range returnBlocks(f) {
+		isSite := slices.ContainsFunc(sites, func(s tailSite) bool { return s.block == r })
+		if !isSite && !dom.Dominates(base, r) {
+			return true
+		}
+	}
+	for _, s := range sites {
+		c, ok := decrement(f, s.call, p)
+		if !ok || c <= 0 || k < math.MinInt64+c || !dom.Dominates(rest, s.block) {
+			return true
+		}
+		deeper := false
+		for _, v := range s.block.Instrs[:indexOf(s.block.Instrs, s.call)] {
+			if d, ok := decrement(f, v, p); ok && callsSelf(f, v) && d > 0 && d <= c {
+				deeper = true
+			}
+		}
+		if !deeper {
+			return true
+		}
+	}
+	return false
+}
+
+// guardBelow recognizes br (icmp p, K) for a parameter p and a constant K
+// as a branch to base when p < K and to rest otherwise.
+func guardBelow(br *Value) (p *Value, k int64, base, rest *Block, ok bool) {
+	c := br.Args[0]
+	p, kv, pred := c.Args[0], c.Args[1], c.Pred
+	if p.Op == OpConst {
+		p, kv, pred = kv, p, pred.Swap()
+	}
+	if p.Op != OpParam || kv.Op != OpConst || p.Type != I64 {
+		return nil, 0, nil, nil, false
+	}
+	base, rest, k = br.Targets[0], br.Targets[1], kv.Const
+	switch pred {
+	case PredSLT:
+	case PredSGE:
+		base, rest = rest, base
+	case PredSLE, PredSGT:
+		if k == math.MaxInt64 {
+			return nil, 0, nil, nil, false
+		}
+		k++
+		if pred == PredSGT {
+			base, rest = rest, base
+		}
+	default:
+		return nil, 0, nil, nil, false
+	}
+	return p, k, base, rest, true
+}
+
+// decrement returns c when call is a call whose argument for parameter p is
+// p - c (c constant) and whose other arguments are f's parameters unchanged.
+func decrement(f *Func, call *Value, p *Value) (int64, bool) {
+	if call.Op != OpCall || len(call.Args) != len(f.Params) {
+		return 0, false
+	}
+	var c int64
+	found := false
+	for i, a := range call.Args {
+		if f.Params[i] != p {
+			if a != f.Params[i] {
+				return 0, false
+			}
+			continue
+		}
+		if a.Op != OpAdd && a.Op != OpSub {
+			return 0, false
+		}
+		x, k, ok := addend(a)
+		if !ok || x != p || k == math.MinInt64 {
+			return 0, false
+		}
+		c, found = -k, true
+	}
+	return c, found
 }
 
 // tailrecBudget is how many calls one frame may stand for: large enough that
@@ -159,8 +269,9 @@ func hasAlloca(f *Func) bool {
 }
 
 // eliminateTailCalls rewrites f around sites; accumulate is the combining
-// operation, OpInvalid when every site is a plain tail call.
-func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op) {
+// operation, OpInvalid when every site is a plain tail call; budgeted says
+// whether the loop counts its trips.
+func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool) {
 	entry := f.Entry()
 	returns := returnBlocks(f) // before the loop blocks exist
 	header := f.NewBlock("tailrecurse")
@@ -206,9 +317,12 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op) {
 			sites[i].other = repl[p.ID]
 		}
 	}
-	budget := f.NewValue(OpPhi, I64, "budget")
-	budget.Pos = pos
-	budget.AddIncoming(f.Const(I64, tailrecBudget), entry)
+	var budget *Value
+	if budgeted {
+		budget = f.NewValue(OpPhi, I64, "budget")
+		budget.Pos = pos
+		budget.AddIncoming(f.Const(I64, tailrecBudget), entry)
+	}
 	var acc *Value
 	if accumulate != OpInvalid {
 		acc = f.NewValue(OpPhi, f.Result, "acc")
@@ -224,14 +338,19 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op) {
 		}
 	}
 	for _, s := range sites {
-		loop := splitTailSite(f, s, header, budget)
+		var loop *Block
+		if budget != nil {
+			loop = splitTailSite(f, s, header, budget)
+			next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
+			next.Pos = s.call.Pos
+			loop.InsertBeforeTerm(next)
+			budget.AddIncoming(next, loop)
+		} else {
+			loop = jumpFromSite(f, s, header)
+		}
 		for i, p := range params {
 			p.AddIncoming(s.call.Args[i], loop)
 		}
-		next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
-		next.Pos = s.call.Pos
-		loop.InsertBeforeTerm(next)
-		budget.AddIncoming(next, loop)
 		if acc == nil {
 			continue
 		}
@@ -246,7 +365,9 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op) {
 	if acc != nil {
 		header.InsertPhi(acc)
 	}
-	header.InsertPhi(budget)
+	if budget != nil {
+		header.InsertPhi(budget)
+	}
 	for i := len(params) - 1; i >= 0; i-- {
 		header.InsertPhi(params[i])
 	}
@@ -272,6 +393,17 @@ func combineBeforeReturn(b *Block, op Op, acc *Value) {
 	v.Pos = ret.Pos
 	b.InsertBeforeTerm(v)
 	ret.Args[0] = v
+}
+
+// jumpFromSite replaces s.block's call and what follows it by a jump to
+// header, and returns the block.
+func jumpFromSite(f *Func, s tailSite, header *Block) *Block {
+	b := s.block
+	b.Instrs = b.Instrs[:indexOf(b.Instrs, s.call)]
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Targets, jump.Pos = []*Block{header}, s.call.Pos
+	b.Append(jump)
+	return b
 }
 
 // splitTailSite cuts s.block before its call: the block ends in a branch on

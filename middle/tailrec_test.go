@@ -1,12 +1,42 @@
 package middle
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Fibonacci's second call is in tail position under +: it becomes a trip
 // round the loop that adds the first call's result to the accumulator, and
-// the base case returns the accumulator plus n.
+// the base case returns the accumulator plus n. No budget: the first call,
+// of n - 1, recurses as deep as the loop of n - 2 would have.
 func TestTailRecursionAccumulatesFib(t *testing.T) {
 	checkPass(t, TailRecursion, fibIR, `
+define i64 @fib(i64 %n) {
+entry:
+  br label %tailrecurse
+tailrecurse:
+  %n.1 = phi i64 [ %n, %entry ], [ %b, %rec ]
+  %acc = phi i64 [ 0, %entry ], [ %acc.next, %rec ]
+  %small = icmp slt i64 %n.1, 2
+  br i1 %small, label %base, label %rec
+base:
+  %acc.ret = add i64 %acc, %n.1
+  ret i64 %acc.ret
+rec:
+  %a = sub i64 %n.1, 1
+  %fa = call i64 @fib(i64 %a)
+  %b = sub i64 %n.1, 2
+  %acc.next = add i64 %acc, %fa
+  br label %tailrecurse
+}`)
+}
+
+// When the call before the tail call does not recurse as deep as the loop
+// would run — its argument drops faster, or another return ends it early —
+// the loop counts its trips and makes the call for real when the budget is
+// spent, so that runaway recursion still exhausts the stack.
+func TestTailRecursionBudget(t *testing.T) {
+	checkPass(t, TailRecursion, strings.Replace(fibIR, "%a = sub i64 %n, 1", "%a = sub i64 %n, 3", 1), `
 define i64 @fib(i64 %n) {
 entry:
   br label %tailrecurse
@@ -20,7 +50,7 @@ base:
   %acc.ret = add i64 %acc, %n.1
   ret i64 %acc.ret
 rec:
-  %a = sub i64 %n.1, 1
+  %a = sub i64 %n.1, 3
   %fa = call i64 @fib(i64 %a)
   %b = sub i64 %n.1, 2
   %budget.left = icmp ne i64 %budget, 0
@@ -35,6 +65,32 @@ rec.call:
   %acc.ret.1 = add i64 %acc, %sum
   ret i64 %acc.ret.1
 }`)
+	evenReturns := `
+define i64 @f(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 2
+  br i1 %small, label %base, label %odd
+base:
+  ret i64 %n
+odd:
+  %low = and i64 %n, 1
+  %even = icmp eq i64 %low, 0
+  br i1 %even, label %one, label %rec
+one:
+  ret i64 1
+rec:
+  %a = sub i64 %n, 1
+  %fa = call i64 @f(i64 %a)
+  %b = sub i64 %n, 2
+  %fb = call i64 @f(i64 %b)
+  %sum = add i64 %fa, %fb
+  ret i64 %sum
+}`
+	m := mustParse(t, "in.ll", evenReturns)
+	TailRecursion(m.Func("f"))
+	if !strings.Contains(m.String(), "%budget") {
+		t.Errorf("no budget where f(n - 1) returns at once for odd n:\n%s", m)
+	}
 }
 
 const fibIR = `
