@@ -83,9 +83,9 @@ func (c *cache) path(key string) string {
 	return filepath.Join(c.dir, key+entrySuffix)
 }
 
-// header is the first line of an entry holding data: the magic, and the
+// entryHeader is the first line of an entry holding data: the magic, and the
 // checksum and length of data.
-func header(data []byte) string {
+func entryHeader(data []byte) string {
 	sum := sha256.Sum256(data)
 	return fmt.Sprintf("%s %x %d\n", cacheMagic, sum, len(data))
 }
@@ -98,7 +98,7 @@ func (c *cache) get(key string) ([]byte, bool) {
 		return nil, false
 	}
 	line, data, found := bytes.Cut(entry, []byte("\n"))
-	if !found || string(line)+"\n" != header(data) {
+	if !found || string(line)+"\n" != entryHeader(data) {
 		return nil, false
 	}
 	now := time.Now()
@@ -117,7 +117,7 @@ func (c *cache) put(key string, data []byte) {
 	if err != nil {
 		return
 	}
-	_, err = f.WriteString(header(data))
+	_, err = f.WriteString(entryHeader(data))
 	if err == nil {
 		_, err = f.Write(data)
 	}
