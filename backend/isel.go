@@ -64,13 +64,14 @@ type selector struct {
 	vreg   []Reg    // by IR value ID
 	slot   []*Slot  // by IR value ID, for allocas
 
-	matched  []match         // by IR value ID: the pattern a root matched (patterns.go)
-	absorbed []bool          // by IR value ID: selected as part of a pattern's root
-	uses     []int32         // by IR value ID: number of uses
-	condUses []int32         // by IR value ID: uses as the condition of a condbr or select of its own block
-	user     []*middle.Value // by IR value ID: the last user seen
-	asValue  []bool          // by IR value ID: used other than as a load or store address
-	foldLoad []bool          // by IR value ID: a load selected as its user's memory operand
+	matched   []match         // by IR value ID: the pattern a root matched (patterns.go)
+	absorbed  []bool          // by IR value ID: selected as part of a pattern's root
+	uses      []int32         // by IR value ID: number of uses
+	condUses  []int32         // by IR value ID: uses as the condition of a condbr or select of its own block
+	indexUses []int32         // by IR value ID: uses as the index of a getelementptr
+	user      []*middle.Value // by IR value ID: the last user seen
+	asValue   []bool          // by IR value ID: used other than as a load or store address
+	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
@@ -131,6 +132,7 @@ func (s *selector) scanUses() {
 	s.user = make([]*middle.Value, n)
 	s.asValue = make([]bool, n)
 	s.condUses = make([]int32, n)
+	s.indexUses = make([]int32, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.f.newVReg(sizeOf(p.Type))
 	}
@@ -154,6 +156,9 @@ func (s *selector) scanUses() {
 				s.user[a.ID] = v
 				if i == 0 && (v.Op == middle.OpCondBr || v.Op == middle.OpSelect) && v.Block == a.Block {
 					s.condUses[a.ID]++
+				}
+				if i == 1 && v.Op == middle.OpGEP {
+					s.indexUses[a.ID]++
 				}
 				address := (v.Op == middle.OpLoad && i == 0) || (v.Op == middle.OpStore && i == 1)
 				if !address {
@@ -409,6 +414,9 @@ func (s *selector) instr(v *middle.Value) {
 	s.pos = v.Pos
 	if s.absorbed[v.ID] {
 		return
+	}
+	if _, _, ok := s.offsetIndex(v); ok && s.uses[v.ID] == s.indexUses[v.ID] {
+		return // folded into the displacement of every address using it
 	}
 	switch {
 	case v.Op.IsBinary():
@@ -696,8 +704,11 @@ func (s *selector) selectValue(v *middle.Value) {
 		return
 	}
 	xr := s.reg(x) // cmov takes no immediate
+	// The compare first: y may die at the move into d (which then shares
+	// its register) instead of being read by the compare after it. The
+	// move and any materializing leave the flags alone.
+	cc := s.condition(c)
 	s.valueInto(d, y)
-	cc := s.condition(c) // after the moves above; they leave the flags alone anyway
 	s.add(&Instr{Op: opCmov, Size: aluSize(v.Type), Cond: cc, Args: []Operand{regOp(d), regOp(xr)}})
 }
 
@@ -737,11 +748,38 @@ func (s *selector) gepAddress(g *middle.Value) Operand {
 			return m
 		}
 	}
+	if x, c, ok := s.offsetIndex(idx); ok {
+		idx, m.Imm = x, m.Imm+c*size
+	}
 	if m.Sym != "" { // a RIP-relative operand takes no index register
-		m = baseOp(s.reg(base), 0)
+		m = baseOp(s.reg(base), m.Imm)
 	}
 	m.Index, m.Scale = s.reg(idx), uint8(size)
 	return m
+}
+
+// offsetIndex matches the index i of a getelementptr as x + c (an add or
+// sub of a constant, the a[j - 1] of a loop): the address takes x as its
+// index and c times the element size as part of its displacement, which
+// x86 adds for free. When every use of i is such an index, i itself is
+// never computed (see instr).
+func (s *selector) offsetIndex(i *middle.Value) (x *middle.Value, c int64, ok bool) {
+	if i.Op != middle.OpAdd && i.Op != middle.OpSub || i.Type != middle.I64 ||
+		s.matched[i.ID].kind != patNone || s.absorbed[i.ID] {
+		return nil, 0, false
+	}
+	x, k := i.Args[0], i.Args[1]
+	if isConstLike(x) && i.Op == middle.OpAdd {
+		x, k = k, x
+	}
+	if !isConstLike(k) || isConstLike(x) || s.foldLoad[x.ID] {
+		return nil, 0, false
+	}
+	c = constant(k)
+	if i.Op == middle.OpSub {
+		c = -c
+	}
+	return x, c, fitsInt32(c) && fitsInt32(8*c)
 }
 
 // call passes the arguments (stack ones first, so the argument registers

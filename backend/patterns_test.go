@@ -124,3 +124,40 @@ int main(void) {
 		t.Errorf("the compare is not repeated for each select:\n%s", body)
 	}
 }
+
+// TestIndexOffsetInDisplacement: a[j - 1] and a[j + 2] address off j with
+// the offset in the displacement; j - 1, used only as indexes, is never
+// computed.
+func TestIndexOffsetInDisplacement(t *testing.T) {
+	const ll = `
+define i64 @near(ptr %a, i64 %j) {
+entry:
+  %jm = sub i64 %j, 1
+  %jp = add i64 2, %j
+  %p = getelementptr i64, ptr %a, i64 %jm
+  %x = load i64, ptr %p
+  %q = getelementptr i64, ptr %a, i64 %jp
+  %y = load i64, ptr %q
+  %r1 = mul i64 %x, 100
+  %r = add i64 %r1, %y
+  %u = getelementptr i32, ptr %a, i64 %jm
+  store i32 7, ptr %u
+  ret i64 %r
+}
+`
+	expect(t, ll, `int64_t near(int64_t *, int64_t);
+int main(void) {
+	int64_t a[] = {1, 2, 3, 4, 5, 6};
+	printf("%ld %ld\n", near(a, 1), near(a, 3));
+}
+`, "104 306\n")
+	body := functionText(assemble(t, ll), "near")
+	for _, want := range []string{"-8(%rdi,%rsi,8)", "16(%rdi,%rsi,8)", "-4(%rdi,%rsi,4)"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %s in\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "lea") || strings.Contains(body, "sub") {
+		t.Errorf("the index is computed:\n%s", body)
+	}
+}
