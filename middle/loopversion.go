@@ -1,6 +1,9 @@
 package middle
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // VersionLoops removes the bounds checks that BCE cannot prove by running a
 // copy of the loop without them when a test before the loop shows that none
@@ -61,8 +64,17 @@ func VersionLoops(f *Func) {
 	if len(plans) == 0 {
 		return
 	}
+	// A value that versioning one loop routes through a slot no longer
+	// dominates the next loop's preheader: a later loop whose test would
+	// read one (its start is where the earlier loop stopped) stays as it is.
+	demoted := make([]bool, f.NumValues())
 	for _, p := range plans {
-		p.apply(f)
+		if slices.ContainsFunc(p.reads, func(v *Value) bool { return demoted[v.ID] }) {
+			continue
+		}
+		for _, v := range p.apply(f) {
+			demoted[v.ID] = true
+		}
 	}
 	Mem2Reg(f)
 }
@@ -72,14 +84,15 @@ type versionPlan struct {
 	loop      *Loop
 	nest      *LoopNest
 	preheader *Block
-	iv        *Value // the header φ counted up by one
+	iv        *Value // the header φ counted up by step
 	init, n   *Value
 	inclusive bool     // the loop runs while iv <= n (else iv < n)
 	step      *Value   // what every latch adds to iv
 	checks    []*Value // icmp ult x, len
 	indexes   []*Value // x of each check
-	coefs     []int64  // x = c + coef*scale*iv: coef is -1, or positive
+	coefs     []int64  // x = c + coef*scale*iv: coef is -1, 0 or positive
 	scales    []*Value // an invariant, or nil for 1 (then coef is 1)
+	reads     []*Value // what the test before the loop reads
 	loopBlock []bool   // by Block.ID, for the blocks that existed when planned
 	copyBlock []bool   // by Block.ID: the copy's blocks, once made
 }
@@ -128,13 +141,27 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 				p.indexes = append(p.indexes, x)
 				p.coefs = append(p.coefs, coef)
 				p.scales = append(p.scales, scale)
+				p.reads = append(p.reads, n)
+				p.readLeaves(x)
 			}
 		}
 	}
 	if len(p.checks) == 0 {
 		return nil
 	}
+	p.reads = append(p.reads, p.init, p.n, p.step)
 	return p
+}
+
+// readLeaves adds to p.reads the invariants x is computed from.
+func (p *versionPlan) readLeaves(x *Value) {
+	switch {
+	case p.invariant(x):
+		p.reads = append(p.reads, x)
+	case x != p.iv:
+		p.readLeaves(x.Args[0])
+		p.readLeaves(x.Args[1])
+	}
 }
 
 // findCounter recognizes the header's exit test iv < n (or <=) and the
@@ -249,8 +276,8 @@ func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok 
 }
 
 // apply copies the loop, makes the test that chooses the copy, and routes
-// the loop's values used outside it through slots.
-func (p *versionPlan) apply(f *Func) {
+// the loop's values used outside it through slots, which it returns.
+func (p *versionPlan) apply(f *Func) []*Value {
 	l := p.loop
 	escaping := p.usedOutside(f)
 	slow := p.newPreheader(f, l.Header)
@@ -270,6 +297,7 @@ func (p *versionPlan) apply(f *Func) {
 		p.demote(f, v, copies.vals[v.ID])
 	}
 	f.ComputePreds()
+	return escaping
 }
 
 // dropChecks makes the copy's checks read true.

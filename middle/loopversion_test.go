@@ -131,3 +131,55 @@ func TestVersionLoopsOracle(t *testing.T) {
 		t.Errorf("only %d runs compared", compared)
 	}
 }
+
+// A loop that starts where an earlier versioned loop stopped reads a value
+// that has two definitions once the earlier loop is copied: it stays as it
+// is, and both loops still compute what they did.
+func TestVersionLoopsChainedLoops(t *testing.T) {
+	m := mustParse(t, "in.ll", `
+declare void @sink(i64)
+
+define i64 @main(i64 %a, i64 %b) {
+entry:
+  %len = and i64 %a, 31
+  %n = srem i64 %a, 37
+  %m = srem i64 %b, 40
+  br label %h1
+h1:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %l1 ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %b1, label %mid
+b1:
+  %ok = icmp ult i64 %i, %len
+  br i1 %ok, label %l1, label %fail
+l1:
+  call void @sink(i64 %i)
+  %i.next = add i64 %i, 1
+  br label %h1
+mid:
+  br label %h2
+h2:
+  %j = phi i64 [ %i, %mid ], [ %j.next, %l2 ]
+  %more2 = icmp slt i64 %j, %m
+  br i1 %more2, label %b2, label %done
+b2:
+  %ok2 = icmp ult i64 %j, %len
+  br i1 %ok2, label %l2, label %fail
+l2:
+  call void @sink(i64 %j)
+  %j.next = add i64 %j, 1
+  br label %h2
+fail:
+  call void @sink(i64 -1)
+  ret i64 0
+done:
+  ret i64 %j
+}`)
+	inputs := [][]int64{{0, 0}, {5, 30}, {17, 3}, {31, 39}, {36, 20}, {-3, 7}, {63, -40}}
+	if n := compareRuns(t, m, "main", inputs, 20000, VersionLoops); n != len(inputs) {
+		t.Errorf("only %d of %d runs compared", n, len(inputs))
+	}
+	if !strings.Contains(m.String(), "h1.fast") || strings.Contains(m.String(), "h2.fast") {
+		t.Errorf("want the first loop versioned and the second not:\n%s", m)
+	}
+}
