@@ -99,3 +99,30 @@ func TestReversePostorder(t *testing.T) {
 		}
 	}
 }
+
+// Each edge's φ entry is where its source stands in the target's Preds, on
+// random CFGs with repeated targets (condbr to one block twice, one edge)
+// and blocks of many predecessors.
+func TestPredPositions(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for iter := 0; iter < 500; iter++ {
+		f := randomCFG(rng, 2+rng.Intn(40), iter%2 == 0)
+		e := predPositions(f)
+		edges := 0
+		for _, p := range f.Blocks {
+			for k, s := range uniqueSuccList(p) {
+				if got, want := e.of(p, k), slices.Index(s.Preds, p); got != want {
+					t.Fatalf("edge %s->%s: position %d, want %d", p, s, got, want)
+				}
+				edges++
+			}
+		}
+		preds := 0
+		for _, b := range f.Blocks {
+			preds += len(b.Preds)
+		}
+		if edges != preds {
+			t.Fatalf("%d distinct successor edges but %d predecessor entries", edges, preds)
+		}
+	}
+}
