@@ -45,7 +45,8 @@ import (
 //
 // Requires: SSA form. Guarantees: valid SSA; Preds current; in the fast
 // copies, the checks above read true (simplifycfg deletes their branches).
-// Linear in the size of the loops versioned, plus one Mem2Reg when any is.
+// Linear in the size of the loops versioned, plus one walk of the function
+// and one Mem2Reg when any is.
 func VersionLoops(f *Func) {
 	if f.IsDecl() {
 		return
@@ -67,6 +68,7 @@ func VersionLoops(f *Func) {
 	// A value that versioning one loop routes through a slot no longer
 	// dominates the next loop's preheader: a later loop whose test would
 	// read one (its start is where the earlier loop stopped) stays as it is.
+	findOutsideUses(f, plans)
 	demoted := make([]bool, f.NumValues())
 	for _, p := range plans {
 		if slices.ContainsFunc(p.reads, func(v *Value) bool { return demoted[v.ID] }) {
@@ -93,8 +95,9 @@ type versionPlan struct {
 	coefs     []int64  // x = c + coef*scale*iv: coef is -1, 0 or positive
 	scales    []*Value // an invariant, or nil for 1 (then coef is 1)
 	reads     []*Value // what the test before the loop reads
-	loopBlock []bool   // by Block.ID, for the blocks that existed when planned
-	copyBlock []bool   // by Block.ID: the copy's blocks, once made
+	outside   []outsideUse
+	loopBlock []bool // by Block.ID, for the blocks that existed when planned
+	copyBlock []bool // by Block.ID: the copy's blocks, once made
 }
 
 // inLoop reports whether b is a block of the original loop.
@@ -279,7 +282,7 @@ func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok 
 // the loop's values used outside it through slots, which it returns.
 func (p *versionPlan) apply(f *Func) []*Value {
 	l := p.loop
-	escaping := p.usedOutside(f)
+	escaping := p.escaping(f)
 	slow := p.newPreheader(f, l.Header)
 	copies := p.copyLoop(f)
 	fast := p.newPreheader(f, copies.blocks[l.Header.ID])
@@ -405,29 +408,53 @@ func (p *versionPlan) copyLoop(f *Func) loopCopy {
 	return loopCopy{blocks: c.blocks, vals: c.vals}
 }
 
-// usedOutside lists the loop's values with a use outside it other than an
-// exit φ's entry for an edge out of the loop (copyLoop adds the copy's).
-func (p *versionPlan) usedOutside(f *Func) []*Value {
-	var out []*Value
-	seen := make([]bool, f.NumValues())
-	for _, b := range f.Blocks {
-		if p.inLoop(b) {
-			continue
+// outsideUse is an operand, outside its loop, that names a value of the
+// loop: Args[arg] of user.
+type outsideUse struct {
+	user *Value
+	arg  int
+}
+
+// findOutsideUses records in each plan the uses of its loop's values outside
+// the loop, other than exit φs' entries for edges out of the loop (copyLoop
+// gives those the copy's entries), in one walk of f. Plans are applied in
+// reverse postorder of their headers, and a loop's values can only be used
+// where its header dominates, later: no earlier plan's copy clones one of
+// these uses, so the lists stay complete.
+func findOutsideUses(f *Func, plans []*versionPlan) {
+	loopOf := make([]int32, f.NumBlocks()) // 1 + the plan's index
+	for k, p := range plans {
+		for _, b := range p.loop.Blocks {
+			loopOf[b.ID] = int32(k + 1)
 		}
-		for _, v := range b.Instrs {
-			for i, a := range v.Args {
-				if a.Block == nil || !p.inLoop(a.Block) || seen[a.ID] {
+	}
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			for j, a := range u.Args {
+				if a.Block == nil {
 					continue
 				}
-				if v.Op == OpPhi && p.inLoop(v.Incoming[i]) {
+				k := loopOf[a.Block.ID]
+				if k == 0 || loopOf[b.ID] == k || u.Op == OpPhi && loopOf[u.Incoming[j].ID] == k {
 					continue
 				}
-				seen[a.ID] = true
-				out = append(out, a)
+				plans[k-1].outside = append(plans[k-1].outside, outsideUse{u, j})
 			}
 		}
 	}
-	return out
+}
+
+// escaping lists the values p.outside names, each once.
+func (p *versionPlan) escaping(f *Func) []*Value {
+	var vs []*Value
+	seen := make([]bool, f.NumValues())
+	for _, u := range p.outside {
+		if v := u.user.Args[u.arg]; !seen[v.ID] {
+			seen[v.ID] = true
+			vs = append(vs, v)
+		}
+	}
+	return vs
 }
 
 // buildTest ends the preheader with the chain of tests that leads to fast
@@ -548,7 +575,8 @@ func addOrSub(b *Builder, op Op, x, y *Value, name string) *Value {
 }
 
 // demote routes v (defined in the loop) and its copy through a new slot:
-// each is stored where it is defined, and every use outside the loop loads.
+// each is stored where it is defined, and every use of v outside the loop
+// loads (a φ's entry loads at the end of the block it comes from).
 func (p *versionPlan) demote(f *Func, v, copied *Value) {
 	entry := f.Entry()
 	slot := f.NewValue(OpAlloca, Ptr, v.Name+".versioned")
@@ -563,33 +591,18 @@ func (p *versionPlan) demote(f *Func, v, copied *Value) {
 		}
 		insertAt(def.Block, at, []*Value{st})
 	}
-	for _, b := range f.Blocks {
-		if p.inLoop(b) || p.inCopy(b) {
+	for _, use := range p.outside {
+		u := use.user
+		if u.Args[use.arg] != v {
 			continue
 		}
-		for i := 0; i < len(b.Instrs); i++ {
-			u := b.Instrs[i]
-			for j, a := range u.Args {
-				if a != v {
-					continue
-				}
-				if u.Op == OpPhi {
-					from := u.Incoming[j]
-					if p.inLoop(from) || p.inCopy(from) {
-						continue
-					}
-					ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
-					ld.Pos = u.Pos
-					from.InsertBeforeTerm(ld)
-					u.Args[j] = ld
-					continue
-				}
-				ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
-				ld.Pos = u.Pos
-				insertAt(b, i, []*Value{ld})
-				i++
-				u.Args[j] = ld
-			}
+		ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
+		ld.Pos = u.Pos
+		if u.Op == OpPhi {
+			u.Incoming[use.arg].InsertBeforeTerm(ld)
+		} else {
+			insertAt(u.Block, indexOf(u.Block.Instrs, u), []*Value{ld})
 		}
+		u.Args[use.arg] = ld
 	}
 }
