@@ -3,12 +3,13 @@
 // stages of a small production compiler, each its own exported step so a
 // driver can run, time and dump them one by one:
 //
-//	Select     instruction selection on virtual registers, φ pseudos   isel.go
+//	Select     instruction selection on virtual registers, φ pseudos   isel.go, patterns.go, divconst.go
 //	OutOfSSA   φs to sequentialized parallel copies on edges           outofssa.go, parcopy.go
-//	Allocate   block order, liveness, live intervals, linear scan,     blockorder.go, liveness.go,
-//	           spill code                                              intervals.go, linearscan.go, spill.go
+//	Allocate   tail duplication, block order, shrink-wrap planning,    taildup.go, blockorder.go, shrinkwrap.go,
+//	           copy coalescing, liveness, live intervals, linear scan, coalesce.go, liveness.go, intervals.go,
+//	           splitting around calls, spill code                      linearscan.go, splitcalls.go, spill.go
 //	Check      symbolic verification of the allocation                 checker.go
-//	Layout     stack frame                                             frame.go
+//	Layout     stack frame, where the prologue goes                    frame.go, shrinkwrap.go
 //	Emit       assembler text                                          emit.go
 //
 // The machine IR they share is in mir.go, the ABI's registers in abi.go,
