@@ -31,14 +31,8 @@ func BCE(f *Func) {
 	var removed []*Value
 	for _, b := range dom.RPO() {
 		for i, v := range b.Instrs {
-			if v.Op != OpICmp || v.Pred != PredULT && v.Pred != PredUGT {
-				continue
-			}
-			idx, n := v.Args[0], v.Args[1]
-			if v.Pred == PredUGT {
-				idx, n = n, idx
-			}
-			if p.proveBelow(idx, n, point{block: b, index: i}) {
+			idx, n, ok := boundsCheck(v)
+			if ok && p.proveBelow(idx, n, point{block: b, index: i}) {
 				removed = append(removed, v)
 			}
 		}
@@ -56,4 +50,18 @@ func BCE(f *Func) {
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(x *Value) bool { return x.ID < len(dead) && dead[x.ID] })
 	}
+}
+
+// boundsCheck recognizes the unsigned comparison idx <u n (or n >u idx) that
+// the frontend emits for a bounds check, and returns idx and n.
+func boundsCheck(v *Value) (idx, n *Value, ok bool) {
+	switch {
+	case v.Op != OpICmp:
+		return nil, nil, false
+	case v.Pred == PredULT:
+		return v.Args[0], v.Args[1], true
+	case v.Pred == PredUGT:
+		return v.Args[1], v.Args[0], true
+	}
+	return nil, nil, false
 }

@@ -128,14 +128,8 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			continue
 		}
 		for _, v := range b.Instrs {
-			if v.Op != OpICmp || v.Pred != PredULT && v.Pred != PredUGT {
-				continue
-			}
-			x, n := v.Args[0], v.Args[1]
-			if v.Pred == PredUGT {
-				x, n = n, x
-			}
-			if x.Type != I64 || !p.invariant(n) {
+			x, n, ok := boundsCheck(v)
+			if !ok || x.Type != I64 || !p.invariant(n) {
 				continue
 			}
 			coef, scale, ok := p.affine(x, 8)
@@ -501,10 +495,7 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		branch(b.ICmp(PredSLT, p.n, limit, "ends"), nil, slow)
 	}
 	for i, c := range p.checks {
-		length := c.Args[1]
-		if c.Pred == PredUGT {
-			length = c.Args[0]
-		}
+		_, length, _ := boundsCheck(c)
 		first := p.atStart(b, p.indexes[i])
 		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
 		switch {
