@@ -151,3 +151,52 @@ func TestShrinkKeepsPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestDivisorTestedAtItsType: the if before a division that may be by
+// zero compares the divisor at the type of the division. Toy gives an
+// expression of literals alone the type of its context, an int beside
+// another one (LANGUAGE.md §2): i32 divisors of literals alone, such as
+// -2147483648 << 1 (zero as an i32, not as an int), must meet a typed zero.
+func TestDivisorTestedAtItsType(t *testing.T) {
+	flexibleI32 := 0
+	for seed := int64(0); seed < 400; seed++ {
+		walk(Generate(seed, DefaultConfig()), func(_ *Node, _ int, n *Node) {
+			if n.Op != OpIf || n.Kids[0].Op != OpBinary || n.Kids[0].Name != "!=" {
+				return
+			}
+			x, zero := n.Kids[0].Kids[0], n.Kids[0].Kids[1]
+			if !x.Type.IsInteger() || x.Type.Kind == Int || !x.flexible() || !dividesBy(n.Kids[1], x) {
+				return
+			}
+			flexibleI32++
+			if zero.flexible() {
+				t.Errorf("seed %d: an i32 divisor of literals alone is tested beside a bare literal, as an int", seed)
+			}
+		})
+	}
+	if flexibleI32 == 0 {
+		t.Error("400 programs test no i32 divisor made of literals alone")
+	}
+}
+
+// dividesBy reports whether the block b is one assignment of a division by
+// an expression written as d.
+func dividesBy(b *Node, d *Node) bool {
+	if len(b.Kids) != 1 || b.Kids[0].Op != OpAssign {
+		return false
+	}
+	div := b.Kids[0].Kids[1]
+	return div.Op == OpBinary && (div.Name == "/" || div.Name == "%") && sameTree(div.Kids[1], d)
+}
+
+func sameTree(a, b *Node) bool {
+	if a.Op != b.Op || a.Name != b.Name || len(a.Kids) != len(b.Kids) {
+		return false
+	}
+	for i := range a.Kids {
+		if !sameTree(a.Kids[i], b.Kids[i]) {
+			return false
+		}
+	}
+	return true
+}

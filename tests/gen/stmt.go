@@ -98,7 +98,7 @@ func (g *gen) checkedStmt() *Node {
 			return nil
 		}
 		d := g.intExpr(t, 1)
-		cond := binary("!=", d, g.intLit(0, t), BoolType)
+		cond := binary("!=", d, g.typedZero(d, t), BoolType)
 		div := binary([]string{"/", "%"}[g.r.IntN(2)], g.intExpr(t, 1), d.clone(), t)
 		return &Node{Op: OpIf, Kids: []*Node{cond, block(assign("=", name(v.name, t), div)), nil}}
 	}
@@ -274,6 +274,19 @@ func (g *gen) ifStmt(depth, arms int) *Node {
 		els = g.block(depth + 1)
 	}
 	return &Node{Op: OpIf, Kids: []*Node{cond, then, els}}
+}
+
+// typedZero is the zero that the test of the divisor d (of type t)
+// compares it with. Made of literals alone, d takes its type from its
+// context (LANGUAGE.md §2), and beside a bare 0 it has none: the test would
+// evaluate it as an int, and an i32 divisor that wraps to zero
+// (-2147483648 << 1) would pass it. A zero of type t gives d its type.
+func (g *gen) typedZero(d *Node, t *Type) *Node {
+	zero := g.intLit(0, t)
+	if d.flexible() && t.Kind != Int {
+		return call("i32", t, zero)
+	}
+	return zero
 }
 
 // guarded puts s under a random condition.
