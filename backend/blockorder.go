@@ -57,18 +57,45 @@ func (f *Func) threadJumps() {
 // orderBlocks puts f.Blocks in that order (the entry stays first) and sets
 // every block's loop depth.
 func (f *Func) orderBlocks() {
-	n := len(f.Blocks)
 	for i, b := range f.Blocks {
 		b.ID = i
 	}
+	post, backEdges := f.depthFirst()
+	order := make([]*Block, 0, len(post))
+	var cold []*Block
+	for i := len(post) - 1; i >= 0; i-- {
+		if b := post[i]; i < len(post)-1 && b.isCold() {
+			cold = append(cold, b)
+		} else {
+			order = append(order, b)
+		}
+	}
+	f.Blocks = append(order, cold...)
+	for i, b := range f.Blocks {
+		b.ID = i
+		b.depth = 0
+	}
+	f.recomputePreds() // unreachable predecessors would be a selection bug; they go
+	loops := f.naturalLoops(backEdges)
+	for _, l := range loops {
+		for _, b := range l.blocks {
+			b.depth++
+		}
+	}
+	f.rotateLoops(loops)
+}
+
+// depthFirst searches f from its entry, visiting a block's successors
+// last-first, and returns the blocks in postorder and the back edges
+// (latch, header) found. Block IDs must be indexes in f.Blocks.
+func (f *Func) depthFirst() (post []*Block, backEdges [][2]*Block) {
 	const (
 		unvisited = iota
 		onStack
 		done
 	)
-	state := make([]uint8, n)
-	post := make([]*Block, 0, n)
-	var backEdges [][2]*Block // latch, header
+	state := make([]uint8, len(f.Blocks))
+	post = make([]*Block, 0, len(f.Blocks))
 	type frame struct {
 		b    *Block
 		next int // successors still to visit, counting down
@@ -93,22 +120,7 @@ func (f *Func) orderBlocks() {
 			backEdges = append(backEdges, [2]*Block{top.b, s})
 		}
 	}
-	order := make([]*Block, 0, len(post))
-	var cold []*Block
-	for i := len(post) - 1; i >= 0; i-- {
-		if b := post[i]; i < len(post)-1 && b.isCold() {
-			cold = append(cold, b)
-		} else {
-			order = append(order, b)
-		}
-	}
-	f.Blocks = append(order, cold...)
-	for i, b := range f.Blocks {
-		b.ID = i
-		b.depth = 0
-	}
-	f.recomputePreds() // unreachable predecessors would be a selection bug; they go
-	f.rotateLoops(f.loopDepths(backEdges))
+	return post, backEdges
 }
 
 // loop is a natural loop: its header and the blocks of its body.
@@ -167,10 +179,10 @@ func (l loop) jumpsBack() bool {
 	return false
 }
 
-// loopDepths adds one to the depth of every block of each natural loop: the
-// header and the blocks that reach one of its latches without passing
-// through it. It returns the loops.
-func (f *Func) loopDepths(backEdges [][2]*Block) []loop {
+// naturalLoops returns the natural loop of each header among backEdges:
+// the header and the blocks that reach one of its latches without passing
+// through it, in order of the headers' IDs.
+func (f *Func) naturalLoops(backEdges [][2]*Block) []loop {
 	var loops []loop
 	sort.SliceStable(backEdges, func(i, j int) bool { return backEdges[i][1].ID < backEdges[j][1].ID })
 	inLoop := make([]int, len(f.Blocks)) // the header's ID+1 of the loop being marked
@@ -186,7 +198,6 @@ func (f *Func) loopDepths(backEdges [][2]*Block) []loop {
 				return false
 			}
 			inLoop[b.ID] = mark
-			b.depth++
 			l.blocks = append(l.blocks, b)
 			return true
 		}

@@ -70,7 +70,7 @@ func (f *Func) Allocate() {
 		if len(spilled) == 0 {
 			break
 		}
-		if f.splitAroundCalls(spilled, a.set) {
+		if f.splitAroundCalls(spilled, a.set) || f.splitAroundLoops(spilled) {
 			continue
 		}
 		f.assignSpillSlots(a, spilled)

@@ -336,6 +336,7 @@ type Func struct {
 	assign      []Reg   // by vreg-FirstVReg: the physical register, after Allocate
 	spillSlot   []*Slot // by vreg-FirstVReg: the stack slot of a spilled register
 	splitDone   []bool  // by vreg-FirstVReg: split around calls already (splitcalls.go), or made by a split
+	loopLevel   []int   // by vreg-FirstVReg: splitAroundLoops splits a register only at loops nested deeper than this
 
 	outArgs int // bytes of stack arguments of the largest call
 	stage   stage
@@ -352,6 +353,7 @@ func (f *Func) newVReg(width uint8) Reg {
 	f.width = append(f.width, width)
 	f.orig = append(f.orig, NoReg)
 	f.unspillable = append(f.unspillable, false)
+	f.loopLevel = append(f.loopLevel, 0)
 	return FirstVReg + Reg(len(f.width)-1)
 }
 

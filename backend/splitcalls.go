@@ -77,6 +77,10 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 			continue
 		}
 		save := f.newVReg(f.width[v-FirstVReg])
+		// save is meant to live in memory across the calls, each of which
+		// a loop around its uses contains: splitting it at a loop would put
+		// it back in a register across them.
+		f.loopLevel[save-FirstVReg] = neverSplitAtLoops
 		f.splitDone = append(f.splitDone, true)
 		f.splitDone[v-FirstVReg] = true
 		for _, d := range defs {

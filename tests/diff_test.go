@@ -45,7 +45,7 @@ var (
 	diffReduce = flag.Duration("diffreduce", 10*time.Minute, "how long TestDifferential may shrink one finding")
 	diffReport = flag.Int("diffreduced", 3, "how many findings one run of TestDifferential shrinks (the rest are only listed)")
 	diffKeep   = flag.String("diffkeep", "", "directory where TestDifferential keeps each program (seedN/p.toy) and its builds")
-	diffBuilds = flag.String("diffbuilds", "all", "which builds TestDifferential compares: all, llvm or native")
+	diffBuilds = flag.String("diffbuilds", "all", "which builds TestDifferential compares: all, llvm, native, or O2 (LLVM -O0, the reference, against LLVM and native -O2)")
 )
 
 // flagSet reports whether the flag name was given on the command line.
@@ -77,16 +77,20 @@ type variant struct {
 }
 
 // variants lists the builds to compare: the LLVM ones when llc exists, the
-// native ones when toyc's back end answers.
+// native ones when toyc's back end answers (-diffbuilds narrows them).
 func variants(dir string) []variant {
+	levels := []string{"-O0", "-O1", "-O2"}
 	var vs []variant
-	for _, level := range []string{"-O0", "-O1", "-O2"} {
-		if tools.llc != "" && *diffBuilds != "native" {
+	for _, level := range levels {
+		if tools.llc != "" && *diffBuilds != "native" && (*diffBuilds != "O2" || level != "-O1") {
 			vs = append(vs, variant{"llvm" + level, false, level})
 		}
 	}
 	if *diffBuilds != "llvm" && nativeAvailable(dir) {
-		for _, level := range []string{"-O0", "-O1", "-O2"} {
+		if *diffBuilds == "O2" {
+			levels = levels[2:]
+		}
+		for _, level := range levels {
 			vs = append(vs, variant{"native" + level, true, level})
 		}
 	}
