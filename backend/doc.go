@@ -7,7 +7,8 @@
 //	OutOfSSA   φs to sequentialized parallel copies on edges           outofssa.go, parcopy.go
 //	Allocate   tail duplication, block order, shrink-wrap planning,    taildup.go, blockorder.go, shrinkwrap.go,
 //	           copy coalescing, liveness, live intervals, linear scan, coalesce.go, liveness.go, intervals.go,
-//	           splitting around calls, spill code                      linearscan.go, splitcalls.go, spill.go
+//	           splitting around calls and loops, spill code            linearscan.go, splitcalls.go, splitloops.go,
+//	                                                                   spill.go
 //	Check      symbolic verification of the allocation                 checker.go
 //	Layout     stack frame, where the prologue goes                    frame.go, shrinkwrap.go
 //	Emit       assembler text                                          emit.go
