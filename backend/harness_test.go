@@ -19,13 +19,17 @@ import (
 // output compared with what the driver prints when the IR means what it
 // should.
 
-// stages runs the backend's stages on every function of the IR text ll,
-// failing the test (with the dump) when the checker rejects an allocation.
+// stages runs the backend's stages on every function of the IR text ll
+// (which must verify, as the driver makes sure of its input), failing the
+// test (with the dump) when the checker rejects an allocation.
 func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
 	t.Helper()
 	m, errs := middle.ParseModule("test.ll", []byte(ll))
 	if len(errs) > 0 {
 		t.Fatalf("parse: %v", errs)
+	}
+	if errs := middle.VerifyModule(m); len(errs) > 0 {
+		t.Fatalf("the test's IR is invalid: %v", errs)
 	}
 	fs, err := compileFuncs(m)
 	if err != nil {

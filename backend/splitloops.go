@@ -53,9 +53,13 @@ func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 		}
 	}
 	inLoop := func(li int, b *Block) bool { return slices.Contains(around[b.ID], li) }
+	// A loop is entered only through its header (which then dominates it)
+	// unless it holds the entry block: the blocks on a path from the entry
+	// that avoids the header all reach a latch, so all are in the loop.
+	// Copies before the header would not run on such a path.
 	usable := make([]bool, len(loops))
-	for li, l := range loops {
-		usable[li] = l.header != f.Blocks[0] && l.singleEntry(func(b *Block) bool { return inLoop(li, b) })
+	for li := range loops {
+		usable[li] = !inLoop(li, f.Blocks[0])
 	}
 	level := func(li int) int { return len(around[loops[li].header.ID]) }
 
@@ -134,23 +138,6 @@ func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 		p.Instrs = append(p.Instrs[:n:n], append(copies, p.Instrs[n:]...)...)
 	}
 	return split
-}
-
-// singleEntry reports whether only l's header has predecessors outside l
-// (inLoop tells l's blocks): in an irreducible region a block of the loop
-// can be entered past the header, and the copies before it would not run.
-func (l loop) singleEntry(inLoop func(*Block) bool) bool {
-	for _, b := range l.blocks {
-		if b == l.header {
-			continue
-		}
-		for _, p := range b.Preds {
-			if !inLoop(p) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // renameUses makes in read to instead of from wherever it reads from (as
