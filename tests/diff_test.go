@@ -76,21 +76,30 @@ type variant struct {
 	level  string
 }
 
+// buildLevels says, for each -diffbuilds, the levels built through LLVM
+// and natively; any other value means "all".
+var buildLevels = map[string]struct{ llvm, native []string }{
+	"all":    {[]string{"-O0", "-O1", "-O2"}, []string{"-O0", "-O1", "-O2"}},
+	"llvm":   {[]string{"-O0", "-O1", "-O2"}, nil},
+	"native": {nil, []string{"-O0", "-O1", "-O2"}},
+	"O2":     {[]string{"-O0", "-O2"}, []string{"-O2"}}, // LLVM -O0 is the reference
+}
+
 // variants lists the builds to compare: the LLVM ones when llc exists, the
 // native ones when toyc's back end answers (-diffbuilds narrows them).
 func variants(dir string) []variant {
-	levels := []string{"-O0", "-O1", "-O2"}
+	levels, ok := buildLevels[*diffBuilds]
+	if !ok {
+		levels = buildLevels["all"]
+	}
 	var vs []variant
-	for _, level := range levels {
-		if tools.llc != "" && *diffBuilds != "native" && (*diffBuilds != "O2" || level != "-O1") {
+	if tools.llc != "" {
+		for _, level := range levels.llvm {
 			vs = append(vs, variant{"llvm" + level, false, level})
 		}
 	}
-	if *diffBuilds != "llvm" && nativeAvailable(dir) {
-		if *diffBuilds == "O2" {
-			levels = levels[2:]
-		}
-		for _, level := range levels {
+	if len(levels.native) > 0 && nativeAvailable(dir) {
+		for _, level := range levels.native {
 			vs = append(vs, variant{"native" + level, true, level})
 		}
 	}
