@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -330,16 +331,21 @@ func (d *driver) middle(c *compiled) error {
 	d.activity = "compiling " + c.input
 	o := d.opts
 	po := &passOptions{
-		level:      o.level,
-		native:     d.native(),
-		printAfter: map[string]bool{},
-		printAll:   o.printAll,
-		verifyEach: o.verifyEach,
-		timePasses: o.timePasses,
-		log:        d.stderr,
+		level:        o.level,
+		native:       d.native(),
+		printAfter:   setOf(o.printAfter),
+		printBefore:  setOf(o.printBefore),
+		printAll:     o.printAll,
+		printChanged: o.printChanged,
+		verifyEach:   o.verifyEach,
+		timePasses:   o.timePasses,
+		log:          d.stderr,
 	}
-	for _, p := range o.printAfter {
-		po.printAfter[p] = true
+	if len(o.filterFunc) > 0 {
+		po.filterFunc = setOf(o.filterFunc)
+	}
+	if filepath.Ext(c.input) == ".toy" {
+		po.lines = bytes.Split(d.sources[c.input], []byte("\n"))
 	}
 	defer d.times.start("passes " + c.input)()
 	mach, err := runPasses(c.module, po)
@@ -352,6 +358,14 @@ func (d *driver) middle(c *compiled) error {
 		return failf("%s: %v", c.input, err)
 	}
 	return nil
+}
+
+func setOf(names []string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
 }
 
 // report prints err and returns the exit status for it.

@@ -10,17 +10,20 @@ import (
 
 // options is the parsed command line (DESIGN.md, "The command line").
 type options struct {
-	inputs     []string
-	output     string // "" when -o is not given
-	emit       string // one of emitKinds
-	level      int
-	printAfter []string
-	printAll   bool
-	verifyEach bool
-	cc         string
-	timePasses bool
-	help       bool
-	version    bool
+	inputs       []string
+	output       string // "" when -o is not given
+	emit         string // one of emitKinds
+	level        int
+	printAfter   []string
+	printBefore  []string
+	printAll     bool
+	printChanged bool
+	filterFunc   []string
+	verifyEach   bool
+	cc           string
+	timePasses   bool
+	help         bool
+	version      bool
 }
 
 // emitKinds are the values of --emit; -S is asm and -c is obj.
@@ -40,8 +43,13 @@ Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
                         mem2reg and cleanups; -O2: every optimization
   --emit=KIND           exe (default), asm, obj, llvm (the SSA IR as LLVM text),
                         dot (each function's CFG with its dominator tree)
-  --print-after=PASS,...  print the IR after these passes on standard error
-  --print-after-all     print the IR after every pass on standard error
+  --print-after=PASS,...  print each function after these passes (the IR, or
+                        the machine code from isel on) on standard error
+  --print-before=PASS,... the same, before these passes
+  --print-after-all     print each function after every pass
+  --print-changed       print the input, then each function after every pass
+                        that changed it (as LLVM's -print-changed)
+  --filter-func=NAME,...  print only these functions in the dumps above
   --verify-each         run the IR verifier after every pass
   --cc=CMD              C compiler that assembles and links (default $CC, else
                         gcc, else clang)
@@ -51,6 +59,10 @@ Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
 
 Exit status: 0 success, 1 errors in the input, 2 usage errors, 3 internal
 compiler error.
+
+The passes, in the order they run, with the levels that run them
+(--print-after and friends take these names; the native ones run only for
+assembly, objects and executables):
 `
 
 // parseFlags parses the command line. Like gcc, a bare -O means -O1 (pflag
@@ -66,7 +78,10 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVarP(&o.level, "opt", "O", 1, "")
 	fs.StringVar(&o.emit, "emit", "exe", "")
 	fs.StringSliceVar(&o.printAfter, "print-after", nil, "")
+	fs.StringSliceVar(&o.printBefore, "print-before", nil, "")
 	fs.BoolVar(&o.printAll, "print-after-all", false, "")
+	fs.BoolVar(&o.printChanged, "print-changed", false, "")
+	fs.StringSliceVar(&o.filterFunc, "filter-func", nil, "")
 	fs.BoolVar(&o.verifyEach, "verify-each", false, "")
 	fs.StringVar(&o.cc, "cc", "", "")
 	fs.BoolVar(&o.timePasses, "time-passes", false, "")

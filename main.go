@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		return 2
 	}
 	if o.help {
-		fmt.Fprint(stdout, usageText)
+		fmt.Fprint(stdout, usageText+passHelp())
 		return 0
 	}
 	if o.version {

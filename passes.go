@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -11,90 +12,55 @@ import (
 	"toyc/middle"
 )
 
-// The pass table: every transformation between the frontend and the
-// assembly text, in the order it runs, with the lowest -O level that runs
-// it. --print-after, --print-after-all, --verify-each and --time-passes all
-// come from this one list, as in Go's cmd/compile/internal/ssa/compile.go.
-// The IR passes come first; the entries marked native turn the IR into
-// machine code and run only when assembly, an object or an executable is
-// wanted.
-var passes = []pass{
-	// Unreachable blocks go at every level: they can hold uses that no
-	// definition dominates, which the backend must never see.
-	{name: "unreachable", level: 0, ir: middle.RemoveUnreachable},
-	{name: "mem2reg", level: 1, ir: middle.Mem2Reg},
-	{name: "inline", level: 2, module: middle.Inline},
-	{name: "mem2reg2", level: 2, ir: middle.Mem2Reg},
-	// After mem2reg: a function that keeps a stack slot is not rewritten.
-	{name: "tailrec", level: 2, ir: middle.TailRecursion},
-	{name: "selfinline", level: 2, ir: middle.InlineSelf},
-	{name: "sccp", level: 2, ir: middle.SCCP},
-	{name: "constfold", level: 1, ir: middle.ConstFold},
-	{name: "copyprop", level: 1, ir: middle.CopyProp},
-	{name: "divpow2", level: 2, ir: middle.DivPow2},
-	{name: "gvn", level: 2, ir: middle.GVN},
-	{name: "memopt", level: 2, ir: middle.MemOpt},
-	{name: "preheaders", level: 2, ir: middle.InsertPreheaders},
-	{name: "licm", level: 2, ir: middle.LICM},
-	{name: "bce", level: 2, ir: middle.BCE},
-	{name: "loopversion", level: 2, ir: middle.VersionLoops},
-	// After bce, which must still see i*n rather than the derived counter.
-	{name: "strength", level: 2, ir: middle.StrengthReduce},
-	{name: "dce", level: 1, ir: middle.DCE},
-	{name: "simplifycfg", level: 1, ir: middle.SimplifyCFG},
-	// On the simplified CFG, whose diamonds are no longer hidden behind
-	// bounds-check branches: stores leave the arms, then the arms go.
-	{name: "sinkstores", level: 2, ir: middle.SinkStores},
-	{name: "ifconvert", level: 2, ir: middle.IfConvert},
-	{name: "simplifycfg2", level: 2, ir: middle.SimplifyCFG},
-	{name: "dce2", level: 1, ir: middle.DCE},
-
-	{name: "critical", level: 0, native: true, ir: middle.SplitCriticalEdges},
-	{name: "isel", level: 0, native: true, isel: backend.Select},
-	{name: "outofssa", level: 0, native: true, mach: (*backend.Func).OutOfSSA},
-	{name: "regalloc", level: 0, native: true, mach: (*backend.Func).Allocate, allocated: true},
-	{name: "frame", level: 0, native: true, mach: (*backend.Func).Layout, allocated: true},
-}
-
-// pass is one entry of the table. Exactly one of its functions is set: an
-// IR pass over each function or over the module, the instruction selection
-// that turns an IR function into a machine function, or a stage over
-// machine functions.
-type pass struct {
-	name      string
-	level     int
-	native    bool // part of code generation
-	allocated bool // after register allocation: the allocation checker applies
-
-	ir     func(*middle.Func)
-	module func(*middle.Module)
-	isel   func(*middle.Func) *backend.Func
-	mach   func(*backend.Func)
-}
+// The command's side of the pass table (backend.Passes): the dumps that
+// --print-after, --print-before, --print-after-all and --print-changed ask
+// for, --filter-func, and --time-passes, all as hooks around the one
+// pipeline that every output kind runs.
 
 // passOptions are the command line's settings for the pass table.
 type passOptions struct {
-	level                            int
-	native                           bool // run the code generation stages too
-	printAfter                       map[string]bool
-	printAll, verifyEach, timePasses bool
-	log                              io.Writer
+	level        int
+	native       bool // run the code generation stages too
+	printAfter   map[string]bool
+	printBefore  map[string]bool
+	printAll     bool
+	printChanged bool
+	filterFunc   map[string]bool // nil: every function
+	verifyEach   bool
+	timePasses   bool
+	log          io.Writer
+	lines        [][]byte // the source text by line, for the dumps' comments
 }
 
-// passNames lists the table's names, for --print-after's errors.
+// passNames lists the table's names, for the errors of --print-after.
 func passNames() string {
-	names := make([]string, len(passes))
-	for i, p := range passes {
-		names[i] = p.name
+	names := make([]string, len(backend.Passes))
+	for i, p := range backend.Passes {
+		names[i] = p.Name
 	}
 	return strings.Join(names, ", ")
 }
 
-// checkPassNames refuses a --print-after name that is not in the table.
-func checkPassNames(names map[string]bool) error {
+// passHelp is the table as --help shows it: each pass, the level from
+// which it runs, and what it does.
+func passHelp() string {
+	var b strings.Builder
+	for _, p := range backend.Passes {
+		when := [...]string{"-O0 -O1 -O2", "-O1 -O2", "-O2"}[p.Level]
+		if p.Native {
+			when = "native " + when
+		}
+		fmt.Fprintf(&b, "  %-13s %-18s %s\n", p.Name, when, p.Doc)
+	}
+	return b.String()
+}
+
+// checkPassNames refuses a --print-after or --print-before name that is
+// not in the table.
+func checkPassNames(flag string, names map[string]bool) error {
 	var unknown []string
 	for n := range names {
-		if !knownPass(n) {
+		if backend.LookupPass(n) == nil {
 			unknown = append(unknown, n)
 		}
 	}
@@ -102,73 +68,79 @@ func checkPassNames(names map[string]bool) error {
 		return nil
 	}
 	sort.Strings(unknown)
-	return usagef("unknown pass %q in --print-after (the passes are: %s)", unknown[0], passNames())
+	return usagef("unknown pass %q in %s (the passes are: %s)", unknown[0], flag, passNames())
 }
 
-func knownPass(name string) bool {
-	for _, p := range passes {
-		if p.name == name {
-			return true
+// noteSkipped says on the log which of the passes asked for will not run
+// with these options, so that a dump that never comes is explained.
+func noteSkipped(o *passOptions, pl *backend.Pipeline, names map[string]bool) {
+	var asked []string
+	for n := range names {
+		asked = append(asked, n)
+	}
+	sort.Strings(asked)
+	for _, n := range asked {
+		p := backend.LookupPass(n)
+		switch {
+		case p.Level > o.level:
+			fmt.Fprintf(o.log, "toyc: note: pass %s runs only from -O%d (this is -O%d): nothing to print\n", n, p.Level, o.level)
+		case p.Native && !o.native:
+			fmt.Fprintf(o.log, "toyc: note: pass %s runs only for native output (assembly, object or executable): nothing to print\n", n)
+		case !pl.Runs(p):
+			fmt.Fprintf(o.log, "toyc: note: pass %s does not run here: nothing to print\n", n)
 		}
 	}
-	return false
 }
 
-// runPasses runs the table's passes for o.level over m, pass by pass, so
-// that a dump after a pass shows the whole module at the same stage. The
-// input is verified first: a .ll file may be invalid, and a pass is
-// entitled to valid input. With verifyEach, the IR verifier runs after
-// every IR pass and the allocation checker after every stage from register
-// allocation on; a pass that breaks its output is named in the error (a
-// compiler bug). With o.native, the result is the module's machine
-// functions, ready for emission.
+// runPasses runs the pass table for o.level over m. The input is verified
+// first: a .ll file may be invalid, and a pass is entitled to valid input.
+// With verifyEach, the IR verifier runs after every IR pass and the
+// allocation checker after every stage from register allocation on; a
+// pass that breaks its output is named in the error (a compiler bug).
+// With o.native, the result is the module's machine functions, ready for
+// emission.
 func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
-	if err := checkPassNames(o.printAfter); err != nil {
+	if err := checkPassNames("--print-after", o.printAfter); err != nil {
+		return nil, err
+	}
+	if err := checkPassNames("--print-before", o.printBefore); err != nil {
 		return nil, err
 	}
 	if diags := middle.VerifyModule(m); len(diags) > 0 {
 		return nil, diags
 	}
-	var funcs []*middle.Func
-	for _, f := range m.Funcs {
-		if !f.IsDecl() {
-			funcs = append(funcs, f)
-		}
+	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach}
+	noteSkipped(o, pl, o.printAfter)
+	noteSkipped(o, pl, o.printBefore)
+	d := &dumper{o: o, last: map[string]string{}}
+	if o.printChanged {
+		d.baseline(m)
 	}
-	var mach []*backend.Func
 	var ran []string
 	var spent []time.Duration
-	for _, p := range passes {
-		if p.level > o.level || p.native && !o.native {
-			continue
+	var start time.Time
+	pl.Before = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
+		if o.printBefore[p.Name] {
+			d.dump("before", p, m, mach, false)
 		}
-		start := time.Now()
-		switch {
-		case p.module != nil:
-			p.module(m)
-		case p.ir != nil:
-			for _, f := range funcs {
-				p.ir(f)
-			}
-		case p.isel != nil:
-			for _, f := range funcs {
-				mach = append(mach, p.isel(f))
-			}
-		default:
-			for _, f := range mach {
-				p.mach(f)
-			}
-		}
-		ran = append(ran, p.name)
+		start = time.Now()
+	}
+	pl.After = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
+		ran = append(ran, p.Name)
 		spent = append(spent, time.Since(start))
-		if o.printAll || o.printAfter[p.name] {
-			dump(o.log, p, m, mach)
+		switch {
+		case o.printAll || o.printAfter[p.Name]:
+			d.dump("after", p, m, mach, false)
+		case o.printChanged:
+			d.dump("after", p, m, mach, true)
 		}
-		if o.verifyEach {
-			if err := verifyAfter(p, m, mach); err != nil {
-				return nil, err
-			}
+	}
+	mach, err := pl.Run(m)
+	if err != nil {
+		if pe, ok := err.(*backend.PassError); ok {
+			return nil, internalError("%v", pe)
 		}
+		return nil, err
 	}
 	if o.timePasses {
 		fmt.Fprintln(o.log, "toyc: time per pass:")
@@ -179,34 +151,68 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 	return mach, nil
 }
 
-// dump prints the state after pass p: the IR module, or the machine
-// functions once instruction selection has made them.
-func dump(w io.Writer, p pass, m *middle.Module, mach []*backend.Func) {
-	if p.isel == nil && p.mach == nil {
-		fmt.Fprintf(w, "; *** IR after %s ***\n%s", p.name, m.String())
-		return
-	}
-	fmt.Fprintf(w, "# *** machine code after %s ***\n", p.name)
-	for _, f := range mach {
-		fmt.Fprint(w, f.String())
-	}
+// dumper prints the functions of the module, or its machine functions
+// once instruction selection has made them, one by one as LLVM's
+// -print-after does, each under a header naming the pass and the
+// function. For --print-changed it remembers each function's last text
+// and prints only those a pass changed.
+type dumper struct {
+	o    *passOptions
+	last map[string]string // function name → its text after the last pass
 }
 
-// verifyAfter checks what pass p produced.
-func verifyAfter(p pass, m *middle.Module, mach []*backend.Func) error {
-	switch {
-	case p.isel == nil && p.mach == nil:
-		if diags := middle.VerifyModule(m); len(diags) > 0 {
-			return internalError("the IR is invalid after pass %s:\n%s", p.name, diags.Error())
+func (d *dumper) wanted(name string) bool { return d.o.filterFunc == nil || d.o.filterFunc[name] }
+
+// baseline prints and remembers the input of the pipeline, which
+// --print-changed compares the first pass's output with.
+func (d *dumper) baseline(m *middle.Module) {
+	var out bytes.Buffer
+	for _, f := range m.Funcs {
+		if f.IsDecl() || !d.wanted(f.Name) {
+			continue
 		}
-	case p.allocated:
+		text := f.Dump(d.o.lines)
+		d.last[f.Name] = text
+		fmt.Fprintf(&out, "; *** IR at the start, @%s ***\n%s", f.Name, text)
+	}
+	d.o.log.Write(out.Bytes())
+}
+
+func (d *dumper) dump(when string, p *backend.Pass, m *middle.Module, mach []*backend.Func, changedOnly bool) {
+	var out bytes.Buffer
+	// emit writes one function's text; body is the part --print-changed
+	// compares (a machine dump's first line names the pass).
+	emit := func(name, header, text, body string) {
+		if changedOnly {
+			if d.last[name] == body {
+				return
+			}
+			d.last[name] = body
+		}
+		out.WriteString(header)
+		out.WriteString(text)
+	}
+	// Before instruction selection the state is the IR.
+	if p.OnIR() || when == "before" && p.Isel != nil {
+		for _, f := range m.Funcs {
+			if !f.IsDecl() && d.wanted(f.Name) {
+				text := f.Dump(d.o.lines)
+				emit(f.Name, fmt.Sprintf("; *** IR %s %s, @%s ***\n", when, p.Name, f.Name), text, text)
+			}
+		}
+	} else {
 		for _, f := range mach {
-			if err := backend.Check(f); err != nil {
-				return internalError("the register allocation is wrong after pass %s: %v", p.name, err)
+			if d.wanted(f.Name) {
+				text := f.DumpAfter(p.Name)
+				if when == "before" {
+					text = f.String()
+				}
+				_, body, _ := strings.Cut(text, "\n")
+				emit(f.Name, fmt.Sprintf("# *** machine code %s %s ***\n", when, p.Name), text, body)
 			}
 		}
 	}
-	return nil
+	d.o.log.Write(out.Bytes())
 }
 
 func internalError(format string, args ...any) error {

@@ -24,10 +24,10 @@ func (b *Block) isCold() bool {
 	return n > 0 && b.Instrs[n-1].Op == opUd2
 }
 
-// threadJumps sends branches to a block that holds nothing but a jump
+// ThreadJumps sends branches to a block that holds nothing but a jump
 // straight to that jump's target: the blocks that split critical edges and
 // got no φ copies. They then fall out of the order, unreachable.
-func (f *Func) threadJumps() {
+func (f *Func) ThreadJumps() {
 	through := func(b *Block) *Block {
 		for hops := 0; hops < len(f.Blocks) && len(b.Instrs) == 1 && b.Instrs[0].Op == opJmp; hops++ {
 			b = b.Instrs[0].Args[0].Block
@@ -54,9 +54,9 @@ func (f *Func) threadJumps() {
 	}
 }
 
-// orderBlocks puts f.Blocks in that order (the entry stays first) and sets
+// OrderBlocks puts f.Blocks in that order (the entry stays first) and sets
 // every block's loop depth.
-func (f *Func) orderBlocks() {
+func (f *Func) OrderBlocks() {
 	for i, b := range f.Blocks {
 		b.ID = i
 	}

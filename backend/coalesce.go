@@ -23,9 +23,9 @@ import "sort"
 // maxCoalescedRanges bounds the ranges of a merged interval.
 const maxCoalescedRanges = 64
 
-// coalesceCopies merges the registers of the moves whose intervals do not
+// CoalesceCopies merges the registers of the moves whose intervals do not
 // intersect and deletes the moves.
-func (f *Func) coalesceCopies() {
+func (f *Func) CoalesceCopies() {
 	set := buildIntervals(f, computeLiveness(f))
 	nv := f.NumVRegs()
 	rep := make([]Reg, nv) // union-find parent by vreg index; NoReg for a root

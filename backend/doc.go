@@ -1,18 +1,24 @@
 // Package backend turns verified SSA IR (package middle) into x86-64
 // assembly for Linux (System V AMD64 ABI, AT&T syntax, GNU as), in the
-// stages of a small production compiler, each its own exported step so a
-// driver can run, time and dump them one by one:
+// stages of a small production compiler, each its own exported step and
+// each an entry of the one pass table (pipeline.go, which also lists the
+// middle's passes), so that the command and the tests run, time, check and
+// dump them one by one:
 //
-//	Select     instruction selection on virtual registers, φ pseudos   isel.go, patterns.go, divconst.go
-//	OutOfSSA   φs to sequentialized parallel copies on edges           outofssa.go, parcopy.go
-//	Allocate   tail duplication, block order, shrink-wrap planning,    taildup.go, blockorder.go, shrinkwrap.go,
-//	           copy coalescing, liveness, live intervals, linear scan, coalesce.go, liveness.go, intervals.go,
-//	           splitting around calls and loops, spill code            linearscan.go, splitcalls.go, splitloops.go,
-//	                                                                   spill.go
-//	Check      symbolic verification of the allocation                 checker.go
-//	Layout     stack frame, where the prologue goes                    frame.go, shrinkwrap.go
-//	Emit       assembler text                                          emit.go
+//	Select          instruction selection on virtual registers, φ pseudos  isel.go, patterns.go, divconst.go
+//	OutOfSSA        φs to sequentialized parallel copies on edges          outofssa.go, parcopy.go
+//	ThreadJumps     branches past blocks that only jump                    blockorder.go
+//	DuplicateTails  small blocks copied into the blocks that jump to them  taildup.go
+//	OrderBlocks     block order for fall-through, loop depth               blockorder.go
+//	PlanShrinkWrap  where the prologue goes                                shrinkwrap.go
+//	CoalesceCopies  registers of non-interfering moves merged              coalesce.go
+//	Allocate        liveness, live intervals, linear scan, splitting       liveness.go, intervals.go, linearscan.go,
+//	                around calls and loops, spill code                     splitcalls.go, splitloops.go, spill.go
+//	Check           symbolic verification of the allocation                checker.go
+//	Layout          stack frame, prologue and epilogue                     frame.go, shrinkwrap.go
+//	Emit            assembler text                                         emit.go
 //
 // The machine IR they share is in mir.go, the ABI's registers in abi.go,
-// the dumps in print.go. Compile runs everything.
+// the dumps in print.go. Pipeline runs the table; Compile runs its native
+// half with the checker on.
 package backend

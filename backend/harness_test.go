@@ -33,7 +33,10 @@ func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
 	}
 	fs, err := compileFuncs(m)
 	if err != nil {
-		t.Fatalf("%v\n%s", err, fs[len(fs)-1])
+		if pe, ok := err.(*PassError); ok && pe.Func != nil {
+			t.Fatalf("%v\n%s", err, pe.Func)
+		}
+		t.Fatal(err)
 	}
 	return m, fs
 }

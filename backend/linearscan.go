@@ -52,16 +52,12 @@ type spillRecord struct {
 
 // Allocate assigns every virtual register a physical register, spilling to
 // stack slots and inserting the reloads and spill stores where there are
-// not enough (or splitting around calls the registers live across them
-// first, splitcalls.go). It also fixes the block order (see threadJumps,
-// duplicateTails and orderBlocks), shrink-wraps the prologue and coalesces
-// copies first.
+// not enough (or splitting around calls and loops the registers live
+// across them first, splitcalls.go and splitloops.go). It numbers the
+// instructions along f.Blocks, so the block order must be final
+// (OrderBlocks, then PlanShrinkWrap, which keeps it; the pass table runs
+// them first, and CoalesceCopies).
 func (f *Func) Allocate() {
-	f.threadJumps()
-	f.duplicateTails()
-	f.orderBlocks()
-	f.planShrinkWrap()
-	f.coalesceCopies()
 	a := &allocation{}
 	for {
 		a.rounds++

@@ -197,10 +197,14 @@ var stageNames = [...]string{
 }
 
 // String dumps f as the last stage left it.
-func (f *Func) String() string {
+func (f *Func) String() string { return f.DumpAfter(stageNames[f.stage]) }
+
+// DumpAfter is String with the header naming what ran last (a pass of the
+// table, which may be finer than f's stage).
+func (f *Func) DumpAfter(what string) string {
 	var b strings.Builder
 	p := f.dumpFormatter()
-	fmt.Fprintf(&b, "machine function %s, after %s\n", f.Name, stageNames[f.stage])
+	fmt.Fprintf(&b, "machine function %s, after %s\n", f.Name, what)
 	if f.stage >= stageLaidOut {
 		f.dumpFrame(&b)
 	}

@@ -9,7 +9,7 @@ package backend
 // most calls take that path; and a function that never needs a frame at
 // all (a leaf with few values and no stack slot) gets no prologue.
 //
-// Before allocation, planShrinkWrap finds the frameless region R: the entry
+// Before allocation, PlanShrinkWrap finds the frameless region R: the entry
 // and every block whose predecessors are all in R and which neither calls,
 // nor touches a stack slot. R is worth having only when it holds a return.
 // A small return block that R and the rest of the function share is copied
@@ -62,10 +62,10 @@ func (f *Func) framed(r Reg) bool {
 	return l == RSP || l == RBP || calleeSaved.Has(l)
 }
 
-// planShrinkWrap finds R and its boundary, reshapes the CFG and splits the
-// values live into the boundary (see above). It runs after orderBlocks,
+// PlanShrinkWrap finds R and its boundary, reshapes the CFG and splits the
+// values live into the boundary (see above). It runs after OrderBlocks,
 // whose order it keeps, placing new blocks beside their neighbours.
-func (f *Func) planShrinkWrap() {
+func (f *Func) PlanShrinkWrap() {
 	for _, b := range f.Blocks {
 		b.frameless, b.prologue = false, false
 	}

@@ -23,10 +23,10 @@ package backend
 // with a move into rax.
 const tailDupLimit = 4
 
-// duplicateTails copies small blocks into the blocks that jump to them. It
-// runs before orderBlocks, which recomputes predecessors and drops the
+// DuplicateTails copies small blocks into the blocks that jump to them. It
+// runs before OrderBlocks, which recomputes predecessors and drops the
 // blocks no one reaches any more.
-func (f *Func) duplicateTails() {
+func (f *Func) DuplicateTails() {
 	for _, p := range f.Blocks {
 		n := len(p.Instrs)
 		if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {

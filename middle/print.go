@@ -45,7 +45,21 @@ func (v *Value) String() string {
 	return string(p.buf)
 }
 
-type printer struct{ buf []byte }
+// Dump returns the function's text for a reader: as String, with a
+// comment naming each source line (from lines, the source text by line - 1)
+// before the instructions made from it, as the assembly has. The comments
+// keep it valid LLVM text. With lines nil it is String.
+func (f *Func) Dump(lines [][]byte) string {
+	p := printer{lines: lines}
+	p.fn(f)
+	return string(p.buf)
+}
+
+type printer struct {
+	buf      []byte
+	lines    [][]byte // for Dump's source comments
+	lastLine int      // the line of the last source comment
+}
 
 func (p *printer) s(s string) { p.buf = append(p.buf, s...) }
 
@@ -246,12 +260,28 @@ func (p *printer) fn(f *Func) {
 		}
 		p.s("\n")
 		for _, v := range b.Instrs {
+			p.sourceComment(v)
 			p.s("  ")
 			p.instr(v)
 			p.s("\n")
 		}
 	}
 	p.s("}\n")
+}
+
+// sourceComment writes, for Dump, the source line v comes from when it
+// is not the line of the last comment.
+func (p *printer) sourceComment(v *Value) {
+	line := v.Pos.Line
+	if p.lines == nil || line == p.lastLine || line <= 0 || line > len(p.lines) {
+		return
+	}
+	p.lastLine = line
+	p.s("  ; ")
+	p.s(strconv.Itoa(line))
+	p.s(": ")
+	p.s(strings.TrimSpace(string(p.lines[line-1])))
+	p.s("\n")
 }
 
 func (p *printer) constant(t Type, c int64) {

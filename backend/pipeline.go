@@ -1,0 +1,215 @@
+package backend
+
+import (
+	"fmt"
+	"io"
+
+	"toyc/middle"
+)
+
+// The pass table: every transformation between the verified IR and the
+// assembly text, in the order it runs, with the lowest -O level that runs
+// it — one list, as in Go's cmd/compile/internal/ssa/compile.go. The
+// command's --print-after, --print-before, --print-changed, --verify-each,
+// --time-passes and the explorer (--emit=html) all see it through Pipeline,
+// and so do the backend's own tests (Compile), so that what is tested is
+// what the command runs. The IR passes come first; the entries marked
+// native turn the IR into machine code and run only when assembly, an
+// object or an executable is wanted. It lives in the backend because the
+// backend is the one package that sees both halves (frontend → middle ←
+// backend).
+var Passes = []Pass{
+	// Unreachable blocks go at every level: they can hold uses that no
+	// definition dominates, which the backend must never see.
+	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
+	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
+	{Name: "inline", Level: 2, Module: middle.Inline, Doc: "inline small functions into their callers"},
+	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
+	// After mem2reg: a function that keeps a stack slot is not rewritten.
+	{Name: "tailrec", Level: 2, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
+	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
+	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
+	{Name: "constfold", Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
+	{Name: "copyprop", Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
+	{Name: "divpow2", Level: 2, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
+	{Name: "gvn", Level: 2, IR: middle.GVN, Doc: "global value numbering"},
+	{Name: "memopt", Level: 2, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
+	{Name: "preheaders", Level: 2, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
+	{Name: "licm", Level: 2, IR: middle.LICM, Doc: "hoist loop-invariant code"},
+	{Name: "bce", Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
+	{Name: "loopversion", Level: 2, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
+	// After bce, which must still see i*n rather than the derived counter.
+	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
+	{Name: "dce", Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
+	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
+	// On the simplified CFG, whose diamonds are no longer hidden behind
+	// bounds-check branches: stores leave the arms, then the arms go.
+	{Name: "sinkstores", Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
+	{Name: "ifconvert", Level: 2, IR: middle.IfConvert, Doc: "small diamonds to selects"},
+	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
+	{Name: "dce2", Level: 1, IR: middle.DCE, Doc: "dce again"},
+
+	{Name: "critical", Level: 0, Native: true, IR: middle.SplitCriticalEdges, Doc: "split critical edges, for the φ copies"},
+	{Name: "isel", Level: 0, Native: true, Isel: Select, Doc: "x86-64 instructions on virtual registers"},
+	{Name: "outofssa", Level: 0, Native: true, Mach: (*Func).OutOfSSA, Doc: "φs to sequentialized parallel copies"},
+	{Name: "threadjumps", Level: 0, Native: true, Mach: (*Func).ThreadJumps, Doc: "branches past blocks that only jump"},
+	{Name: "taildup", Level: 0, Native: true, Mach: (*Func).DuplicateTails, Doc: "copy small blocks into their jumps"},
+	{Name: "blockorder", Level: 0, Native: true, Mach: (*Func).OrderBlocks, Doc: "block order for fall-through, loop depth"},
+	{Name: "shrinkwrap", Level: 0, Native: true, Mach: (*Func).PlanShrinkWrap, Doc: "where the prologue goes"},
+	{Name: "coalesce", Level: 0, Native: true, Mach: (*Func).CoalesceCopies, Doc: "merge registers of non-interfering moves"},
+	{Name: "regalloc", Level: 0, Native: true, Mach: (*Func).Allocate, Allocated: true, Doc: "linear scan, splitting, spill code"},
+	{Name: "frame", Level: 0, Native: true, Mach: (*Func).Layout, Allocated: true, Doc: "stack frame, prologue and epilogue"},
+}
+
+// Pass is one entry of the table. Exactly one of its functions is set: an
+// IR pass over each function or over the module, the instruction selection
+// that turns an IR function into a machine function, or a stage over
+// machine functions.
+type Pass struct {
+	Name      string
+	Level     int    // the lowest -O level that runs it
+	Native    bool   // part of code generation
+	Allocated bool   // after register allocation: the allocation checker applies
+	Doc       string // one line, for --help
+
+	IR     func(*middle.Func)
+	Module func(*middle.Module)
+	Isel   func(*middle.Func) *Func
+	Mach   func(*Func)
+}
+
+// OnIR reports whether p changes the IR (rather than machine code).
+func (p *Pass) OnIR() bool { return p.Isel == nil && p.Mach == nil }
+
+// LookupPass returns the table's entry named name, or nil.
+func LookupPass(name string) *Pass {
+	for i := range Passes {
+		if Passes[i].Name == name {
+			return &Passes[i]
+		}
+	}
+	return nil
+}
+
+// Pipeline runs the table for one module.
+type Pipeline struct {
+	Level  int
+	Native bool // run the code generation stages too
+	// CodegenOnly runs only the native passes: the IR is optimized already.
+	CodegenOnly bool
+	// Verify runs the IR verifier after every IR pass; Check runs the
+	// allocation checker after every stage from register allocation on.
+	Verify, Check bool
+	// Before and After, when set, are called around every pass that runs
+	// (Before also for passes that do nothing), with the IR module and the
+	// machine functions made so far (nil before instruction selection).
+	Before, After func(p *Pass, m *middle.Module, mach []*Func)
+}
+
+// PassError is a pass's output failing a check: a compiler bug, named
+// after the pass.
+type PassError struct {
+	Pass string
+	Err  error
+	Func *Func // the machine function the allocation checker rejected, if any
+}
+
+func (e *PassError) Error() string {
+	if e.Func != nil {
+		return fmt.Sprintf("the register allocation is wrong after pass %s: %v", e.Pass, e.Err)
+	}
+	return fmt.Sprintf("the IR is invalid after pass %s:\n%v", e.Pass, e.Err)
+}
+
+// Runs reports whether pl runs p.
+func (pl *Pipeline) Runs(p *Pass) bool {
+	if p.Native {
+		return pl.Native && p.Level <= pl.Level
+	}
+	return !pl.CodegenOnly && p.Level <= pl.Level
+}
+
+// Run runs the passes pl selects over m, pass by pass, so that a dump after
+// a pass shows the whole module at the same stage. m must verify (the
+// driver checks its input first: a pass is entitled to valid input). With
+// pl.Native, the result is the module's machine functions, ready for Emit.
+func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
+	var funcs []*middle.Func
+	for _, f := range m.Funcs {
+		if !f.IsDecl() {
+			funcs = append(funcs, f)
+		}
+	}
+	var mach []*Func
+	for i := range Passes {
+		p := &Passes[i]
+		if !pl.Runs(p) {
+			continue
+		}
+		if pl.Before != nil {
+			pl.Before(p, m, mach)
+		}
+		switch {
+		case p.Module != nil:
+			p.Module(m)
+		case p.IR != nil:
+			for _, f := range funcs {
+				p.IR(f)
+			}
+		case p.Isel != nil:
+			for _, f := range funcs {
+				mach = append(mach, p.Isel(f))
+			}
+		default:
+			for _, f := range mach {
+				p.Mach(f)
+			}
+		}
+		if pl.After != nil {
+			pl.After(p, m, mach)
+		}
+		if err := pl.check(p, m, mach); err != nil {
+			return mach, err
+		}
+	}
+	return mach, nil
+}
+
+// check verifies what pass p produced, as far as pl asks.
+func (pl *Pipeline) check(p *Pass, m *middle.Module, mach []*Func) error {
+	switch {
+	case p.OnIR() && pl.Verify:
+		if diags := middle.VerifyModule(m); len(diags) > 0 {
+			return &PassError{Pass: p.Name, Err: diags}
+		}
+	case p.Allocated && pl.Check:
+		for _, f := range mach {
+			if err := Check(f); err != nil {
+				return &PassError{Pass: p.Name, Err: err, Func: f}
+			}
+		}
+	}
+	return nil
+}
+
+// Compile runs the native half of the table (from critical on: m is taken
+// to be optimized already) on every function defined in m, with the
+// allocation checker, and writes the module's assembly to w. An allocation
+// the checker rejects is returned as a *PassError rather than emitted.
+func Compile(m *middle.Module, w io.Writer) error { return CompileWithSource(m, w, nil) }
+
+// CompileWithSource is Compile with the source text of m.Source, whose lines
+// then appear in the assembly's comments (see EmitWithSource).
+func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
+	fs, err := compileFuncs(m)
+	if err != nil {
+		return err
+	}
+	return EmitWithSource(w, m, fs, src)
+}
+
+// compileFuncs runs the native passes with the checker on.
+func compileFuncs(m *middle.Module) ([]*Func, error) {
+	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true}
+	return pl.Run(m)
+}
