@@ -32,7 +32,7 @@ var linkInputs = []string{".c", ".s", ".o"}
 
 // outputExtensions are the default output suffixes of the emit kinds that
 // write one file per source.
-var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll", "dot": ".dot"}
+var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll", "dot": ".dot", "html": ".html"}
 
 type driver struct {
 	opts    *options
@@ -82,6 +82,10 @@ func (d *driver) compile() error {
 	}
 	if len(diags) > 0 {
 		return diags
+	}
+	if d.opts.emit == "html" {
+		// The explorer runs the pass table itself, watching each pass.
+		return d.writeHTML(modules, outputs)
 	}
 	for i := range modules {
 		if err := d.middle(&modules[i]); err != nil {
@@ -134,7 +138,7 @@ func needMain(modules []compiled, others []string) error {
 // native reports whether the output needs machine code.
 func (d *driver) native() bool {
 	switch d.opts.emit {
-	case "llvm", "dot":
+	case "llvm", "dot", "html":
 		return false
 	}
 	return true

@@ -19,6 +19,9 @@ type options struct {
 	printAll     bool
 	printChanged bool
 	filterFunc   []string
+	funcs        []string // --func, for --emit=html
+	trace        string   // --trace
+	traceArgs    []string // after "--", with --trace=main
 	verifyEach   bool
 	cc           string
 	timePasses   bool
@@ -27,7 +30,7 @@ type options struct {
 }
 
 // emitKinds are the values of --emit; -S is asm and -c is obj.
-var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot"}
+var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot", "html"}
 
 const usageText = `usage: toyc [flags] file...
 
@@ -42,7 +45,14 @@ Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
   -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
                         mem2reg and cleanups; -O2: every optimization
   --emit=KIND           exe (default), asm, obj, llvm (the SSA IR as LLVM text),
-                        dot (each function's CFG with its dominator tree)
+                        dot (each function's CFG with its dominator tree),
+                        html (the SSA explorer: every stage of every function,
+                        the CFG, dominance, φ placement, parallel copies, live
+                        intervals; one self-contained page)
+  --func=NAME,...       --emit=html: only these functions
+  --trace=CALL          --emit=html: run CALL in the IR interpreter and show
+                        each φ's arrivals: 'count_to(2)' (integer arguments),
+                        or main, with the program's arguments after --
   --print-after=PASS,...  print each function after these passes (the IR, or
                         the machine code from isel on) on standard error
   --print-before=PASS,... the same, before these passes
@@ -82,6 +92,8 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVar(&o.printAll, "print-after-all", false, "")
 	fs.BoolVar(&o.printChanged, "print-changed", false, "")
 	fs.StringSliceVar(&o.filterFunc, "filter-func", nil, "")
+	fs.StringSliceVar(&o.funcs, "func", nil, "")
+	fs.StringVar(&o.trace, "trace", "", "")
 	fs.BoolVar(&o.verifyEach, "verify-each", false, "")
 	fs.StringVar(&o.cc, "cc", "", "")
 	fs.BoolVar(&o.timePasses, "time-passes", false, "")
@@ -95,6 +107,11 @@ func parseFlags(args []string) (*options, error) {
 		return &o, nil
 	}
 	o.inputs = fs.Args()
+	if dash := fs.ArgsLenAtDash(); dash >= 0 && o.trace != "" {
+		// With --trace, what follows "--" is the traced program's
+		// arguments.
+		o.inputs, o.traceArgs = o.inputs[:dash], o.inputs[dash:]
+	}
 	if o.level < 0 || o.level > 2 {
 		return nil, usagef("unknown optimization level -O%d (use -O0, -O1 or -O2)", o.level)
 	}
@@ -103,6 +120,16 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if len(o.inputs) == 0 {
 		return nil, usagef("no input files")
+	}
+	if o.emit != "html" {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"--func", len(o.funcs) > 0}, {"--trace", o.trace != ""}} {
+			if f.set {
+				return nil, usagef("%s applies only to --emit=html", f.name)
+			}
+		}
 	}
 	return &o, nil
 }

@@ -104,6 +104,10 @@ type Pipeline struct {
 	// (Before also for passes that do nothing), with the IR module and the
 	// machine functions made so far (nil before instruction selection).
 	Before, After func(p *Pass, m *middle.Module, mach []*Func)
+	// Instead, when set, may run an IR pass on a function itself, and
+	// reports whether it did: the explorer runs the variants of mem2reg and
+	// critical that say what they did.
+	Instead func(p *Pass, f *middle.Func) bool
 }
 
 // PassError is a pass's output failing a check: a compiler bug, named
@@ -154,7 +158,9 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 			p.Module(m)
 		case p.IR != nil:
 			for _, f := range funcs {
-				p.IR(f)
+				if pl.Instead == nil || !pl.Instead(p, f) {
+					p.IR(f)
+				}
 			}
 		case p.Isel != nil:
 			for _, f := range funcs {

@@ -55,10 +55,48 @@ func (f *Func) Dump(lines [][]byte) string {
 	return string(p.buf)
 }
 
+// TextLine is one line of a function's text (String) with where it comes
+// from: the block it is in (nil for the define line and the closing
+// brace) and the instruction it prints (nil for labels and blank lines).
+type TextLine struct {
+	Text  string
+	Block *Block
+	Instr *Value
+}
+
+// TextLines returns the lines of f.String(), each with its block and
+// instruction, for a viewer that links them to the source and the CFG.
+func (f *Func) TextLines() []TextLine {
+	p := printer{marks: true}
+	p.fn(f)
+	text := strings.Split(strings.TrimSuffix(string(p.buf), "\n"), "\n")
+	lines := make([]TextLine, len(text))
+	for i := range lines {
+		lines[i] = TextLine{Text: text[i], Block: p.marked[i].block, Instr: p.marked[i].instr}
+	}
+	return lines
+}
+
 type printer struct {
 	buf      []byte
 	lines    [][]byte // for Dump's source comments
 	lastLine int      // the line of the last source comment
+	// For TextLines: with marks, each line's block and instruction, in
+	// order, one entry per newline written.
+	marks  bool
+	marked []lineMark
+}
+
+type lineMark struct {
+	block *Block
+	instr *Value
+}
+
+// mark records, for TextLines, what the line being ended holds.
+func (p *printer) mark(b *Block, v *Value) {
+	if p.marks {
+		p.marked = append(p.marked, lineMark{b, v})
+	}
 }
 
 func (p *printer) s(s string) { p.buf = append(p.buf, s...) }
@@ -238,9 +276,11 @@ func (p *printer) fn(f *Func) {
 			preds[s.ID] = append(preds[s.ID], b)
 		}
 	}
+	p.mark(nil, nil)
 	for i, b := range f.Blocks {
 		if i > 0 {
 			p.s("\n")
+			p.mark(nil, nil)
 		}
 		start := len(p.buf)
 		p.ident(b.Name)
@@ -259,14 +299,17 @@ func (p *printer) fn(f *Func) {
 			}
 		}
 		p.s("\n")
+		p.mark(b, nil)
 		for _, v := range b.Instrs {
 			p.sourceComment(v)
 			p.s("  ")
 			p.instr(v)
 			p.s("\n")
+			p.mark(b, v)
 		}
 	}
 	p.s("}\n")
+	p.mark(nil, nil)
 }
 
 // sourceComment writes, for Dump, the source line v comes from when it
