@@ -68,12 +68,23 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 		return c.page, diags, nil
 	}
 
+	var call traceCall
+	if o.Trace != "" {
+		var err error
+		if call, err = parseTrace(m, o.Trace); err != nil {
+			return nil, nil, err
+		}
+	}
 	pl.Instead = c.explained
 	pl.Before = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
 		if p.Name == "critical" && o.Trace != "" {
 			// The IR as the middle leaves it: the code the native stages
 			// compile.
-			c.page.Trace = trace(m, o.Trace, o.TraceArgs)
+			label := o.Trace
+			if call.main && len(o.TraceArgs) > 0 {
+				label += " " + strings.Join(o.TraceArgs, " ")
+			}
+			c.page.Trace = trace(m, label, call, o.TraceArgs)
 		}
 	}
 	pl.After = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
