@@ -215,10 +215,10 @@ type ErrorMark struct {
 
 // Trace is one interpreted run and the φ arrivals it made.
 type Trace struct {
-	Call     string       `json:"call"`   // what ran: "count_to(2)", or "main" with its arguments
-	Result   string       `json:"result"` // the result, the exit status, or the runtime error
-	Output   string       `json:"output"` // what it printed (cut at a bound)
-	Steps    int          `json:"steps"` // φ arrivals in the whole run (Arrivals may list fewer)
+	Call     string       `json:"call"`              // what ran: "count_to(2)", or "main" with its arguments
+	Result   string       `json:"result"`            // the result, the exit status, or the runtime error
+	Output   string       `json:"output"`            // what it printed (cut at a bound)
+	Steps    int          `json:"steps"`             // φ arrivals in the whole run (Arrivals may list fewer)
 	Stopped  string       `json:"stopped,omitempty"` // why it stopped early (the step bound)
 	Arrivals []PhiArrival `json:"arrivals"`          // cut at a bound, said in Stopped
 }
