@@ -65,6 +65,7 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 	}
 	if len(diags) > 0 {
 		c.page.Errors = errorMarks(m, diags)
+		c.finish()
 		return c.page, diags, nil
 	}
 
@@ -103,10 +104,15 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 		return nil, nil, err
 	}
 	c.asmStage(asm.String())
+	c.finish()
+	return c.page, nil, nil
+}
+
+// finish hands each function's string table to its page.
+func (c *collector) finish() {
 	for _, fs := range c.order {
 		fs.page.Strings = fs.texts
 	}
-	return c.page, nil, nil
 }
 
 type collector struct {
