@@ -29,12 +29,51 @@ package middle
 // A new block holds only `br label %S`, is named like LLVM's
 // `%P.S_crit_edge`, and is placed right after P, so a layout that follows
 // the block order falls through into it.
-func SplitCriticalEdges(f *Func) {
+//
+// SplitCriticalEdgesExplained does the same and reports each edge it split
+// or folded.
+func SplitCriticalEdges(f *Func) { splitCriticalEdges(f, nil) }
+
+// SplitEdge is one edge that SplitCriticalEdgesExplained handled.
+type SplitEdge struct {
+	From, To *Block // the edge From→To as it was
+
+	// New is the block put on the edge: From now branches to New, which
+	// holds only `br label %To`. Nil when Folded.
+	New *Block
+
+	// Folded reports the other way out: From ended in `br i1 %c, label
+	// %To, label %To`, which became `br label %To` — no block added, since
+	// From then has a single successor (whether or not To has several
+	// predecessors, the branch is folded).
+	Folded bool
+
+	// Phis lists the φs of To that changed, in order: when New is set,
+	// those whose entry for From now names New (the same value, now
+	// flowing in from New); when Folded, those that had two entries for
+	// From (IR read from LLVM text) and kept only the first.
+	Phis []*Value
+}
+
+// SplitCriticalEdgesExplained runs SplitCriticalEdges on f — the same
+// resulting IR — and returns what it did: first the folded branches in
+// block order, then the split edges in block order and, within a block, in
+// the order of its terminator's targets. SplitCriticalEdges itself records
+// nothing (it passes no list: one nil comparison per split edge or fold).
+func SplitCriticalEdgesExplained(f *Func) []SplitEdge {
+	edges := []SplitEdge{}
+	splitCriticalEdges(f, &edges)
+	return edges
+}
+
+// splitCriticalEdges is SplitCriticalEdges, appending what it does to
+// report when that is not nil.
+func splitCriticalEdges(f *Func, report *[]SplitEdge) {
 	if f.IsDecl() {
 		return
 	}
 	for _, b := range f.Blocks {
-		foldSameTargetBranch(b)
+		foldSameTargetBranch(b, report)
 	}
 	f.ComputePreds()
 
@@ -55,12 +94,19 @@ func SplitCriticalEdges(f *Func) {
 			jump.Pos = t.Pos
 			mid.Append(jump)
 			t.Targets[i] = mid
+			var renamed []*Value
 			for _, phi := range s.Phis() {
 				for j, in := range phi.Incoming {
 					if in == p {
 						phi.Incoming[j] = mid
+						if report != nil {
+							renamed = append(renamed, phi)
+						}
 					}
 				}
+			}
+			if report != nil {
+				*report = append(*report, SplitEdge{From: p, To: s, New: mid, Phis: renamed})
 			}
 			order = append(order, mid)
 		}
@@ -71,8 +117,9 @@ func SplitCriticalEdges(f *Func) {
 
 // foldSameTargetBranch turns `br i1 %c, label %s, label %s` into `br label
 // %s`. Input read from LLVM text may carry one φ entry per edge, so two
-// (equal) entries for b; the single edge left keeps the first.
-func foldSameTargetBranch(b *Block) {
+// (equal) entries for b; the single edge left keeps the first. The fold is
+// appended to report when that is not nil.
+func foldSameTargetBranch(b *Block, report *[]SplitEdge) {
 	t := b.Term()
 	if t == nil || t.Op != OpCondBr || t.Targets[0] != t.Targets[1] {
 		return
@@ -81,6 +128,7 @@ func foldSameTargetBranch(b *Block) {
 	t.Op = OpBr
 	t.Args = nil
 	t.Targets = t.Targets[:1]
+	var changed []*Value
 	for _, phi := range s.Phis() {
 		seen := false
 		n := 0
@@ -94,6 +142,12 @@ func foldSameTargetBranch(b *Block) {
 			phi.Args[n], phi.Incoming[n] = phi.Args[i], in
 			n++
 		}
+		if report != nil && n < len(phi.Args) {
+			changed = append(changed, phi)
+		}
 		phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
+	}
+	if report != nil {
+		*report = append(*report, SplitEdge{From: b, To: s, Folded: true, Phis: changed})
 	}
 }

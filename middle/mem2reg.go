@@ -42,19 +42,32 @@ import "slices"
 // `var p = &x;` with p itself never escaping) becomes promotable once that
 // slot is gone, so promotion repeats while it promotes anything and such a
 // slot was seen.
-func Mem2Reg(f *Func) {
+//
+// Mem2RegExplained does the same and reports why (mem2reg_explain.go).
+func Mem2Reg(f *Func) { mem2reg(f, nil) }
+
+// mem2reg is Mem2Reg, reporting to ex when it is not nil. The report is
+// gathered from the promotion's own side tables between its steps, so a
+// nil ex costs one comparison per step and round.
+func mem2reg(f *Func, ex *promotionExplainer) {
 	if f.IsDecl() {
 		return
 	}
 	cfg := &promotionCFG{dom: ComputeDom(f)}
 	if len(cfg.dom.RPO()) < len(f.Blocks) {
+		if ex != nil {
+			ex.unreachable(cfg.dom)
+		}
 		// As RemoveUnreachable does; the tree covers only reachable blocks,
 		// so it stays valid.
 		f.RemoveBlocks(func(b *Block) bool { return !cfg.dom.Reachable(b) })
 	} else {
 		f.ComputePreds()
 	}
-	for promoteSlots(f, cfg) {
+	for promoteSlots(f, cfg, ex) {
+	}
+	if ex != nil {
+		ex.done()
 	}
 }
 
@@ -66,18 +79,31 @@ type promotionCFG struct {
 }
 
 // promoteSlots promotes the slots that are promotable now, reporting
-// whether another round might promote more.
-func promoteSlots(f *Func, cfg *promotionCFG) bool {
+// whether another round might promote more. ex, when not nil, is told what
+// each step did.
+func promoteSlots(f *Func, cfg *promotionCFG, ex *promotionExplainer) bool {
 	p := newPromotion(f)
+	if ex != nil {
+		ex.considered(p)
+	}
 	if len(p.slots) == 0 {
 		return false
 	}
 	p.dom = cfg.dom
 	p.collectAccesses()
 	p.placePhis(cfg)
+	if ex != nil {
+		ex.phisPlaced(p, cfg)
+	}
 	p.rename()
+	if ex != nil {
+		ex.renamed(p)
+	}
 	p.finish()
 	propagateCopies(f, p.placed())
+	if ex != nil {
+		ex.simplified(p.storedSlot)
+	}
 	return p.storedSlot
 }
 
