@@ -67,6 +67,8 @@ need_test_tools() {
 	command -v clang >/dev/null || apt_install clang
 	command -v gdb >/dev/null || apt_install gdb
 	command -v dot >/dev/null || apt_install graphviz
+	# the SSA explorer's browser tests (tests/explorer_test.go) drive Chromium
+	command -v chromium >/dev/null || apt_install chromium
 }
 
 build() {

@@ -2,12 +2,14 @@ module toyc
 
 go 1.26.8
 
-require github.com/rogpeppe/go-internal v1.16.0
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/rogpeppe/go-internal v1.16.0
+)
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
 	github.com/disintegration/imaging v1.6.2 // indirect
 	github.com/flopp/go-findfont v0.1.0 // indirect
 	github.com/fogleman/gg v1.3.0 // indirect
