@@ -2,6 +2,11 @@ package explorer
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -252,5 +257,75 @@ func TestInvalidInputMarked(t *testing.T) {
 	}
 	if !marked {
 		t.Error("no line of the input stage carries the error's line")
+	}
+}
+
+// On every test program, the page's φ-placement explanation is what
+// mem2reg did: the φs it lists as kept are exactly the φs the mem2reg
+// column added, each in its block, on the intersection of the slot's iterated
+// frontier and live-in blocks; and the splits it lists are the blocks the
+// critical column added.
+func TestMem2RegExplanationOnTestPrograms(t *testing.T) {
+	files, err := filepath.Glob("../tests/programs/*.toy")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	phiDef := regexp.MustCompile(`^  (%\S+) = phi `)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := collectToy(t, string(src), Options{Level: 1})
+		for _, f := range page.Funcs {
+			var input, m2r, crit *Stage
+			for _, st := range f.Stages {
+				switch st.Pass {
+				case "input":
+					input = st
+				case "mem2reg":
+					m2r = st
+				case "critical":
+					crit = st
+				}
+			}
+			// The φs mem2reg added (the frontend makes some of its own, for
+			// && and || and array fills).
+			inColumn := map[string]string{} // φ → its block
+			for _, l := range m2r.Lines {
+				if m := phiDef.FindStringSubmatch(f.Strings[l[0]]); m != nil {
+					inColumn[m[1]] = f.Strings[l[2]]
+				}
+			}
+			for _, l := range input.Lines {
+				if m := phiDef.FindStringSubmatch(f.Strings[l[0]]); m != nil {
+					delete(inColumn, m[1])
+				}
+			}
+			listed := map[string]string{}
+			for _, s := range f.Mem2Reg.Slots {
+				for _, phi := range s.Phis {
+					if !phi.Kept {
+						continue
+					}
+					listed[phi.Name] = phi.Block
+					if !slices.Contains(s.IDF, phi.Block) || !slices.Contains(s.LiveIn, phi.Block) {
+						t.Errorf("%s @%s: φ %s of %s at %s, outside IDF %v ∩ live-in %v", file, f.Name, phi.Name, s.Slot, phi.Block, s.IDF, s.LiveIn)
+					}
+				}
+			}
+			if fmt.Sprint(listed) != fmt.Sprint(inColumn) {
+				t.Errorf("%s @%s: explained φs %v, mem2reg's column has %v", file, f.Name, listed, inColumn)
+			}
+			for _, s := range f.Splits {
+				found := s.Folded
+				for _, l := range crit.Lines {
+					found = found || f.Strings[l[0]] == s.New+":" || strings.HasPrefix(f.Strings[l[0]], s.New+": ")
+				}
+				if !found {
+					t.Errorf("%s @%s: split block %s not in the critical column", file, f.Name, s.New)
+				}
+			}
+		}
 	}
 }

@@ -151,12 +151,15 @@ type Renamed struct {
 	Value string `json:"value"`
 }
 
-// Split is a critical edge split by the critical pass.
+// Split is a critical edge split by the critical pass (or folded away).
 type Split struct {
 	From string   `json:"from"`
 	To   string   `json:"to"`
-	New  string   `json:"new"`  // the block put on the edge
+	New  string   `json:"new"`  // the block put on the edge ("" when Folded)
 	Phis []string `json:"phis"` // the φs of To whose entry for From now names New
+	// Folded: From branched to To both ways; the branch became a jump and
+	// the φs of To (Phis) kept one entry for From, so no block was needed.
+	Folded bool `json:"folded,omitempty"`
 }
 
 // EdgeCopy is the parallel copy of one edge, out of SSA.
