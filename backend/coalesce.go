@@ -1,6 +1,10 @@
 package backend
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // Copy coalescing: before linear scan, the two virtual registers of a
 // register-to-register move become one when their live intervals do not
@@ -65,10 +69,17 @@ func (f *Func) CoalesceCopies() {
 		rep[s-FirstVReg] = d
 		f.width[d-FirstVReg] = max(f.width[d-FirstVReg], f.width[s-FirstVReg])
 		merged = true
+		f.coalesced = append(f.coalesced, [2]Reg{s, d})
 	}
 	if !merged {
 		return
 	}
+	// Record each merged register with the one it finally became, in
+	// order of the merged register.
+	for i := range f.coalesced {
+		f.coalesced[i][1] = find(f.coalesced[i][1])
+	}
+	slices.SortFunc(f.coalesced, func(x, y [2]Reg) int { return cmp.Compare(x[0], y[0]) })
 	rename := func(r Reg) Reg {
 		if r.IsVirtual() {
 			return find(r)

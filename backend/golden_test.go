@@ -114,16 +114,19 @@ func TestDeterministic(t *testing.T) {
 }
 
 // TestAllocationDump checks what the allocation stage shows: every vreg's
-// interval with its register, and the fixed intervals of the ABI registers.
+// interval with its register, the fixed intervals of the ABI registers,
+// the positions the intervals refer to, and the constants of the φ
+// copies.
 func TestAllocationDump(t *testing.T) {
 	_, fs := stages(t, countToLL)
 	dump := fs[0].String()
 	for _, want := range []string{
 		"machine function count_to, after frame layout",
-		"# live intervals (1 allocation round(s)):",
-		"#   fixed  rdi      [0,1)",
+		"# live intervals (1 allocation round(s)), over the positions of the listing:",
+		"#   fixed  rdi       [0,1)",
 		"while.body:\t\t\t# preds: entry.prologue, while.body (loop depth 1)",
-		"\tcmpq\t%v0:rdi, %v1:rax",
+		"    0:\tmovq\t%rdi, %v0:rdi\n",
+		"#   sequential: nothing then v1 <- $0; v2 <- $0",
 	} {
 		if !strings.Contains(dump, want) {
 			t.Errorf("dump lacks %q:\n%s", want, dump)

@@ -123,7 +123,7 @@ func buildIntervals(f *Func, lv *liveness) *intervalSet {
 		if *slot == nil {
 			*slot = &Interval{Reg: r}
 			if r.IsVirtual() {
-				(*slot).unspillable = f.unspillable[r-FirstVReg]
+				(*slot).unspillable = f.vregs[r-FirstVReg].unspillable
 			}
 		}
 		return *slot

@@ -134,7 +134,7 @@ func (s *selector) scanUses() {
 	s.condUses = make([]int32, n)
 	s.indexUses = make([]int32, n)
 	for _, p := range s.ir.Params {
-		s.vreg[p.ID] = s.f.newVReg(sizeOf(p.Type))
+		s.vreg[p.ID] = s.newVRegFor(p)
 	}
 	for _, b := range s.ir.Blocks {
 		if s.blocks[b.ID] == nil {
@@ -146,7 +146,7 @@ func (s *selector) scanUses() {
 				size := v.Elem.Size()
 				s.slot[v.ID] = s.f.newSlot(SlotAlloca, size, size, v.Name)
 			case v.HasResult():
-				s.vreg[v.ID] = s.f.newVReg(sizeOf(v.Type))
+				s.vreg[v.ID] = s.newVRegFor(v)
 			}
 			for i, a := range v.Args {
 				if v.Op == middle.OpPhi && s.blocks[v.Incoming[i].ID] == nil {
@@ -352,8 +352,19 @@ func (s *selector) reg(v *middle.Value) Reg {
 		return src.Reg
 	}
 	t := s.f.newVReg(8)
+	if v.Op != middle.OpConst && v.Op != middle.OpUndef {
+		s.f.vreg(t).origin = v // a global's or an alloca's address
+	}
 	s.add(materialize(t, src))
 	return t
+}
+
+// newVRegFor makes the virtual register of v, a parameter or an
+// instruction with a result, and records that it holds v.
+func (s *selector) newVRegFor(v *middle.Value) Reg {
+	r := s.f.newVReg(sizeOf(v.Type))
+	s.f.vreg(r).origin = v
+	return r
 }
 
 // operand returns v as the source operand of a size-byte instruction: an

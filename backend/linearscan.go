@@ -36,18 +36,34 @@ import (
 // nothing (each round spills at least one of the original registers, so
 // this ends; in practice the second round does).
 
-// allocation is the outcome of the last round, kept for the dump.
+// allocation is the outcome of the last round, kept for the dump and
+// AllocationInfo (explain.go).
 type allocation struct {
 	set     *intervalSet
 	spilled []spillRecord
 	rounds  int
+	// spillRounds holds the code of each round that spilled, which the
+	// ranges of its spill records number.
+	spillRounds []roundCode
 }
 
 // spillRecord remembers a spilled register's interval and slot.
 type spillRecord struct {
 	reg    Reg
-	ranges []Range
+	ranges []Range // numbered as in spillRounds[round]
 	slot   *Slot
+	round  int
+}
+
+// roundCode is the instruction numbering of one allocation round: the
+// first position of each block (by ID) and its instructions then. Later
+// rounds only insert instructions (spill code, split copies), so its
+// instructions are all in the final code and its positions translate
+// (explain.go); keeping it costs a slice header per block, since
+// insertSpillCode gives every block a new slice.
+type roundCode struct {
+	start []int
+	code  [][]*Instr
 }
 
 // Allocate assigns every virtual register a physical register, spilling to
@@ -91,6 +107,12 @@ func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
 		f.spillSlot = append(f.spillSlot, nil)
 	}
 	occupants := map[*Slot][]*Interval{} // slots of this round; looked up, never iterated
+	rc := roundCode{start: a.set.start, code: make([][]*Instr, len(f.Blocks))}
+	for _, b := range f.Blocks {
+		rc.code[b.ID] = b.Instrs
+	}
+	round := len(a.spillRounds)
+	a.spillRounds = append(a.spillRounds, rc)
 	for _, it := range spilled {
 		var slot *Slot
 	hints:
@@ -116,7 +138,7 @@ func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
 		}
 		occupants[slot] = append(occupants[slot], it)
 		f.spillSlot[it.Reg-FirstVReg] = slot
-		a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot})
+		a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot, round})
 	}
 }
 

@@ -330,20 +330,40 @@ type Func struct {
 	Blocks []*Block // Blocks[0] is the entry; the order is the IR's until Allocate, then the layout order
 	Slots  []*Slot
 
-	width       []uint8 // by vreg-FirstVReg: bytes of its value that are meaningful (1, 4, 8)
-	orig        []Reg   // by vreg-FirstVReg: for an allocator temporary, the vreg it stands for
-	unspillable []bool  // by vreg-FirstVReg: allocator temporaries, which must get a register
-	assign      []Reg   // by vreg-FirstVReg: the physical register, after Allocate
-	spillSlot   []*Slot // by vreg-FirstVReg: the stack slot of a spilled register
-	splitDone   []bool  // by vreg-FirstVReg: split around calls already (splitcalls.go), or made by a split
-	loopLevel   []int   // by vreg-FirstVReg: splitAroundLoops splits a register only at loops nested deeper than this
+	vregs     []vregInfo // by vreg-FirstVReg: what the stages record of each virtual register
+	width     []uint8    // by vreg-FirstVReg: bytes of its value that are meaningful (1, 4, 8)
+	assign    []Reg      // by vreg-FirstVReg: the physical register, after Allocate
+	spillSlot []*Slot    // by vreg-FirstVReg: the stack slot of a spilled register
 
 	outArgs int // bytes of stack arguments of the largest call
 	stage   stage
 
-	alloc *allocation // the final round's intervals, for the dump
-	frame frame
+	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
+	alloc     *allocation // the final round's intervals, for the dump
+	frame     frame
 }
+
+// vregInfo is what the stages record of one virtual register (Func.vregs).
+// The zero value is a register the backend made for itself, with nothing
+// known.
+type vregInfo struct {
+	origin      *middle.Value // the IR value instruction selection made it to hold, or nil
+	orig        Reg           // for an allocator temporary (spill.go), the vreg it stands for
+	splitOf     Reg           // for a register a split made (splitcalls.go, splitloops.go), the one it was split from
+	split       splitKind     // which split made it
+	unspillable bool          // an allocator temporary, which must get a register
+	splitDone   bool          // split around calls already (splitcalls.go), or made by that split
+	loopLevel   int32         // splitAroundLoops splits it only at loops nested deeper than this
+}
+
+// splitKind says which live-range split made a register.
+type splitKind uint8
+
+const (
+	notSplit     splitKind = iota
+	splitAtCalls           // v.save, holding v across calls (splitcalls.go)
+	splitAtLoop            // v.L, standing for v inside a loop (splitloops.go)
+)
 
 // NumVRegs is the number of virtual registers made so far.
 func (f *Func) NumVRegs() int { return len(f.width) }
@@ -351,11 +371,12 @@ func (f *Func) NumVRegs() int { return len(f.width) }
 // newVReg makes a virtual register holding width meaningful bytes.
 func (f *Func) newVReg(width uint8) Reg {
 	f.width = append(f.width, width)
-	f.orig = append(f.orig, NoReg)
-	f.unspillable = append(f.unspillable, false)
-	f.loopLevel = append(f.loopLevel, 0)
+	f.vregs = append(f.vregs, vregInfo{})
 	return FirstVReg + Reg(len(f.width)-1)
 }
+
+// vreg returns the record of the virtual register r.
+func (f *Func) vreg(r Reg) *vregInfo { return &f.vregs[r-FirstVReg] }
 
 // newSlot adds a stack slot.
 func (f *Func) newSlot(kind SlotKind, size, align int, name string) *Slot {
@@ -369,7 +390,7 @@ func (f *Func) newSlot(kind SlotKind, size, align int, name string) *Slot {
 // themselves.
 func (f *Func) program(r Reg) Reg {
 	if r.IsVirtual() {
-		if o := f.orig[r-FirstVReg]; o != NoReg {
+		if o := f.vregs[r-FirstVReg].orig; o != NoReg {
 			return o
 		}
 	}

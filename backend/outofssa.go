@@ -19,13 +19,24 @@ import "fmt"
 // any more.
 
 // EdgeCopy is the parallel copy of one CFG edge, as planned and as
-// sequentialized, for the dump.
+// sequentialized, for the dump and EdgeCopyInfo. Its locations are the
+// virtual registers (as Reg values) of the φs and their sources at
+// out-of-SSA; later stages may rename those in the code (shrink-wrapping,
+// coalescing).
 type EdgeCopy struct {
 	From, To   *Block
 	Parallel   []Move
 	Sequential []Move
-	Temps      []int // the temporaries Sequentialize asked for
-	Constants  int   // moves of constants and addresses after the copies
+	Temps      []int       // the temporaries Sequentialize asked for
+	Constants  []ConstMove // moves of constants and addresses after the copies, in order
+}
+
+// ConstMove is a constant or an address (Src: an immediate, or the memory
+// operand whose address is taken) written into the φ register Dst on an
+// edge.
+type ConstMove struct {
+	Dst Reg
+	Src Operand
 }
 
 // OutOfSSA replaces the φ pseudo-instructions by moves.
@@ -64,8 +75,8 @@ func (f *Func) placeCopy(p, b *Block, phis []*Instr) {
 		in := materialize(dst, src)
 		in.Pos = phi.Pos
 		rest = append(rest, in)
+		ec.Constants = append(ec.Constants, ConstMove{Dst: dst, Src: src})
 	}
-	ec.Constants = len(rest)
 	ec.Sequential = Sequentialize(ec.Parallel, func() int {
 		t := f.newVReg(8)
 		ec.Temps = append(ec.Temps, int(t))

@@ -201,6 +201,14 @@ func (f *Func) String() string { return f.DumpAfter(stageNames[f.stage]) }
 
 // DumpAfter is String with the header naming what ran last (a pass of the
 // table, which may be finer than f's stage).
+//
+// The dump explains itself: a legend names the IR value each virtual
+// register holds (VRegOrigins), each edge's parallel copy is shown as
+// out-of-SSA planned and ordered it, the registers coalescing merged are
+// listed, and once registers are allocated every instruction carries the
+// position the live intervals refer to, with a note on the spill code,
+// the operands that are a spilled register's slot, and the copies of
+// live-range splits (the same facts as explain.go's, as text).
 func (f *Func) DumpAfter(what string) string {
 	var b strings.Builder
 	p := f.dumpFormatter()
@@ -208,9 +216,20 @@ func (f *Func) DumpAfter(what string) string {
 	if f.stage >= stageLaidOut {
 		f.dumpFrame(&b)
 	}
-	if f.alloc != nil {
-		f.dumpIntervals(&b)
+	f.dumpOrigins(&b)
+	if len(f.coalesced) > 0 {
+		parts := make([]string, len(f.coalesced))
+		for i, c := range f.coalesced {
+			parts[i] = vregName(c[0]) + " into " + vregName(c[1])
+		}
+		writeWrapped(&b, "# coalesced: ", parts)
 	}
+	var listing []NumberedInstr
+	if d := f.allocData(); d != nil {
+		f.dumpIntervals(&b, d)
+		listing = d.listing
+	}
+	k := 0 // the next line of listing
 	for _, blk := range f.Blocks {
 		fmt.Fprintf(&b, "%s:", blk.Name)
 		if len(blk.Preds) > 0 {
@@ -231,12 +250,18 @@ func (f *Func) DumpAfter(what string) string {
 		}
 		b.WriteString("\n")
 		for _, ec := range blk.Copies {
-			dumpEdgeCopy(&b, ec)
+			dumpEdgeCopy(&b, p, ec)
 		}
 		for _, in := range blk.Instrs {
-			b.WriteString("\t" + p.instr(in))
-			if in.Spill {
-				b.WriteString("\t# spill code")
+			if listing == nil {
+				b.WriteString("\t" + p.instr(in) + "\n")
+				continue
+			}
+			l := listing[k]
+			k++
+			fmt.Fprintf(&b, "%5d:\t%s", l.Pos, l.Text)
+			if l.Note != "" {
+				b.WriteString("\t# " + l.Note)
 			}
 			b.WriteString("\n")
 		}
@@ -244,52 +269,122 @@ func (f *Func) DumpAfter(what string) string {
 	return b.String()
 }
 
-func dumpEdgeCopy(b *strings.Builder, ec *EdgeCopy) {
+// dumpOrigins writes the legend of the registers the code names whose IR
+// value is known.
+func (f *Func) dumpOrigins(b *strings.Builder) {
+	names := f.originNames()
+	seen := make([]bool, len(names))
+	mark := func(r Reg) {
+		if r.IsVirtual() {
+			seen[r-FirstVReg] = true
+		}
+	}
+	for _, blk := range f.Blocks {
+		for _, in := range blk.Instrs {
+			for _, a := range in.Args {
+				mark(a.Reg)
+				mark(a.Base)
+				mark(a.Index)
+				mark(a.VReg)
+			}
+		}
+	}
+	var parts []string
+	for i, n := range names {
+		if seen[i] && n != "" {
+			parts = append(parts, vregName(FirstVReg+Reg(i))+" = "+n)
+		}
+	}
+	writeWrapped(b, "# IR values: ", parts)
+}
+
+// writeWrapped writes the comment head followed by parts, comma-separated,
+// in lines of about 100 columns.
+func writeWrapped(b *strings.Builder, head string, parts []string) {
+	if len(parts) == 0 {
+		return
+	}
+	const width = 100
+	line := head
+	for i, s := range parts {
+		if i < len(parts)-1 {
+			s += ","
+		}
+		if len(line)+1+len(s) > width && line != head {
+			b.WriteString(line + "\n")
+			line = "#  "
+		}
+		if line != head {
+			line += " "
+		}
+		line += s
+	}
+	b.WriteString(line + "\n")
+}
+
+func dumpEdgeCopy(b *strings.Builder, p *formatter, ec *EdgeCopy) {
 	moves := func(ms []Move) string {
 		parts := make([]string, len(ms))
 		for i, m := range ms {
-			parts[i] = vregName(Reg(m.Dst)) + " <- " + vregName(Reg(m.Src))
+			parts[i] = locName(m.Dst) + " <- " + locName(m.Src)
 		}
 		return strings.Join(parts, "; ")
 	}
 	fmt.Fprintf(b, "\t# edge %s -> %s: parallel copy (%s)\n", ec.From.Name, ec.To.Name, moves(ec.Parallel))
 	fmt.Fprintf(b, "\t#   sequential: %s", moves(ec.Sequential))
+	if len(ec.Sequential) == 0 {
+		b.WriteString("nothing")
+	}
 	for _, t := range ec.Temps {
 		fmt.Fprintf(b, " [cycle temporary %s]", vregName(Reg(t)))
 	}
-	if ec.Constants > 0 {
-		fmt.Fprintf(b, " then %d constant(s)", ec.Constants)
+	if len(ec.Constants) > 0 {
+		parts := make([]string, len(ec.Constants))
+		for i, c := range ec.Constants {
+			parts[i] = vregName(c.Dst) + " <- " + p.operand(c.Src, 8)
+		}
+		fmt.Fprintf(b, " then %s", strings.Join(parts, "; "))
 	}
 	b.WriteString("\n")
 }
 
-func (f *Func) dumpIntervals(b *strings.Builder) {
-	a := f.alloc
-	fmt.Fprintf(b, "# live intervals (%d allocation round(s)):\n", a.rounds)
-	ranges := func(rs []Range) string {
-		parts := make([]string, len(rs))
-		for i, r := range rs {
-			parts[i] = fmt.Sprintf("[%d,%d)", r.Start, r.End)
+// dumpIntervals writes the live intervals of the last allocation round,
+// over the positions the listing numbers.
+func (f *Func) dumpIntervals(b *strings.Builder, d *allocData) {
+	fmt.Fprintf(b, "# live intervals (%d allocation round(s)), over the positions of the listing:\n", f.alloc.rounds)
+	for _, it := range d.intervals {
+		parts := make([]string, len(it.Ranges))
+		for i, r := range it.Ranges {
+			parts[i] = fmt.Sprintf("[%d,%d)", r[0], r[1])
 		}
-		return strings.Join(parts, " ")
-	}
-	for _, it := range a.set.virtual {
-		if it == nil {
-			continue
+		name := it.VReg
+		if !strings.HasPrefix(name, "v") {
+			name = "fixed"
 		}
-		fmt.Fprintf(b, "#   %-6s %-8s %s", vregName(it.Reg), physName(it.assigned, 8), ranges(it.Ranges))
-		if o := f.orig[it.Reg-FirstVReg]; o != NoReg {
-			fmt.Fprintf(b, " (temporary for %s)", vregName(o))
+		fmt.Fprintf(b, "#   %-6s %-9s %s", name, strings.TrimPrefix(it.Loc, "%"), strings.Join(parts, " "))
+		var notes []string
+		if it.Origin != "" {
+			notes = append(notes, it.Origin)
+		}
+		switch {
+		case it.Spilled && len(it.SpillStores)+len(it.Reloads) > 0:
+			notes = append(notes, fmt.Sprintf("spilled: %d store(s), %d reload(s)", len(it.SpillStores), len(it.Reloads)))
+		case it.Spilled:
+			notes = append(notes, "spilled")
+		}
+		if it.TempFor != "" {
+			notes = append(notes, "temporary for "+it.TempFor)
+		}
+		switch it.SplitAt {
+		case "calls":
+			notes = append(notes, "split of "+it.SplitOf+" across calls")
+		case "loop":
+			notes = append(notes, "split of "+it.SplitOf+" for a loop")
+		}
+		if len(notes) > 0 {
+			b.WriteString("  (" + strings.Join(notes, ", ") + ")")
 		}
 		b.WriteString("\n")
-	}
-	for _, sp := range a.spilled {
-		fmt.Fprintf(b, "#   %-6s %-8s %s\n", vregName(sp.reg), "slot "+strconv.Itoa(sp.slot.ID), ranges(sp.ranges))
-	}
-	for r := RAX; r < FirstVReg; r++ {
-		if it := a.set.fixed[r]; it != nil {
-			fmt.Fprintf(b, "#   fixed  %-8s %s\n", physName(r, 8), ranges(it.Ranges))
-		}
 	}
 }
 

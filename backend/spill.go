@@ -128,8 +128,9 @@ func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
 		st.loaded = st.t != NoReg
 		if st.t == NoReg {
 			st.t = rw.f.newVReg(rw.f.width[v-FirstVReg])
-			rw.f.orig[st.t-FirstVReg] = rw.f.program(v)
-			rw.f.unspillable[st.t-FirstVReg] = true
+			tv := rw.f.vreg(st.t)
+			tv.orig = rw.f.program(v)
+			tv.unspillable = true
 		}
 		k = len(rw.temps)
 		rw.temps = append(rw.temps, st)

@@ -25,9 +25,6 @@ import "sort"
 // above) and reports whether it split any; the allocation round must then
 // be redone.
 func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
-	for len(f.splitDone) < f.NumVRegs() {
-		f.splitDone = append(f.splitDone, false)
-	}
 	type site struct {
 		b *Block
 		i int // index in b.Instrs
@@ -47,7 +44,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	split := false
 	for _, it := range spilled {
 		v := it.Reg
-		if f.splitDone[v-FirstVReg] || f.unspillable[v-FirstVReg] {
+		if vi := f.vreg(v); vi.splitDone || vi.unspillable {
 			continue
 		}
 		var crossed []site
@@ -80,9 +77,8 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		// save is meant to live in memory across the calls, each of which
 		// a loop around its uses contains: splitting it at a loop would put
 		// it back in a register across them.
-		f.loopLevel[save-FirstVReg] = neverSplitAtLoops
-		f.splitDone = append(f.splitDone, true)
-		f.splitDone[v-FirstVReg] = true
+		*f.vreg(save) = vregInfo{splitOf: v, split: splitAtCalls, splitDone: true, loopLevel: neverSplitAtLoops}
+		f.vreg(v).splitDone = true
 		for _, d := range defs {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos})
 		}

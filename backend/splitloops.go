@@ -32,7 +32,7 @@ const neverSplitAtLoops = 1 << 30
 func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 	cand := map[Reg]bool{} // looked up, never iterated
 	for _, it := range spilled {
-		if v := it.Reg; !f.unspillable[v-FirstVReg] {
+		if v := it.Reg; !f.vreg(v).unspillable {
 			cand[v] = true
 		}
 	}
@@ -99,7 +99,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 		for _, b := range readIn[v] {
 			best := -1
 			for _, li := range around[b.ID] {
-				if usable[li] && !written[v][li] && level(li) > f.loopLevel[v-FirstVReg] &&
+				if usable[li] && !written[v][li] && level(li) > int(f.vreg(v).loopLevel) &&
 					(best < 0 || level(li) < level(best)) {
 					best = li
 				}
@@ -112,7 +112,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 		for _, li := range order {
 			l := loops[li]
 			nv := f.newVReg(f.width[v-FirstVReg])
-			f.loopLevel[nv-FirstVReg] = level(li)
+			*f.vreg(nv) = vregInfo{splitOf: v, split: splitAtLoop, loopLevel: int32(level(li))}
 			for _, b := range l.blocks {
 				for _, in := range b.Instrs {
 					in.renameUses(v, nv)
