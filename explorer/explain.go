@@ -78,6 +78,43 @@ func blockNames(bs []*middle.Block) []string {
 	return names
 }
 
-// explainMachine records what the backend stage named pass did to mf.
+// explainMachine records what the backend says of the stages the page
+// explains, after the stage named pass: the IR value of each virtual
+// register (isel), each edge's parallel copy (outofssa), and the live
+// intervals over the numbered listing they refer to (regalloc).
 func explainMachine(page *FuncPage, pass string, mf *backend.Func) {
+	switch pass {
+	case "isel":
+		page.VRegs = mf.VRegOrigins()
+	case "outofssa":
+		page.Copies = []EdgeCopy{}
+		for _, ec := range mf.EdgeCopyInfo() {
+			page.Copies = append(page.Copies, EdgeCopy{
+				From: ec.From, To: ec.To, Parallel: moves(ec.Parallel), Sequential: moves(ec.Sequential),
+				Temps: append([]string{}, ec.Temps...), Constants: moves(ec.Constants),
+			})
+		}
+	case "regalloc":
+		intervals, listing, coalesced := mf.AllocationInfo()
+		a := &Alloc{Listing: []NumberedInstr{}, Intervals: []Interval{}, Coalesced: append([][2]string{}, coalesced...)}
+		for _, in := range listing {
+			a.Listing = append(a.Listing, NumberedInstr{Pos: in.Pos, Block: in.Block, Text: in.Text, Note: in.Note})
+		}
+		for _, it := range intervals {
+			a.Intervals = append(a.Intervals, Interval{
+				Reg: it.VReg, Origin: it.Origin, Ranges: it.Ranges, Loc: it.Loc, Spilled: it.Spilled,
+				Defs: it.Defs, Uses: it.Uses, SplitOf: it.SplitOf, SplitAt: it.SplitAt, TempFor: it.TempFor,
+				Spills: it.SpillStores, Reloads: it.Reloads,
+			})
+		}
+		page.Alloc = a
+	}
+}
+
+func moves(ms []backend.MoveInfo) []Move {
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = Move{Dst: m.Dst, Src: m.Src}
+	}
+	return out
 }

@@ -191,6 +191,7 @@ type NumberedInstr struct {
 	Pos   int    `json:"pos"`
 	Block string `json:"block"`
 	Text  string `json:"text"`
+	Note  string `json:"note,omitempty"` // "reload v3", "spill v29", "split v0 into v68 for a loop", ...
 }
 
 // Interval is one register's live interval.
@@ -202,7 +203,9 @@ type Interval struct {
 	Spilled bool     `json:"spilled"`
 	Defs    []int    `json:"defs"`
 	Uses    []int    `json:"uses"`
-	SplitOf string   `json:"splitOf,omitempty"`
+	SplitOf string   `json:"splitOf,omitempty"` // the register it was split from
+	SplitAt string   `json:"splitAt,omitempty"` // where: "calls" or "loop"
+	TempFor string   `json:"tempFor,omitempty"` // the spilled register a reload or store temporary stands for
 	Spills  []int    `json:"spills,omitempty"`  // positions of its spill stores
 	Reloads []int    `json:"reloads,omitempty"` // positions of its reloads
 }
