@@ -329,3 +329,41 @@ func TestMem2RegExplanationOnTestPrograms(t *testing.T) {
 		}
 	}
 }
+
+// The swap loop's back edge: a parallel copy with a cycle, sequentialized
+// with one temporary; its registers named after the IR values; intervals
+// over the listing's positions.
+func TestBackendFactsOnThePage(t *testing.T) {
+	page := collectToy(t, swapToy, Options{Level: 1})
+	f := funcPage(t, page, "swaploop")
+	var cycle *EdgeCopy
+	for i, c := range f.Copies {
+		if c.From == "for.post" && c.To == "for.cond" {
+			cycle = &f.Copies[i]
+		}
+	}
+	if cycle == nil || len(cycle.Temps) != 1 || len(cycle.Sequential) != len(cycle.Parallel)+1 {
+		t.Fatalf("back edge copy %+v", cycle)
+	}
+	named := map[string]bool{}
+	for _, v := range f.VRegs {
+		named[v] = true
+	}
+	if !named["%a.3"] || !named["%b.3"] {
+		t.Errorf("virtual registers name %v", f.VRegs)
+	}
+	if f.Alloc == nil || len(f.Alloc.Listing) == 0 || len(f.Alloc.Intervals) == 0 {
+		t.Fatalf("allocation %+v", f.Alloc)
+	}
+	last := f.Alloc.Listing[len(f.Alloc.Listing)-1].Pos
+	for _, it := range f.Alloc.Intervals {
+		for _, r := range it.Ranges {
+			if r[0] < 0 || r[1] > last+2 || r[0] >= r[1] {
+				t.Errorf("interval %s range %v outside the listing [0, %d]", it.Reg, r, last)
+			}
+		}
+		if it.Loc == "" {
+			t.Errorf("interval %s has no location", it.Reg)
+		}
+	}
+}
