@@ -113,6 +113,10 @@
     ['p-passes', 'The pass table',
       'Every entry of toyc’s pass table, with the -O level it starts at; passes that do not run at this level have no column.']
   ];
+  // each panel's name in the header's jump list, and whether it starts closed
+  var PANEL_NAV = { 'p-stages': ['stages'], 'p-cfg': ['CFG'], 'p-mem2reg': ['φ placement'], 'p-outofssa': ['out of SSA'],
+    'p-alloc': ['registers'], 'p-trace': ['trace'], 'p-passes': ['passes', true] };
+  PANELS.forEach(function (p) { p[3] = PANEL_NAV[p[0]][0]; p[4] = !!PANEL_NAV[p[0]][1]; });
 
   function shellHTML() {
     var fnOpts = DATA.funcs.map(function (f, i) {
@@ -124,10 +128,11 @@
       '<div class="file" title="the input">' + esc(DATA.file || '') + ' <span class="lvl">-O' + esc(DATA.level === undefined ? '?' : DATA.level) + '</span></div>' +
       '<label class="fnpick">function <select id="fn"' + (DATA.funcs.length < 2 ? ' disabled' : '') + '>' + fnOpts + '</select></label>' +
       '<span class="fncount">' + plural(DATA.funcs.length, 'function') + '</span>' +
+      '<nav class="jump">' + PANELS.map(function (p) { return '<a href="#' + p[0] + '" data-act="jump">' + p[3] + '</a>'; }).join('') + '</nav>' +
       '<span class="keys">Esc clears the selection</span>' +
       '</header><div id="banner"></div><div id="selinfo" class="selinfo" hidden></div><main>';
     PANELS.forEach(function (p) {
-      h += '<section class="panel" id="' + p[0] + '"><h2 class="ph" data-act="panel"><span class="tog"></span>' + p[1] + '<span class="phsub"></span></h2>' +
+      h += '<section class="panel' + (p[4] ? ' closed' : '') + '" id="' + p[0] + '"><h2 class="ph" data-act="panel"><span class="tog"></span>' + p[1] + '<span class="phsub"></span></h2>' +
         '<div class="pbody"><p class="intro">' + p[2] + '</p><div class="pcontent"></div></div></section>';
     });
     return h + '</main><footer>Made by toyc --emit=html. Everything on this page comes from the compiler’s own data for this program.</footer>';
@@ -305,6 +310,7 @@
     var h = '<div class="toolbar"><button data-act="expand-all">expand all</button> <button data-act="fold-same">fold unchanged</button> <button data-act="fold-all">fold all</button>' +
       '<span class="legend-inline"><span class="sw sw-chg"></span>new against the previous stage <span class="sw sw-hl"></span>selected value’s uses <span class="sw sw-def"></span>its definition ' +
       '<span class="sw sw-hs"></span>made from the selected source line <span class="sw sw-hb"></span>block under the pointer</span></div>' +
+      (S.budgetFolded ? '<p class="note" id="budget-note">' + plural(S.budgetFolded, 'changed stage is', 'changed stages are') + ' folded to keep this large function quick to draw: click a folded column to expand it, or “expand all”.</p>' : '') +
       '<div id="cols" class="cols">' + sourceColHTML();
     for (var i = 0; i < n; i++) h += colHTML(i);
     h += '</div>';
@@ -399,6 +405,21 @@
       });
     }
     return out.join('');
+  }
+
+  // defaultOpen opens the input and every stage that changed the
+  // function, within a budget of lines: past it, changed stages start
+  // folded too (the toolbar says so), so that a large function draws fast.
+  var LINE_BUDGET = 5000;
+  function defaultOpen(fp) {
+    var open = fp.stages.map(function () { return false; }), used = 0, last = fp.stages.length - 1;
+    S.budgetFolded = 0;
+    fp.stages.forEach(function (st, k) {
+      if (k !== 0 && k !== last && !st.changed) return;
+      if (k === 0 || k === last || used + st.lines.length <= LINE_BUDGET) { open[k] = true; used += st.lines.length; }
+      else S.budgetFolded++;
+    });
+    return open;
   }
 
   function colEl(i) { return $('#cols .col[data-col="' + i + '"]'); }
@@ -520,7 +541,8 @@
   // nodes[i] is {name, cls, roles, badges, title} or null (not drawn);
   // edges[j] is {cls, title}.
   function graphSVG(layout, nodes, edges, id) {
-    var pad = 8, W = layout.w + 2 * pad, H = layout.h + 2 * pad + 8;
+    var badged = nodes.some(function (n) { return n && n.badges && n.badges.length; });
+    var pad = 8, W = layout.w + 2 * pad + (badged ? 70 : 0), H = layout.h + 2 * pad + 8;
     var sc = Math.min(1.5, Math.max(1.15, 280 / W));
     var h = '<svg xmlns="http://www.w3.org/2000/svg" class="graph" id="' + id + '" viewBox="' + (-pad) + ' ' + (-pad - 8) + ' ' + num(W) + ' ' + num(H) +
       '" width="' + num(W * sc) + '" height="' + num(H * sc) + '">';
@@ -549,11 +571,12 @@
         '<rect class="box" x="' + num(x) + '" y="' + num(y) + '" width="' + r[2] + '" height="' + r[3] + '" rx="3"/>' +
         '<text x="' + r[0] + '" y="' + num(r[1] + 4) + '"' + fit + '>' + esc(name) + '</text>';
       if (nd.badges && nd.badges.length) {
-        var bx = x + r[2] + 2;
+        // beside the box, on its right, clear of the edges that enter from above
+        var bx = x + r[2] + 3, by = r[1] - 6;
         nd.badges.forEach(function (b) {
-          var bw = b.text.length * 6 + 6;
-          h += '<g class="badge ' + b.cls + '"><rect x="' + num(bx - bw + 2) + '" y="' + num(y - 9) + '" width="' + bw + '" height="12" rx="6"/><text x="' + num(bx - bw / 2 + 2) + '" y="' + num(y) + '">' + esc(b.text) + '</text></g>';
-          bx -= bw + 2;
+          var bw = b.text.length * 6.5 + 8;
+          h += '<g class="badge ' + b.cls + '"><rect x="' + num(bx) + '" y="' + num(by) + '" width="' + bw + '" height="12" rx="6"/><text x="' + num(bx + bw / 2) + '" y="' + num(by + 9) + '">' + esc(b.text) + '</text></g>';
+          bx += bw + 2;
         });
       }
       h += '</g>';
@@ -992,9 +1015,13 @@
   /* ------------------------------------------------------ 10. register allocation */
 
   var PALETTE = ['#4dabf7', '#69db7c', '#ffa94d', '#da77f2', '#ff8787', '#3bc9db', '#ffd43b', '#9775fa', '#a9e34b', '#f783ac', '#63e6be', '#ffc078', '#748ffc', '#e599f7', '#8ce99a', '#74c0fc'];
+  // One colour per general-purpose register (xmm and others hash).
+  var REGS = ['rax', 'rcx', 'rdx', 'rbx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'rbp', 'rsp'];
   function locColor(loc) {
     if (!loc) return '#ced4da';
     if (/stack|slot|\[|\(|spill|^-?\d/.test(loc)) return '#adb5bd';
+    var k = REGS.indexOf(loc.replace(/^%/, ''));
+    if (k >= 0) return PALETTE[k];
     var h = 0;
     for (var i = 0; i < loc.length; i++) h = (h * 31 + loc.charCodeAt(i)) >>> 0;
     return PALETTE[h % PALETTE.length];
@@ -1008,20 +1035,22 @@
     var maxPos = 1;
     (A.listing || []).forEach(function (l) { maxPos = Math.max(maxPos, l.pos + 1); });
     A.intervals.forEach(function (iv) { (iv.ranges || []).forEach(function (r) { maxPos = Math.max(maxPos, r[1]); }); });
-    var sx = Math.max(3, Math.min(14, 820 / maxPos)), rowH = 18, lw = 170, top = 28;
+    var sx = Math.max(3, Math.min(14, 820 / maxPos)), rowH = 18, lw = 170, top = 36;
     var W = lw + maxPos * sx + 40, H = top + A.intervals.length * rowH + 8;
     var svg = '<svg xmlns="http://www.w3.org/2000/svg" id="alloc-svg" class="chart" width="' + num(W) + '" height="' + num(H) + '" data-sx="' + sx + '" data-lw="' + lw + '">';
     // block boundaries
-    var prevB = null;
+    // block boundaries, named on two staggered rows, cut to fit
+    var starts = [];
     (A.listing || []).forEach(function (l) {
-      if (l.block !== prevB) {
-        var x = lw + l.pos * sx;
-        svg += '<line class="bsep" x1="' + num(x) + '" y1="14" x2="' + num(x) + '" y2="' + H + '"/><text class="blab" x="' + num(x + 2) + '" y="11">' + esc(l.block) + '</text>';
-        prevB = l.block;
-      }
+      if (!starts.length || starts[starts.length - 1].block !== l.block) starts.push({ block: l.block, pos: l.pos });
+    });
+    starts.forEach(function (b, j) {
+      var x = lw + b.pos * sx, next = j + 2 < starts.length ? lw + starts[j + 2].pos * sx : W;
+      var room = Math.max(1, Math.floor((next - x - 4) / 6)), name = b.block.length > room ? b.block.slice(0, Math.max(1, room - 1)) + '…' : b.block;
+      svg += '<line class="bsep" x1="' + num(x) + '" y1="' + (j % 2 ? 4 : 0) + '" x2="' + num(x) + '" y2="' + H + '"/><text class="blab" x="' + num(x + 2) + '" y="' + (j % 2 ? 17 : 8) + '"><title>' + esc(b.block) + '</title>' + esc(name) + '</text>';
     });
     var step = maxPos > 200 ? 20 : maxPos > 80 ? 10 : maxPos > 30 ? 4 : 2;
-    for (var p = 0; p <= maxPos; p += step) svg += '<text class="tick" x="' + num(lw + p * sx) + '" y="24">' + p + '</text>';
+    for (var p = 0; p <= maxPos; p += step) svg += '<text class="tick" x="' + num(lw + p * sx) + '" y="31">' + p + '</text>';
     A.intervals.forEach(function (iv, k) {
       var y = top + k * rowH, rs = iv.ranges || [], fixed = !/^v\d/.test(iv.reg);
       var lo = rs.length ? rs[0][0] : 0, hi = rs.length ? rs[rs.length - 1][1] : 0;
@@ -1142,7 +1171,7 @@
     }
     S.fp = fp;
     S.tok = { ir: [], mach: [], asm: [] };
-    S.open = fp.stages.map(function (st, k) { return k === 0 || st.changed; });
+    S.open = defaultOpen(fp);
     S.built = [];
     S.values = null; S.valueKey = ''; S.valueSrc = null; S.srcLine = 0; S.hover = '';
     S.cfgStage = 0; S.cfgBlock = ''; S.cfgVar = -1; ST = null;
@@ -1188,6 +1217,7 @@
     var act = t.closest('[data-act]');
     var a = act ? act.getAttribute('data-act') : '';
     if (a === 'panel') { act.parentNode.classList.toggle('closed'); return; }
+    if (a === 'jump') { var pn = byId(act.getAttribute('href').slice(1)); if (pn) pn.classList.remove('closed'); return; }
     var colNode = t.closest('#cols .col');
     var ci = colNode ? +colNode.getAttribute('data-col') : NaN;
     switch (a) {
