@@ -897,8 +897,12 @@
     subtitle('p-outofssa', plural(copies.length, 'edge copy', 'edge copies'));
     if (fromDump) h += '<p class="note">(read from the outofssa stage’s comments: the page’s data has no copies)</p>';
     h += '<table class="data" id="copies"><thead><tr><th>edge</th><th>parallel copy (as φs list it)</th><th>sequential order chosen</th><th>cycle temporaries</th><th>then constants</th><th></th></tr></thead><tbody>';
+    var splitBy = {};
+    (fp.splits || []).forEach(function (s) { if (s.new) splitBy[s.new] = s; });
     copies.forEach(function (cp, i) {
-      h += '<tr data-copy="' + i + '"><td>' + bref(cp.from) + ' → ' + bref(cp.to) + '</td><td>' + movesText(cp.parallel) + '</td><td>' + movesText(cp.sequential) +
+      var sp = splitBy[cp.from];
+      h += '<tr data-copy="' + i + '"><td>' + bref(cp.from) + ' → ' + bref(cp.to) +
+        (sp ? '<div class="note">the split of the critical edge ' + esc(sp.from) + ' → ' + esc(sp.to) + '</div>' : '') + '</td><td>' + movesText(cp.parallel) + '</td><td>' + movesText(cp.sequential) +
         '</td><td>' + ((cp.temps || []).length ? cp.temps.map(vref).join(', ') : '<span class="none">none</span>') + '</td><td>' + movesText(cp.constants) +
         '</td><td>' + ((cp.parallel || []).length ? '<button data-act="step-edge" data-copy="' + i + '">step through</button>' : '') + '</td></tr>';
     });
