@@ -801,15 +801,15 @@
   }
 
   // selectVar colours slot i's blocks in the CFG that mem2reg worked on:
-  // the one of the stage before the pass of the slot's round.
+  // the one of the stage before mem2reg (its rounds all run on that CFG;
+  // promotion changes no edge).
   function selectVar(i) {
-    var fp = S.fp, slot = fp.mem2reg.slots[i];
+    var fp = S.fp;
     if (S.cfgVar === i) { clearVar(); return; }
     S.cfgVar = i;
     S.cfgBlock = '';
-    var pass = slot.round > 1 ? 'mem2reg' + slot.round : 'mem2reg';
     for (var k = 0; k < fp.stages.length; k++) {
-      if (fp.stages[k].pass === pass) { S.cfgStage = Math.max(0, k - 1); break; }
+      if (fp.stages[k].pass === 'mem2reg') { S.cfgStage = Math.max(0, k - 1); break; }
     }
     var sel = byId('cfg-stage');
     if (sel) sel.value = String(S.cfgStage);
@@ -866,8 +866,9 @@
     var ci = -1;
     fp.stages.forEach(function (s, i) { if (s.pass === 'critical') ci = i; });
     var g = ci > 0 ? fp.cfgs[cfgOfStage(ci - 1).cfg] : null;
+    var crit = [];
     if (g) {
-      var crit = g.edges.filter(function (e) { return e.critical; });
+      crit = g.edges.filter(function (e) { return e.critical; });
       h += '<p>' + (crit.length ? 'Before the critical pass, the CFG has ' + plural(crit.length, 'critical edge') + ': ' +
         crit.map(function (e) { return bref(g.blocks[e.from].name) + ' → ' + bref(g.blocks[e.to].name); }).join(', ') + '.' : 'Before the critical pass, the CFG has no critical edge.') + '</p>';
     } else if (!fp.stages.some(function (s) { return s.pass === 'critical'; })) {
@@ -879,7 +880,8 @@
           return '<tr><td>' + bref(s.from) + ' → ' + bref(s.to) + '</td><td>' + bref(s.new) + '</td><td>' +
             ((s.phis || []).length ? s.phis.map(vref).join(', ') + ': entry [… , %' + esc(s.from) + '] becomes [… , %' + esc(s.new) + ']' : '<span class="none">none (no φ in ' + esc(s.to) + ')</span>') + '</td></tr>';
         }).join('') + '</tbody></table>';
-    } else if (fp.splits) {
+    } else if (fp.splits || (g && !crit.length)) {
+      // (an empty list of splits is left out of the data)
       h += '<p>No edge was split.</p>';
     } else if (ci >= 0) {
       h += '<p class="na">Which edges were split: not available for this function.</p>';
@@ -889,7 +891,8 @@
     if (!copies) { copies = copiesFromDump(); fromDump = copies.length > 0; }
     S.copies = copies;
     if (!copies.length) {
-      h += '<p class="na">' + (fp.copies ? 'No edge needs a copy: the function has no φ.' : 'Not available for this function.') + '</p>';
+      var ran = fp.stages.some(function (s) { return s.pass === 'outofssa'; });
+      h += '<p class="na">' + (fp.copies || ran ? 'No edge needs a copy: the function has no φ when it leaves SSA.' : 'Not available for this function (out of SSA did not run).') + '</p>';
       setHTML(c, h);
       subtitle('p-outofssa', '');
       return;
@@ -993,7 +996,9 @@
     h += '</ol><div class="st-locs">';
     ST.locs.forEach(function (x) {
       var v = ST.vals[x], temp = (cp.temps || []).indexOf(x) >= 0;
-      h += '<div class="loc' + (ST.last === x ? ' w' : '') + (temp ? ' temp' : '') + '" data-loc="' + esc(x) + '"><span class="lname">' + esc(x) + (temp ? ' <span class="note">temp</span>' : '') + '</span><span class="lval">' + esc(valText(v)) + '</span></div>';
+      var origin = (S.fp.vregs || {})[x];
+      h += '<div class="loc' + (ST.last === x ? ' w' : '') + (temp ? ' temp' : '') + '" data-loc="' + esc(x) + '"><span class="lname">' + esc(x) +
+        (temp ? ' <span class="note">temp</span>' : origin ? ' <span class="note">' + esc(origin) + '</span>' : '') + '</span><span class="lval">' + esc(valText(v)) + '</span></div>';
     });
     h += '</div></div>';
     var status = '', okAll = true, wrong = [];
@@ -1139,14 +1144,21 @@
       byKey[k].rows.push(a);
     });
     h += '<div class="arrivals-wrap">';
-    groups.forEach(function (g) {
-      h += '<table class="data arrivals" data-phi="' + esc(g.phi) + '" data-block="' + esc(g.block) + '"><caption>' + vref(g.phi) + ' = φ in ' + bref(g.block) + ' — ' + plural(g.rows.length, 'arrival') + '</caption>' +
-        '<thead><tr><th>visit</th><th>edge taken</th><th>value selected</th></tr></thead><tbody>' +
-        g.rows.map(function (a) {
-          return '<tr data-visit="' + a.visit + '"><td class="visit">' + a.visit + '</td><td class="edge" data-from="' + esc(a.from) + '">' + bref(a.from) + ' → ' + bref(a.block) + '</td><td class="val">' + esc(a.value) + '</td></tr>';
-        }).join('') + '</tbody></table>';
-    });
+    S.traceGroups = groups;
+    groups.forEach(function (g, k) { h += arrivalsHTML(g, k, TRACE_ROWS); });
     setHTML(c, h + '</div>');
+  }
+
+  // A φ's table shows its first TRACE_ROWS arrivals until asked for all.
+  var TRACE_ROWS = 100;
+  function arrivalsHTML(g, k, limit) {
+    var rows = g.rows.slice(0, limit);
+    return '<table class="data arrivals" data-phi="' + esc(g.phi) + '" data-block="' + esc(g.block) + '" data-k="' + k + '"><caption>' + vref(g.phi) + ' = φ in ' + bref(g.block) + ' — ' + plural(g.rows.length, 'arrival') + '</caption>' +
+      '<thead><tr><th>visit</th><th>edge taken</th><th>value selected</th></tr></thead><tbody>' +
+      rows.map(function (a) {
+        return '<tr data-visit="' + a.visit + '"><td class="visit">' + a.visit + '</td><td class="edge" data-from="' + esc(a.from) + '">' + bref(a.from) + ' → ' + bref(a.block) + '</td><td class="val">' + esc(a.value) + '</td></tr>';
+      }).join('') +
+      (g.rows.length > rows.length ? '<tr><td colspan="3"><button data-act="trace-all" data-k="' + k + '">show all ' + g.rows.length + '</button></td></tr>' : '') + '</tbody></table>';
   }
 
   /* ------------------------------------------------------------ 12. the pass table */
@@ -1242,6 +1254,11 @@
       case 'mode-toyc': ST.mode = 'toyc'; stepperReset(); return;
       case 'mode-naive': ST.mode = 'naive'; stepperReset(); return;
       case 'st-reset': stepperReset(); return;
+      case 'trace-all': {
+        var tk = +act.getAttribute('data-k'), tbl = act.closest('table');
+        if (tbl && S.traceGroups[tk]) tbl.outerHTML = arrivalsHTML(S.traceGroups[tk], tk, Infinity);
+        return;
+      }
       case 'st-step': stepperStep(); renderStepper(); return;
       case 'st-run': while (ST.step < ST.moves.length) stepperStep(); renderStepper(); return;
       case 'goto-col': {
