@@ -6,7 +6,8 @@
 #   ./build.sh example   build ./toyc, then compile and run examples/primes.toy
 #   ./build.sh bench [NAME...]  the benchmarks: toyc -O0/-O1/-O2, llc and the
 #                        C twins (gcc -O0/-O2) timed, outputs checked, spill
-#                        counts, compile speed, SSA construction scaling
+#                        counts, compile speed, SSA construction scaling, the
+#                        explorer's page size and load time
 #   ./build.sh fuzz 10m  the long campaign: random differential testing
 #                        (tests/README.md) for that long, then every go fuzz
 #                        target in the tree (func Fuzz...) for that long each;
@@ -105,6 +106,7 @@ bench)
 	status=0
 	tests/bench/bench.sh "$@" || status=$?
 	tests/bench/scaling.sh || status=$((status > 0 ? status : 1))
+	tests/bench/explorer.sh || status=$((status > 0 ? status : 1))
 	exit $status
 	;;
 fuzz)

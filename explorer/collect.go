@@ -186,6 +186,9 @@ func (fs *funcState) addStage(pass, kind string, lines []line, cfg int) {
 		st.Changed = st.Changed || len(ids) != len(fs.prev)
 	}
 	fs.prev = ids
+	if !st.Changed {
+		st.Lines = nil // the previous stage's (see Stage.Lines)
+	}
 	fs.page.Stages = append(fs.page.Stages, st)
 }
 

@@ -58,7 +58,9 @@ type Stage struct {
 	// none); the index into Strings of the name of the block the line is
 	// in (-1: outside any block); 1 when the line is not in the previous
 	// stage (a longest common subsequence), else 0.
-	Lines [][4]int `json:"lines"`
+	// A stage that changed nothing leaves Lines out (nil): they are the
+	// previous stage's, none of them changed. A page is mostly such stages.
+	Lines [][4]int `json:"lines,omitempty"`
 	CFG   int      `json:"cfg"` // index into FuncPage.CFGs, -1 for none
 }
 

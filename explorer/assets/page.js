@@ -63,6 +63,19 @@
   DATA.passes = DATA.passes || [];
   DATA.errors = DATA.errors || [];
 
+  // expandStages gives each stage that changed nothing (whose lines the
+  // page leaves out, to stay small) the previous stage's lines, marked
+  // unchanged. It runs once per function, when the function is first shown.
+  function expandStages(fp) {
+    var prev = null;
+    fp.stages.forEach(function (st) {
+      if (!st.lines) {
+        st.lines = prev ? prev.map(function (l) { return [l[0], l[1], l[2], 0]; }) : [];
+      }
+      prev = st.lines;
+    });
+  }
+
   var PASSDOC = {};
   DATA.passes.forEach(function (p) { PASSDOC[p.name] = p; });
 
@@ -1181,6 +1194,7 @@
 
   function showFunction(i) {
     var fp = DATA.funcs[i];
+    expandStages(fp);
     if (!fp) {
       $$('.pcontent').forEach(function (c) { c.innerHTML = '<p class="na">No function in this page.</p>'; });
       return;
