@@ -25,7 +25,10 @@ const (
 )
 
 // nestingCheck follows a file's tokens in order; operators holds, per open
-// bracket, the operators since the last separator.
+// bracket, the operators since the last separator. The separators are those
+// that end an expression: `;` and `,`, and `{` and `}`, which end a
+// condition and a statement (so that a block of 50,000 ifs, each condition
+// with an operator, is no expression of 50,000 operators).
 type nestingCheck struct {
 	file      string
 	lines     *lineIndex
@@ -44,12 +47,20 @@ func (n *nestingCheck) visit(t lexer.Token) *diag.Diagnostic {
 	switch t.Type {
 	case tokPunct:
 		switch t.Value {
-		case "(", "[", "{":
+		case "(", "[":
 			n.operators = append(n.operators, 0)
-		case ")", "]", "}":
+		case "{":
+			n.operators[top] = 0
+			n.operators = append(n.operators, 0)
+		case ")", "]":
 			if top > 0 {
 				n.operators = n.operators[:top]
 			}
+		case "}":
+			if top > 0 {
+				n.operators = n.operators[:top]
+			}
+			n.operators[len(n.operators)-1] = 0
 		case ";", ",":
 			n.operators[top] = 0
 		}
