@@ -1140,7 +1140,7 @@
     var mine = arr.filter(function (a) { return a.func === fp.name; });
     subtitle('p-trace', T.call + ': ' + plural(arr.length, 'arrival'));
     var h = '<div class="trace-sum"><span><b>ran</b> <code>' + esc(T.call || '') + '</code></span>' + (T.result !== undefined && T.result !== '' ? '<span><b>result</b> <code>' + esc(T.result) + '</code></span>' : '') +
-      '<span><b>steps</b> ' + esc(T.steps || 0) + '</span><span><b>φ arrivals</b> ' + arr.length + '</span></div>';
+      '<span><b>φ arrivals</b> ' + esc(T.steps || 0) + (arr.length < (T.steps || 0) ? ' (' + arr.length + ' listed)' : '') + '</span></div>';
     if (T.output) h += '<details><summary>output</summary><pre class="out">' + esc(T.output) + '</pre></details>';
     if (T.stopped) h += '<div class="banner warn" id="trace-stopped">The trace stopped early: ' + esc(T.stopped) + '. The table shows the arrivals up to there.</div>';
     if (!mine.length) {
