@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -342,8 +343,12 @@ func (d *driver) middle(c *compiled) error {
 		printAll:     o.printAll,
 		printChanged: o.printChanged,
 		verifyEach:   o.verifyEach,
+		jobs:         o.jobs,
 		timePasses:   o.timePasses,
 		log:          d.stderr,
+	}
+	if po.jobs == 0 {
+		po.jobs = runtime.NumCPU()
 	}
 	if len(o.filterFunc) > 0 {
 		po.filterFunc = setOf(o.filterFunc)

@@ -23,6 +23,7 @@ type options struct {
 	trace        string   // --trace
 	traceArgs    []string // after "--", with --trace=main
 	verifyEach   bool
+	jobs         int // -j: functions compiled at once (0: one per CPU)
 	cc           string
 	timePasses   bool
 	help         bool
@@ -61,6 +62,8 @@ Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
                         that changed it (as LLVM's -print-changed)
   --filter-func=NAME,...  print only these functions in the dumps above
   --verify-each         run the IR verifier after every pass
+  -j N, --jobs=N        compile N functions at once (default: one per CPU);
+                        the output is the same whatever N is
   --cc=CMD              C compiler that assembles and links (default $CC, else
                         gcc, else clang)
   --time-passes         print the time spent in each stage and pass
@@ -95,6 +98,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringSliceVar(&o.funcs, "func", nil, "")
 	fs.StringVar(&o.trace, "trace", "", "")
 	fs.BoolVar(&o.verifyEach, "verify-each", false, "")
+	fs.IntVarP(&o.jobs, "jobs", "j", 0, "")
 	fs.StringVar(&o.cc, "cc", "", "")
 	fs.BoolVar(&o.timePasses, "time-passes", false, "")
 	fs.BoolVar(&o.version, "version", false, "")
@@ -111,6 +115,9 @@ func parseFlags(args []string) (*options, error) {
 		// With --trace, what follows "--" is the traced program's
 		// arguments.
 		o.inputs, o.traceArgs = o.inputs[:dash], o.inputs[dash:]
+	}
+	if o.jobs < 0 {
+		return nil, usagef("-j %d: the number of jobs must be positive", o.jobs)
 	}
 	if o.level < 0 || o.level > 2 {
 		return nil, usagef("unknown optimization level -O%d (use -O0, -O1 or -O2)", o.level)

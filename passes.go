@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"toyc/backend"
@@ -28,6 +29,7 @@ type passOptions struct {
 	filterFunc   map[string]bool // nil: every function
 	verifyEach   bool
 	timePasses   bool
+	jobs         int // functions compiled at once
 	log          io.Writer
 	lines        [][]byte // the source text by line, for the dumps' comments
 }
@@ -98,7 +100,9 @@ func noteSkipped(o *passOptions, pl *backend.Pipeline, names map[string]bool) {
 // allocation checker after every stage from register allocation on; a
 // pass that breaks its output is named in the error (a compiler bug).
 // With o.native, the result is the module's machine functions, ready for
-// emission.
+// emission. Functions go through the passes a function at a time, o.jobs
+// at once; dumps come per function in pass order (as LLVM's), and in the
+// module's order of functions whatever o.jobs is.
 func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 	if err := checkPassNames("--print-after", o.printAfter); err != nil {
 		return nil, err
@@ -109,33 +113,41 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 	if diags := middle.VerifyModule(m); len(diags) > 0 {
 		return nil, diags
 	}
-	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach}
+	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach, Jobs: o.jobs}
 	noteSkipped(o, pl, o.printAfter)
 	noteSkipped(o, pl, o.printBefore)
-	d := &dumper{o: o, last: map[string]string{}}
+	d := newDumper(o, m)
 	if o.printChanged {
 		d.baseline(m)
 	}
-	var ran []string
-	var spent []time.Duration
-	var start time.Time
-	pl.Before = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
-		if o.printBefore[p.Name] {
-			d.dump("before", p, m, mach, false)
-		}
-		start = time.Now()
+	// Per pass, the time its runs took, summed over the functions.
+	spent := make([]atomic.Int64, len(backend.Passes))
+	index := map[*backend.Pass]int{}
+	for i := range backend.Passes {
+		index[&backend.Passes[i]] = i
 	}
-	pl.After = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
-		ran = append(ran, p.Name)
-		spent = append(spent, time.Since(start))
+	starts := make(map[*middle.Func]*time.Time, len(m.Funcs))
+	for _, f := range m.Funcs {
+		starts[f] = new(time.Time)
+	}
+	pl.Before = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
+		if o.printBefore[p.Name] {
+			d.dump("before", p, f, mf, false)
+		}
+		*starts[f] = time.Now()
+	}
+	pl.After = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
+		spent[index[p]].Add(int64(time.Since(*starts[f])))
 		switch {
 		case o.printAll || o.printAfter[p.Name]:
-			d.dump("after", p, m, mach, false)
+			d.dump("after", p, f, mf, false)
 		case o.printChanged:
-			d.dump("after", p, m, mach, true)
+			d.dump("after", p, f, mf, true)
 		}
 	}
+	pl.Barrier = func(*backend.Pass, *middle.Module) { d.flush() }
 	mach, err := pl.Run(m)
+	d.flush()
 	if err != nil {
 		if pe, ok := err.(*backend.PassError); ok {
 			return nil, internalError("%v", pe)
@@ -143,76 +155,97 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 		return nil, err
 	}
 	if o.timePasses {
-		fmt.Fprintln(o.log, "toyc: time per pass:")
-		for i, name := range ran {
-			fmt.Fprintf(o.log, "  %10.3fms  %s\n", spent[i].Seconds()*1e3, name)
+		fmt.Fprintln(o.log, "toyc: time per pass (summed over the functions):")
+		for i := range backend.Passes {
+			if p := &backend.Passes[i]; pl.Runs(p) {
+				fmt.Fprintf(o.log, "  %10.3fms  %s\n", time.Duration(spent[i].Load()).Seconds()*1e3, p.Name)
+			}
 		}
 	}
 	return mach, nil
 }
 
-// dumper prints the functions of the module, or its machine functions
+// dumper prints the functions of the module, or their machine functions
 // once instruction selection has made them, one by one as LLVM's
 // -print-after does, each under a header naming the pass and the
-// function. For --print-changed it remembers each function's last text
-// and prints only those a pass changed.
+// function. Each function's dumps are kept in its own buffer (functions
+// may be compiled concurrently) and written out in the module's order at
+// each barrier of the pipeline. For --print-changed it remembers each
+// function's last text and prints only what a pass changed.
 type dumper struct {
-	o    *passOptions
-	last map[string]string // function name → its text after the last pass
+	o   *passOptions
+	fns []*funcDump // in the module's order
+	of  map[*middle.Func]*funcDump
+}
+
+type funcDump struct {
+	out  bytes.Buffer
+	last string // the text after the last pass, for --print-changed
+}
+
+func newDumper(o *passOptions, m *middle.Module) *dumper {
+	d := &dumper{o: o, of: map[*middle.Func]*funcDump{}}
+	for _, f := range m.Funcs {
+		if !f.IsDecl() && d.wanted(f.Name) {
+			fd := &funcDump{}
+			d.fns = append(d.fns, fd)
+			d.of[f] = fd
+		}
+	}
+	return d
 }
 
 func (d *dumper) wanted(name string) bool { return d.o.filterFunc == nil || d.o.filterFunc[name] }
 
-// baseline prints and remembers the input of the pipeline, which
-// --print-changed compares the first pass's output with.
-func (d *dumper) baseline(m *middle.Module) {
-	var out bytes.Buffer
-	for _, f := range m.Funcs {
-		if f.IsDecl() || !d.wanted(f.Name) {
-			continue
-		}
-		text := f.Dump(d.o.lines)
-		d.last[f.Name] = text
-		fmt.Fprintf(&out, "; *** IR at the start, @%s ***\n%s", f.Name, text)
+// flush writes what the functions' buffers hold, in the module's order.
+func (d *dumper) flush() {
+	for _, fd := range d.fns {
+		d.o.log.Write(fd.out.Bytes())
+		fd.out.Reset()
 	}
-	d.o.log.Write(out.Bytes())
 }
 
-func (d *dumper) dump(when string, p *backend.Pass, m *middle.Module, mach []*backend.Func, changedOnly bool) {
-	var out bytes.Buffer
-	// emit writes one function's text; body is the part --print-changed
-	// compares (a machine dump's first line names the pass).
-	emit := func(name, header, text, body string) {
-		if changedOnly {
-			if d.last[name] == body {
-				return
-			}
-			d.last[name] = body
+// baseline records the input of the pipeline, which --print-changed
+// compares the first pass's output with, and prints it.
+func (d *dumper) baseline(m *middle.Module) {
+	for _, f := range m.Funcs {
+		if fd := d.of[f]; fd != nil {
+			fd.last = f.Dump(d.o.lines)
+			fmt.Fprintf(&fd.out, "; *** IR at the start, @%s ***\n%s", f.Name, fd.last)
 		}
-		out.WriteString(header)
-		out.WriteString(text)
 	}
+}
+
+// dump writes the state of f (or of mf, from instruction selection on)
+// before or after pass p to its buffer.
+func (d *dumper) dump(when string, p *backend.Pass, f *middle.Func, mf *backend.Func, changedOnly bool) {
+	fd := d.of[f]
+	if fd == nil {
+		return
+	}
+	var header, text, body string
 	// Before instruction selection the state is the IR.
-	if p.OnIR() || when == "before" && p.Isel != nil {
-		for _, f := range m.Funcs {
-			if !f.IsDecl() && d.wanted(f.Name) {
-				text := f.Dump(d.o.lines)
-				emit(f.Name, fmt.Sprintf("; *** IR %s %s, @%s ***\n", when, p.Name, f.Name), text, text)
-			}
-		}
+	if p.OnIR() || mf == nil || when == "before" && p.Isel != nil {
+		text = f.Dump(d.o.lines)
+		header, body = fmt.Sprintf("; *** IR %s %s, @%s ***\n", when, p.Name, f.Name), text
 	} else {
-		for _, f := range mach {
-			if d.wanted(f.Name) {
-				text := f.DumpAfter(p.Name)
-				if when == "before" {
-					text = f.String()
-				}
-				_, body, _ := strings.Cut(text, "\n")
-				emit(f.Name, fmt.Sprintf("# *** machine code %s %s ***\n", when, p.Name), text, body)
-			}
+		text = mf.DumpAfter(p.Name)
+		if when == "before" {
+			text = mf.String()
 		}
+		// The text's first line names the pass; --print-changed compares
+		// the rest.
+		_, body, _ = strings.Cut(text, "\n")
+		header = fmt.Sprintf("# *** machine code %s %s ***\n", when, p.Name)
 	}
-	d.o.log.Write(out.Bytes())
+	if changedOnly {
+		if fd.last == body {
+			return
+		}
+		fd.last = body
+	}
+	fd.out.WriteString(header)
+	fd.out.WriteString(text)
 }
 
 func internalError(format string, args ...any) error {

@@ -3,6 +3,8 @@ package backend
 import (
 	"fmt"
 	"io"
+	"sync"
+	"sync/atomic"
 
 	"toyc/middle"
 )
@@ -91,7 +93,13 @@ func LookupPass(name string) *Pass {
 	return nil
 }
 
-// Pipeline runs the table for one module.
+// Pipeline runs the table for one module, a function at a time: each
+// function goes through every pass up to the next module pass (inline) or
+// to the end of the IR passes, then the next function does; module passes
+// run between. Functions are independent in between (no function pass
+// reads or writes another function's body, or the module's lists), so
+// with Jobs > 1 they go through their passes concurrently, and the result
+// is the same whatever Jobs is.
 type Pipeline struct {
 	Level  int
 	Native bool // run the code generation stages too
@@ -100,10 +108,19 @@ type Pipeline struct {
 	// Verify runs the IR verifier after every IR pass; Check runs the
 	// allocation checker after every stage from register allocation on.
 	Verify, Check bool
+	// Jobs is how many functions are compiled at once (0 or 1: one).
+	Jobs int
 	// Before and After, when set, are called around every pass that runs
-	// (Before also for passes that do nothing), with the IR module and the
-	// machine functions made so far (nil before instruction selection).
-	Before, After func(p *Pass, m *middle.Module, mach []*Func)
+	// on each function (Before also for passes that do nothing): f is the
+	// function's IR, and mf its machine function from instruction
+	// selection on (else nil). For one function the calls come in pass
+	// order; with Jobs > 1 calls for different functions come from
+	// several goroutines at once.
+	Before, After func(p *Pass, f *middle.Func, mf *Func)
+	// Barrier, when set, is called before each group of passes, with
+	// every function at the same stage: before a module pass, and before
+	// the first native pass (then the IR is as the middle leaves it).
+	Barrier func(next *Pass, m *middle.Module)
 	// Instead, when set, may run an IR pass on a function itself, and
 	// reports whether it did: the explorer runs the variants of mem2reg and
 	// critical that say what they did.
@@ -133,10 +150,41 @@ func (pl *Pipeline) Runs(p *Pass) bool {
 	return !pl.CodegenOnly && p.Level <= pl.Level
 }
 
-// Run runs the passes pl selects over m, pass by pass, so that a dump after
-// a pass shows the whole module at the same stage. m must verify (the
-// driver checks its input first: a pass is entitled to valid input). With
-// pl.Native, the result is the module's machine functions, ready for Emit.
+// groups splits the passes pl runs into the runs of function passes that
+// a function goes through at once, and the module passes between them.
+func (pl *Pipeline) groups() [][]*Pass {
+	var groups [][]*Pass
+	var cur []*Pass
+	cut := func() {
+		if len(cur) > 0 {
+			groups = append(groups, cur)
+			cur = nil
+		}
+	}
+	for i := range Passes {
+		p := &Passes[i]
+		if !pl.Runs(p) {
+			continue
+		}
+		switch {
+		case p.Module != nil:
+			cut()
+			groups = append(groups, []*Pass{p})
+			continue
+		case p.Native && (len(cur) == 0 || !cur[len(cur)-1].Native):
+			cut()
+		}
+		cur = append(cur, p)
+	}
+	cut()
+	return groups
+}
+
+// Run runs the passes pl selects over m. m must verify (the driver checks
+// its input first: a pass is entitled to valid input). With pl.Native,
+// the result is the module's machine functions, in m's order, ready for
+// Emit. A check that fails is reported for the first function, in m's
+// order, whose check failed.
 func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	var funcs []*middle.Func
 	for _, f := range m.Funcs {
@@ -144,58 +192,109 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 			funcs = append(funcs, f)
 		}
 	}
-	var mach []*Func
-	for i := range Passes {
-		p := &Passes[i]
-		if !pl.Runs(p) {
+	mach := make([]*Func, len(funcs))
+	for _, group := range pl.groups() {
+		if pl.Barrier != nil {
+			pl.Barrier(group[0], m)
+		}
+		if p := group[0]; p.Module != nil {
+			if err := pl.runModule(p, m, funcs, mach); err != nil {
+				return nil, err
+			}
 			continue
 		}
-		if pl.Before != nil {
-			pl.Before(p, m, mach)
-		}
-		switch {
-		case p.Module != nil:
-			p.Module(m)
-		case p.IR != nil:
-			for _, f := range funcs {
-				if pl.Instead == nil || !pl.Instead(p, f) {
-					p.IR(f)
-				}
-			}
-		case p.Isel != nil:
-			for _, f := range funcs {
-				mach = append(mach, p.Isel(f))
-			}
-		default:
-			for _, f := range mach {
-				p.Mach(f)
+		errs := make([]error, len(funcs))
+		pl.each(len(funcs), func(i int) {
+			mach[i], errs[i] = pl.runFunc(group, funcs[i], mach[i])
+		})
+		for _, err := range errs {
+			if err != nil {
+				return nil, err
 			}
 		}
-		if pl.After != nil {
-			pl.After(p, m, mach)
-		}
-		if err := pl.check(p, m, mach); err != nil {
-			return mach, err
-		}
+	}
+	if !pl.Native {
+		return nil, nil
 	}
 	return mach, nil
 }
 
-// check verifies what pass p produced, as far as pl asks.
-func (pl *Pipeline) check(p *Pass, m *middle.Module, mach []*Func) error {
-	switch {
-	case p.OnIR() && pl.Verify:
-		if diags := middle.VerifyModule(m); len(diags) > 0 {
-			return &PassError{Pass: p.Name, Err: diags}
+// runModule runs the module pass p, with the hooks for every function.
+func (pl *Pipeline) runModule(p *Pass, m *middle.Module, funcs []*middle.Func, mach []*Func) error {
+	for i, f := range funcs {
+		if pl.Before != nil {
+			pl.Before(p, f, mach[i])
 		}
-	case p.Allocated && pl.Check:
-		for _, f := range mach {
-			if err := Check(f); err != nil {
-				return &PassError{Pass: p.Name, Err: err, Func: f}
+	}
+	p.Module(m)
+	for i, f := range funcs {
+		if pl.After != nil {
+			pl.After(p, f, mach[i])
+		}
+		if pl.Verify {
+			if err := middle.Verify(f); err != nil {
+				return &PassError{Pass: p.Name, Err: err}
 			}
 		}
 	}
 	return nil
+}
+
+// runFunc takes f (and mf, its machine function once there is one)
+// through the function passes of group.
+func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, error) {
+	for _, p := range group {
+		if pl.Before != nil {
+			pl.Before(p, f, mf)
+		}
+		switch {
+		case p.IR != nil:
+			if pl.Instead == nil || !pl.Instead(p, f) {
+				p.IR(f)
+			}
+		case p.Isel != nil:
+			mf = p.Isel(f)
+		default:
+			p.Mach(mf)
+		}
+		if pl.After != nil {
+			pl.After(p, f, mf)
+		}
+		switch {
+		case p.OnIR() && pl.Verify:
+			if err := middle.Verify(f); err != nil {
+				return mf, &PassError{Pass: p.Name, Err: err}
+			}
+		case p.Allocated && pl.Check:
+			if err := Check(mf); err != nil {
+				return mf, &PassError{Pass: p.Name, Err: err, Func: mf}
+			}
+		}
+	}
+	return mf, nil
+}
+
+// each calls work(i) for every i < n, on pl.Jobs goroutines at most.
+func (pl *Pipeline) each(n int, work func(i int)) {
+	jobs := min(max(pl.Jobs, 1), n)
+	if jobs <= 1 {
+		for i := range n {
+			work(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				work(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // Compile runs the native half of the table (from critical on: m is taken

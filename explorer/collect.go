@@ -77,8 +77,8 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 		}
 	}
 	pl.Instead = c.explained
-	pl.Before = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
-		if p.Name == "critical" && o.Trace != "" {
+	pl.Barrier = func(next *backend.Pass, m *middle.Module) {
+		if next.Name == "critical" && o.Trace != "" {
 			// The IR as the middle leaves it: the code the native stages
 			// compile.
 			label := o.Trace
@@ -88,12 +88,15 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 			c.page.Trace = trace(m, label, call, o.TraceArgs)
 		}
 	}
-	pl.After = func(p *backend.Pass, m *middle.Module, mach []*backend.Func) {
-		if p.OnIR() {
-			c.irStage(m, p.Name)
-			return
+	pl.After = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
+		fs := c.funcs[f.Name]
+		switch {
+		case fs == nil:
+		case p.OnIR():
+			c.funcStage(fs, f, p.Name)
+		default:
+			c.machStage(fs, mf, p)
 		}
-		c.machStage(mach, p)
 	}
 	mach, err := pl.Run(m)
 	if err != nil {
@@ -195,39 +198,36 @@ func (fs *funcState) addStage(pass, kind string, lines []line, cfg int) {
 // irStage records every wanted function's IR after pass.
 func (c *collector) irStage(m *middle.Module, pass string) {
 	for _, f := range m.Funcs {
-		fs := c.funcs[f.Name]
-		if fs == nil || f.IsDecl() {
-			continue
+		if fs := c.funcs[f.Name]; fs != nil && !f.IsDecl() {
+			c.funcStage(fs, f, pass)
 		}
-		var lines []line
-		for _, tl := range f.TextLines() {
-			l := line{text: tl.Text}
-			if tl.Block != nil {
-				l.block = tl.Block.Name
-			}
-			if tl.Instr != nil {
-				l.src = tl.Instr.Pos.Line
-			}
-			lines = append(lines, l)
-		}
-		fs.addStage(pass, "ir", lines, c.cfgOf(fs, f))
 	}
 }
 
-// machStage records every wanted machine function after pass p, and what
-// the backend says of the stages the page explains.
-func (c *collector) machStage(mach []*backend.Func, p *backend.Pass) {
-	for _, mf := range mach {
-		fs := c.funcs[mf.Name]
-		if fs == nil {
-			continue
+// funcStage records f's IR after pass.
+func (c *collector) funcStage(fs *funcState, f *middle.Func, pass string) {
+	var lines []line
+	for _, tl := range f.TextLines() {
+		l := line{text: tl.Text}
+		if tl.Block != nil {
+			l.block = tl.Block.Name
 		}
-		// Without the header line, which names the pass: the text compared
-		// with the previous stage is the code.
-		_, dump, _ := strings.Cut(mf.DumpAfter(p.Name), "\n")
-		fs.addStage(p.Name, "mach", machLines(dump), -1)
-		explainMachine(fs.page, p.Name, mf)
+		if tl.Instr != nil {
+			l.src = tl.Instr.Pos.Line
+		}
+		lines = append(lines, l)
 	}
+	fs.addStage(pass, "ir", lines, c.cfgOf(fs, f))
+}
+
+// machStage records the machine function mf after pass p, and what the
+// backend says of the stages the page explains.
+func (c *collector) machStage(fs *funcState, mf *backend.Func, p *backend.Pass) {
+	// Without the header line, which names the pass: the text compared
+	// with the previous stage is the code.
+	_, dump, _ := strings.Cut(mf.DumpAfter(p.Name), "\n")
+	fs.addStage(p.Name, "mach", machLines(dump), -1)
+	explainMachine(fs.page, p.Name, mf)
 }
 
 // machLines splits a machine dump into lines with their blocks: a label
