@@ -118,24 +118,19 @@ func (e *emitter) blockLabels(f *Func) []string {
 
 func (e *emitter) function(f *Func) {
 	labels := e.blockLabels(f)
-	// Blocks that would emit nothing but a jump (edge blocks whose copies
-	// were all coalesced) are left out; branches go where they lead.
+	// Blocks that would emit nothing but a jump are left out; branches go
+	// where they lead (jumpchains.go).
+	laidOut, dest := f.jumpChains()
 	var layout []*Block
-	for i, b := range f.Blocks {
-		if i == 0 || b.prologue || !f.onlyJumps(b) {
+	for _, b := range f.Blocks {
+		if laidOut[b] {
 			layout = append(layout, b)
 		}
-	}
-	dest := func(b *Block) *Block {
-		for hops := 0; hops < len(f.Blocks) && b != f.Blocks[0] && !b.prologue && f.onlyJumps(b); hops++ {
-			b = b.Instrs[len(b.Instrs)-1].Args[0].Block
-		}
-		return b
 	}
 	p := &formatter{
 		f:     f,
 		final: true,
-		label: func(b *Block) string { return labels[dest(b).ID] },
+		label: func(b *Block) string { return labels[dest[b].ID] },
 		sym:   e.symbol,
 		plt:   func(name string) bool { return external(e.m, name) },
 	}
@@ -164,7 +159,7 @@ func (e *emitter) function(f *Func) {
 				framed = true
 			}
 		}
-		e.block(f, p, b, func(t *Block) bool { return dest(t) == next })
+		e.block(f, p, b, func(t *Block) bool { return dest[t] == next })
 	}
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 }
