@@ -23,7 +23,9 @@ package middle
 // constant becomes a jump and its untaken successor loses the φ entries for
 // the edge; blocks no executable edge reaches are removed (RemoveUnreachable)
 // and Preds is current. Each value is lowered at most twice and each block
-// reached once, so the cost is linear in the size of the function.
+// reached once, and a φ, evaluated whole once, then takes its entries one
+// at a time as they change or their edges become executable, so the cost
+// is linear in the size of the function.
 func SCCP(f *Func) {
 	if f.IsDecl() {
 		return
@@ -75,11 +77,25 @@ type sccpSolver struct {
 	reached  []bool    // by Block.ID
 	edgeLive [][2]bool // by Block.ID: the edge to the terminator's Targets[i] is executable
 
-	useStart []int32
-	users    []*Value
+	// The users of each value apart from φs (by Value.ID, as useLists), and
+	// its uses as φ entries: a φ is lowered by one entry at a time, never
+	// evaluated over all its entries again once its block is reached, so a
+	// φ of thousands of entries (the merge after a long else-if chain)
+	// costs its size, not its size squared.
+	useStart, phiUseStart []int32
+	users                 []*Value
+	phiUses               []phiEntry
+	phiPos                map[*Value]map[*Block]int32 // a φ's entry for each predecessor, on first need
 
 	blockWork []*Block
 	valueWork []*Value
+	phiWork   []phiEntry
+}
+
+// phiEntry is entry j of a φ.
+type phiEntry struct {
+	phi *Value
+	j   int32
 }
 
 func newSCCPSolver(f *Func) *sccpSolver {
@@ -88,8 +104,34 @@ func newSCCPSolver(f *Func) *sccpSolver {
 		val:      make([]lattice, f.NumValues()),
 		reached:  make([]bool, f.NumBlocks()),
 		edgeLive: make([][2]bool, f.NumBlocks()),
+		phiPos:   map[*Value]map[*Block]int32{},
 	}
-	s.useStart, s.users = useLists(f, nil)
+	s.useStart, s.users = useLists(f, func(u *Value) bool { return u.Op != OpPhi })
+	s.phiUseStart = make([]int32, f.NumValues()+1)
+	for _, b := range f.Blocks {
+		for _, phi := range b.Phis() {
+			for _, a := range phi.Args {
+				if a.ID < f.NumValues() {
+					s.phiUseStart[a.ID+1]++
+				}
+			}
+		}
+	}
+	for i := 1; i < len(s.phiUseStart); i++ {
+		s.phiUseStart[i] += s.phiUseStart[i-1]
+	}
+	s.phiUses = make([]phiEntry, s.phiUseStart[len(s.phiUseStart)-1])
+	fill := append([]int32(nil), s.phiUseStart[:len(s.phiUseStart)-1]...)
+	for _, b := range f.Blocks {
+		for _, phi := range b.Phis() {
+			for j, a := range phi.Args {
+				if a.ID < f.NumValues() {
+					s.phiUses[fill[a.ID]] = phiEntry{phi, int32(j)}
+					fill[a.ID]++
+				}
+			}
+		}
+	}
 	return s
 }
 
@@ -120,25 +162,65 @@ func (s *sccpSolver) markEdge(b *Block, i int) {
 		s.reach(to)
 		return
 	}
-	// A new way into a block already evaluated: only its φs can change.
+	// A new way into a block already evaluated: only its φs can change,
+	// each by its entry for b.
 	for _, phi := range to.Phis() {
-		s.visit(phi)
+		pos := s.phiPos[phi]
+		if pos == nil {
+			pos = make(map[*Block]int32, len(phi.Incoming))
+			for j, p := range phi.Incoming {
+				pos[p] = int32(j)
+			}
+			s.phiPos[phi] = pos
+		}
+		if j, ok := pos[b]; ok {
+			s.lowerPhi(phi, s.of(phi.Args[j]))
+		}
 	}
 }
 
-// edgeExecutable reports whether some executable edge goes from p to b.
-func (s *sccpSolver) edgeExecutable(p, b *Block) bool {
-	for i, t := range p.Succs() {
-		if t == b && s.edgeLive[p.ID][i] {
+// incomingLive reports whether the edge of phi's entry j is executable.
+func (s *sccpSolver) incomingLive(phi *Value, j int) bool {
+	p := phi.Incoming[j]
+	for k, target := range p.Term().Targets {
+		if target == phi.Block && s.edgeLive[p.ID][k] {
 			return true
 		}
 	}
 	return false
 }
 
+// lowerPhi meets phi's value with x, the value of one of its entries on
+// an executable edge. Values only drop and edges only become executable,
+// so meeting with each entry as it changes gives the meet over them all.
+func (s *sccpSolver) lowerPhi(phi *Value, x lattice) {
+	old := s.val[phi.ID]
+	if nu := meetLattice(old, x); nu != old {
+		s.val[phi.ID] = nu
+		s.lowered(phi)
+	}
+}
+
+// lowered queues what depends on v, whose value just dropped: its users,
+// to evaluate again, and its φ entries, to meet with.
+func (s *sccpSolver) lowered(v *Value) {
+	s.valueWork = append(s.valueWork, s.users[s.useStart[v.ID]:s.useStart[v.ID+1]]...)
+	s.phiWork = append(s.phiWork, s.phiUses[s.phiUseStart[v.ID]:s.phiUseStart[v.ID+1]]...)
+}
+
 func (s *sccpSolver) solve() {
-	for len(s.blockWork) > 0 || len(s.valueWork) > 0 {
-		for len(s.valueWork) > 0 {
+	for len(s.blockWork) > 0 || len(s.valueWork) > 0 || len(s.phiWork) > 0 {
+		for len(s.valueWork) > 0 || len(s.phiWork) > 0 {
+			if n := len(s.phiWork); n > 0 {
+				e := s.phiWork[n-1]
+				s.phiWork = s.phiWork[:n-1]
+				// Before its block is reached a φ waits for its first
+				// evaluation; an entry on a dead edge waits for markEdge.
+				if s.reached[e.phi.Block.ID] && s.incomingLive(e.phi, int(e.j)) {
+					s.lowerPhi(e.phi, s.of(e.phi.Args[e.j]))
+				}
+				continue
+			}
 			v := s.valueWork[len(s.valueWork)-1]
 			s.valueWork = s.valueWork[:len(s.valueWork)-1]
 			if s.reached[v.Block.ID] {
@@ -185,16 +267,17 @@ func (s *sccpSolver) visit(v *Value) {
 		return
 	}
 	s.val[v.ID] = nu
-	s.valueWork = append(s.valueWork, s.users[s.useStart[v.ID]:s.useStart[v.ID+1]]...)
+	s.lowered(v)
 }
 
 // evaluate computes v's lattice value from its operands' current ones.
 func (s *sccpSolver) evaluate(v *Value) lattice {
 	switch {
 	case v.Op == OpPhi:
+		// Once, when its block is reached; then entry by entry (lowerPhi).
 		r := latticeTop
-		for i, in := range v.Incoming {
-			if s.edgeExecutable(in, v.Block) {
+		for i := range v.Incoming {
+			if s.incomingLive(v, i) {
 				r = meetLattice(r, s.of(v.Args[i]))
 			}
 		}
