@@ -20,11 +20,20 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// Diagnostic is one error in one file.
+// Diagnostic is one error in one file. Note, when set, is a remark at
+// another place in the same file that explains the error (gcc's and clang's
+// "note: to match this '{'"); it is rendered after the error, the same way.
 type Diagnostic struct {
 	File string
 	Pos  Pos
 	Msg  string
+	Note *Note
+}
+
+// Note is a remark attached to a diagnostic.
+type Note struct {
+	Pos Pos
+	Msg string
 }
 
 func (d Diagnostic) Error() string {
@@ -42,6 +51,15 @@ func (l *List) Add(file string, pos Pos, format string, args ...any) {
 	*l = append(*l, Diagnostic{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
+// NoteText is the line of d's note, "file:line:col: note: msg", or "".
+func (d Diagnostic) NoteText() string {
+	if d.Note == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d: note: %s", d.File, d.Note.Pos.Line, d.Note.Pos.Col, d.Note.Msg)
+}
+
+// Error lists the diagnostics one to a line, each followed by its note.
 func (l List) Error() string {
 	var b strings.Builder
 	for i, d := range l {
@@ -49,6 +67,10 @@ func (l List) Error() string {
 			b.WriteByte('\n')
 		}
 		b.WriteString(d.Error())
+		if d.Note != nil {
+			b.WriteByte('\n')
+			b.WriteString(d.NoteText())
+		}
 	}
 	return b.String()
 }
@@ -84,52 +106,62 @@ func (l *List) Sort() {
 	*l = out
 }
 
-// Render writes each diagnostic followed by its source line and a caret.
-// src maps a file name to its contents; a file missing from it gets no
-// source line. Long lines are cut around the column so that a 1 MB line does
-// not flood the terminal.
+// Render writes each diagnostic followed by its source line and a caret,
+// then its note the same way. src maps a file name to its contents; a file
+// missing from it gets no source line. Long lines are cut around the column
+// so that a 1 MB line does not flood the terminal.
 func Render(l List, src map[string][]byte) string {
 	var b strings.Builder
 	for _, d := range l {
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
-		text, ok := src[d.File]
-		if !ok || !d.Pos.IsValid() {
-			continue
+		writeSource(&b, src, d.File, d.Pos)
+		if d.Note != nil {
+			b.WriteString(d.NoteText())
+			b.WriteByte('\n')
+			writeSource(&b, src, d.File, d.Note.Pos)
 		}
-		line, ok := sourceLine(text, d.Pos.Line)
-		if !ok {
-			continue
-		}
-		col := d.Pos.Col - 1
-		if col < 0 {
-			col = 0
-		}
-		if col > len(line) {
-			col = len(line)
-		}
-		const window = 100
-		start, end := 0, len(line)
-		if col > window {
-			start = col - window
-		}
-		if end-col > window {
-			end = col + window
-		}
-		shown := printable(line[start:end])
-		b.WriteString(shown)
-		b.WriteByte('\n')
-		// Tabs are kept in the padding so the caret lines up under them.
-		for _, c := range line[start:col] {
-			if c == '\t' {
-				b.WriteByte('\t')
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString("^\n")
 	}
 	return b.String()
+}
+
+// writeSource writes the line of file at pos and a caret under its column.
+func writeSource(b *strings.Builder, src map[string][]byte, file string, pos Pos) {
+	text, ok := src[file]
+	if !ok || !pos.IsValid() {
+		return
+	}
+	line, ok := sourceLine(text, pos.Line)
+	if !ok {
+		return
+	}
+	col := pos.Col - 1
+	if col < 0 {
+		col = 0
+	}
+	if col > len(line) {
+		col = len(line)
+	}
+	const window = 100
+	start, end := 0, len(line)
+	if col > window {
+		start = col - window
+	}
+	if end-col > window {
+		end = col + window
+	}
+	shown := printable(line[start:end])
+	b.WriteString(shown)
+	b.WriteByte('\n')
+	// Tabs are kept in the padding so the caret lines up under them.
+	for _, c := range line[start:col] {
+		if c == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteString("^\n")
 }
 
 func sourceLine(text []byte, n int) ([]byte, bool) {
