@@ -151,7 +151,7 @@ func (a *assignChecker) loopBody(loop Stmt, body *Block, in assignedSet) *loopEx
 // whenFalse is the state in which a loop's condition is false: none for an
 // absent or literal-true condition.
 func whenFalse(cond Expr, in assignedSet) assignedSet {
-	if cond == nil || isTrueLiteral(cond) {
+	if cond == nil || takenTrue(cond) {
 		return vacant
 	}
 	return in
@@ -160,6 +160,13 @@ func whenFalse(cond Expr, in assignedSet) assignedSet {
 func isTrueLiteral(e Expr) bool {
 	b, ok := e.(*BoolLit)
 	return ok && b.Value
+}
+
+// takenTrue reports whether a loop condition counts as the literal true
+// for definite assignment and completion: it is, or an error was reported
+// in it (a misspelled `true`), where taking it for true adds no errors.
+func takenTrue(e Expr) bool {
+	return isTrueLiteral(e) || e.base().T != nil && e.base().T.Kind == Invalid
 }
 
 func (a *assignChecker) assign(s *AssignStmt, in assignedSet) assignedSet {

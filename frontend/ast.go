@@ -26,6 +26,13 @@ type Func struct {
 	// Locals lists the function's local variables in declaration order,
 	// parameters excluded; the lowering gives each its stack slot.
 	Locals []*Var
+	// broken marks the stub of a declaration with a syntax error
+	// (recover.go): it declares its name, and its signature unless badSig,
+	// and is not checked.
+	broken, badSig bool
+	// convErrors is set when converting the body found errors: a missing
+	// return is then not reported, as it often follows from them.
+	convErrors bool
 }
 
 // VarKind says where a variable lives.
@@ -51,6 +58,9 @@ type Var struct {
 	Value int64
 	// index numbers the locals of a function for definite assignment.
 	index int
+	// broken marks the stub of a global with a syntax error: its type is
+	// what could be read of it (nil: unknown), and it is not checked.
+	broken bool
 }
 
 // Stmt is a statement.

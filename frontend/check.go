@@ -18,6 +18,9 @@ type checker struct {
 	fn    *Func          // the function being checked
 	scope *scope
 	loops []Stmt // enclosing loops, innermost last
+	// for suggestions: how many were made, and the top-level names
+	suggestions            int
+	globalNames, funcNames []string
 }
 
 func newChecker(file string) *checker {
@@ -37,13 +40,16 @@ func (c *checker) program(d *convertedDecls) *Program {
 		c.global(g)
 	}
 	for _, f := range d.funcs {
+		if f.broken {
+			continue
+		}
 		c.signature(f)
 		if f.Name == "main" && !f.Extern {
 			prog.Main = f
 		}
 	}
 	for _, f := range d.funcs {
-		if !f.Extern {
+		if !f.Extern && !f.broken {
 			c.body(f)
 		}
 	}
@@ -59,8 +65,16 @@ func (c *checker) declareTop(decl any) {
 	switch d := decl.(type) {
 	case *Func:
 		name, pos, isFunc, isExtern = d.Name, d.Pos, true, d.Extern
+		if d.broken {
+			c.declareBroken(name, decl)
+			return
+		}
 	case *Var:
 		name, pos = d.Name, d.Pos
+		if d.broken {
+			c.declareBroken(name, decl)
+			return
+		}
 	}
 	if c.predeclaredName(name, pos) {
 		return
@@ -76,6 +90,14 @@ func (c *checker) declareTop(decl any) {
 		c.errorf(pos, "%s clashes with the symbol %s that the runtime defines or uses; choose another name", name, name)
 	}
 	c.top[name] = decl
+}
+
+// declareBroken enters the stub of a declaration with a syntax error, if
+// its name is free, without a word: its errors are the syntax error's.
+func (c *checker) declareBroken(name string, decl any) {
+	if _, taken := c.top[name]; !taken && predeclared[name] == notPredeclared {
+		c.top[name] = decl
+	}
 }
 
 func topPos(decl any) diag.Pos {
@@ -101,6 +123,12 @@ func (c *checker) predeclaredName(name string, pos diag.Pos) bool {
 
 // global checks a global's type and constant initializer.
 func (c *checker) global(g *Var) {
+	if g.broken {
+		if g.Type == nil {
+			g.Type = InvalidType
+		}
+		return
+	}
 	if g.Type != nil && g.Type.Kind == Pointer {
 		c.errorf(g.Pos, "global %s cannot have pointer type %s: a pointer must not outlive its variable", g.Name, g.Type)
 		g.Type = InvalidType
@@ -112,7 +140,9 @@ func (c *checker) global(g *Var) {
 		}
 		return
 	}
+	before := len(c.diags)
 	t := c.value(g.Init, g.Type)
+	initErrors := len(c.diags) > before
 	if g.Type == nil {
 		g.Type = t
 		if t.Kind == Pointer {
@@ -120,7 +150,10 @@ func (c *checker) global(g *Var) {
 			g.Type = InvalidType
 		}
 	} else {
-		c.assignable(t, g.Type, Start(g.Init), "initialization of "+g.Name)
+		c.assignable(t, g.Type, g.Init, "initialization of "+g.Name)
+	}
+	if t.Kind == Invalid && initErrors {
+		return // `var g = ture;` is not also a non-constant initializer
 	}
 	if bad := nonConstant(g.Init); bad != nil {
 		c.errorf(Start(bad), "global initializer must be a constant expression (literals and operators only)")
@@ -164,10 +197,14 @@ func (c *checker) body(f *Func) {
 		outer.declare(p)
 	}
 	c.scope = outer
+	before := len(c.diags)
 	c.stmts(f.Body.Stmts)
 	c.scope, c.fn = nil, nil
+	clean := len(c.diags) == before && !f.convErrors
 	checkDefiniteAssignment(c, f)
-	if f.Result.Kind != Void && canComplete(f.Body) {
+	// a missing return after errors in the body often follows from them (a
+	// misspelled return is no return)
+	if f.Result.Kind != Void && clean && canComplete(f.Body) {
 		c.errorf(f.Body.End, "missing return at end of func %s", f.Name)
 	}
 }
@@ -241,7 +278,11 @@ func (c *checker) loopBody(loop Stmt, body *Block) {
 func (c *checker) condition(e Expr) {
 	t := c.value(e, BoolType)
 	if t.Kind != Invalid && t.Kind != Bool {
-		c.errorf(Start(e), "condition must be bool, not %s", t)
+		hint := ""
+		if t.IsInteger() {
+			hint = notZeroHint(e)
+		}
+		c.errorf(Start(e), "condition must be bool, not %s%s", t, hint)
 	}
 }
 
@@ -260,7 +301,7 @@ func (c *checker) local(s *VarStmt) {
 		if v.Type == nil {
 			v.Type = t
 		} else {
-			c.assignable(t, v.Type, Start(s.Init), "initialization of "+v.Name)
+			c.assignable(t, v.Type, s.Init, "initialization of "+v.Name)
 		}
 	} else if v.Type == nil {
 		c.errorf(v.Pos, "var %s needs a type or an initializer", v.Name)
@@ -276,14 +317,14 @@ func (c *checker) assign(s *AssignStmt) {
 	tt := c.lvalue(s.Target)
 	vt := c.value(s.Value, tt)
 	if s.Op == "" {
-		c.assignable(vt, tt, Start(s.Value), "assignment")
+		c.assignable(vt, tt, s.Value, "assignment")
 		return
 	}
 	if tt.Kind != Invalid && !tt.IsInteger() {
 		c.errorf(s.Pos, "operator %s= needs int or i32, not %s", s.Op, tt)
 		return
 	}
-	c.assignable(vt, tt, Start(s.Value), "operator "+s.Op+"=")
+	c.assignable(vt, tt, s.Value, "operator "+s.Op+"=")
 }
 
 // lvalue checks an assignment target and returns its type.
@@ -308,14 +349,14 @@ func (c *checker) ret(s *ReturnStmt) {
 		c.value(s.Value, nil)
 		c.errorf(Start(s.Value), "func %s has no result, so return takes no value", c.fn.Name)
 	case s.Value != nil:
-		c.assignable(c.value(s.Value, want), want, Start(s.Value), "return")
+		c.assignable(c.value(s.Value, want), want, s.Value, "return")
 	}
 }
 
-// assignable reports a value of type got used where want is required.
-func (c *checker) assignable(got, want *Type, pos diag.Pos, context string) {
+// assignable reports the value e of type got used where want is required.
+func (c *checker) assignable(got, want *Type, e Expr, context string) {
 	if got.Kind == Invalid || want.Kind == Invalid || Identical(got, want) {
 		return
 	}
-	c.errorf(pos, "cannot use %s as %s in %s", got, want, context)
+	c.errorf(Start(e), "cannot use %s as %s in %s%s", got, want, context, conversionHint(got, want, e))
 }

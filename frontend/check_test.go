@@ -53,13 +53,13 @@ func TestNamesAndScopes(t *testing.T) {
 func TestTypes(t *testing.T) {
 	runErrorCases(t, []errorCase{
 		{"mismatched declarations", "func f() { var x: int = true; var y: i32 = 1; var z: int = y; }", []string{
-			"1:25: cannot use bool as int in initialization of x",
-			"1:60: cannot use i32 as int in initialization of z",
+			"1:25: cannot use bool as int in initialization of x; convert with int(true)",
+			"1:60: cannot use i32 as int in initialization of z; convert with int(y)",
 		}},
 		{"operators need the same type", "func f(a: int, b: i32) { var x = a + b; var y = a << b; var z = a == b; }", []string{
-			"1:36: operator + needs operands of the same type, not int and i32",
-			"1:51: operator << needs operands of the same type, not int and i32",
-			"1:67: operator == needs operands of the same type, not int and i32",
+			"1:36: operator + needs operands of the same type, not int and i32; convert with int(b)",
+			"1:51: operator << needs operands of the same type, not int and i32; convert with int(b)",
+			"1:67: operator == needs operands of the same type, not int and i32; convert with int(b)",
 		}},
 		{"operators need the right kind", "func f(a: bool, b: []int) { var x = a + a; var y = -a; var z = !1; var w = a < a; var v = b == b; var u = 1 && a; }", []string{
 			"1:39: operator + needs int or i32, not bool",
@@ -67,18 +67,18 @@ func TestTypes(t *testing.T) {
 			"1:64: operator ! needs bool, not int",
 			"1:78: operator < needs int or i32, not bool",
 			"1:93: operator == needs int, i32 or bool, not []int",
-			"1:109: operator && needs bool operands, not int",
+			"1:109: operator && needs bool operands, not int; write 1 != 0",
 		}},
 		{"chained comparison", "func f() { var x = 1 < 2 < 3; }", []string{
 			"1:26: operator < needs operands of the same type, not bool and int",
 		}},
 		{"conditions are bool", "func f(n: int) { if n { } while n { } for ; n; { } }", []string{
-			"1:21: condition must be bool, not int",
-			"1:33: condition must be bool, not int",
-			"1:45: condition must be bool, not int",
+			"1:21: condition must be bool, not int; write n != 0",
+			"1:33: condition must be bool, not int; write n != 0",
+			"1:45: condition must be bool, not int; write n != 0",
 		}},
 		{"assignments", "func f(a: int, b: i32, c: bool) { a = b; c += c; a += 1; b <<= 3; }", []string{
-			"1:39: cannot use i32 as int in assignment",
+			"1:39: cannot use i32 as int in assignment; convert with int(b)",
 			"1:42: operator += needs int or i32, not bool",
 		}},
 		{"assignment targets", "func f(a: int) { a + 1 = 2; f(1) = 3; -a = 1; }", []string{
@@ -94,7 +94,7 @@ func TestTypes(t *testing.T) {
 		{"returns", "func f() { return 1; }\nfunc g() int { return; }\nfunc h() i32 { return 1 + 2; }\nfunc k() bool { return 1; }", []string{
 			"1:19: func f has no result, so return takes no value",
 			"2:16: missing return value: func g returns int",
-			"4:24: cannot use int as bool in return",
+			"4:24: cannot use int as bool in return; write 1 != 0",
 		}},
 		{"calls without result", "func v() {}\nfunc f() { var x = v(); print(v()); var y = print(); }", []string{
 			"2:20: func v has no result; its call cannot be used as a value",
@@ -126,8 +126,8 @@ func TestTypes(t *testing.T) {
 			"1:110: wrong number of arguments in call to i32: have 2, want 1",
 		}},
 		{"argi takes int", "func f(i: i32) { var a = argi(i); var b = argi(0); var c: i32 = argi(0); }", []string{
-			"1:31: cannot use i32 as int in argument 1 of argi",
-			"1:65: cannot use int as i32 in initialization of c",
+			"1:31: cannot use i32 as int in argument 1 of argi; convert with int(i)",
+			"1:65: cannot use int as i32 in initialization of c; convert with i32(argi(0))",
 		}},
 	})
 }
@@ -198,7 +198,7 @@ func TestDeclarations(t *testing.T) {
 			"7:9: global initializer must be a constant expression (literals and operators only)",
 		}},
 		{"for post cannot declare", "func f() { for ;; var i = 0 { } }", []string{
-			"1:19: syntax error: unexpected \"var\", expected \"{\"",
+			"1:19: the post statement of a for loop cannot declare a variable",
 		}},
 		{"an empty file is a library", "", nil},
 	})

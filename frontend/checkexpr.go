@@ -92,9 +92,58 @@ func (c *checker) ident(id *Ident, target bool) *Type {
 	case predeclaredBuiltin:
 		c.errorf(id.Pos, "%s is a builtin function; call it", id.Name)
 	default:
-		c.errorf(id.Pos, "undefined: %s", id.Name)
+		c.errorf(id.Pos, "undefined: %s%s", id.Name, c.suggest(id.Name, c.valueNames))
 	}
 	return InvalidType
+}
+
+// valueNames are the names a misspelled value may have meant: the
+// variables in scope, innermost first, then true and false.
+func (c *checker) valueNames() []string {
+	var names []string
+	for s := c.scope; s != nil; s = s.parent {
+		names = append(names, sortedKeys(s.vars)...)
+	}
+	globals, _ := c.topNames()
+	names = append(names, globals...)
+	return append(names, "true", "false")
+}
+
+// calleeNames are the names a misspelled callee may have meant: the
+// functions, the builtins and conversions, and new.
+func (c *checker) calleeNames() []string {
+	_, funcs := c.topNames()
+	return append(funcs[:len(funcs):len(funcs)], "print", "len", "argc", "argi", "int", "i32", "new")
+}
+
+// topNames are the names of the globals and of the functions, in order,
+// listed once.
+func (c *checker) topNames() (globals, funcs []string) {
+	if c.globalNames == nil {
+		c.globalNames, c.funcNames = []string{}, []string{}
+		for _, name := range sortedKeys(c.top) {
+			if _, ok := c.top[name].(*Var); ok {
+				c.globalNames = append(c.globalNames, name)
+			} else {
+				c.funcNames = append(c.funcNames, name)
+			}
+		}
+	}
+	return c.globalNames, c.funcNames
+}
+
+// maxSuggestions bounds the names suggested in one file, as each costs a
+// comparison with every name in scope (clang bounds its typo corrections
+// too).
+const maxSuggestions = 100
+
+// suggest is didYouMean for name among candidates, while suggestions last.
+func (c *checker) suggest(name string, candidates func() []string) string {
+	if c.suggestions >= maxSuggestions {
+		return ""
+	}
+	c.suggestions++
+	return didYouMean(name, candidates())
 }
 
 // varType is a variable's type, InvalidType while a global's is not yet
@@ -153,9 +202,13 @@ func (c *checker) binary(e *Binary, want *Type) *Type {
 	switch e.Op {
 	case "&&", "||":
 		xt, yt := c.value(e.X, BoolType), c.value(e.Y, BoolType)
-		for _, t := range []*Type{xt, yt} {
+		for i, t := range []*Type{xt, yt} {
 			if t.Kind != Invalid && t.Kind != Bool {
-				c.errorf(e.Pos, "operator %s needs bool operands, not %s", e.Op, t)
+				hint := ""
+				if t.IsInteger() {
+					hint = notZeroHint([]Expr{e.X, e.Y}[i])
+				}
+				c.errorf(e.Pos, "operator %s needs bool operands, not %s%s", e.Op, t, hint)
 				return BoolType
 			}
 		}
@@ -173,7 +226,14 @@ func (c *checker) binary(e *Binary, want *Type) *Type {
 		return BoolType
 	}
 	if !Identical(xt, yt) {
-		c.errorf(e.Pos, "operator %s needs operands of the same type, not %s and %s", e.Op, xt, yt)
+		hint := ""
+		switch {
+		case xt.Kind == I32 && yt.Kind == Int:
+			hint = conversionHint(xt, yt, e.X)
+		case xt.Kind == Int && yt.Kind == I32:
+			hint = conversionHint(yt, xt, e.Y)
+		}
+		c.errorf(e.Pos, "operator %s needs operands of the same type, not %s and %s%s", e.Op, xt, yt, hint)
 		if arith {
 			return InvalidType
 		}
@@ -271,6 +331,10 @@ func (c *checker) call(e *Call, stmt bool) *Type {
 	switch d := c.top[id.Name].(type) {
 	case *Func:
 		id.Func, e.Func = d, d
+		if d.badSig { // a header with a syntax error: nothing to check against
+			c.args(e, nil)
+			return InvalidType
+		}
 		c.arity(e, d.Name, len(d.Params))
 		var params []*Type
 		for _, p := range d.Params {
@@ -328,8 +392,11 @@ func (c *checker) call(e *Call, stmt bool) *Type {
 		c.args(e, nil)
 		return InvalidType
 	}
-	c.errorf(id.Pos, "undefined: %s", id.Name)
-	c.args(e, nil)
+	hint := c.suggest(id.Name, c.calleeNames)
+	c.errorf(id.Pos, "undefined: %s%s", id.Name, hint)
+	if hint != "; did you mean 'new'?" { // new's arguments begin with a type
+		c.args(e, nil)
+	}
 	return InvalidType
 }
 
@@ -352,7 +419,7 @@ func (c *checker) args(e *Call, params []*Type) {
 			continue
 		}
 		t := c.value(a, params[i])
-		c.assignable(t, params[i], Start(a), fmt.Sprintf("argument %d of %s", i+1, calleeName(e)))
+		c.assignable(t, params[i], a, fmt.Sprintf("argument %d of %s", i+1, calleeName(e)))
 	}
 }
 

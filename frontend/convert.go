@@ -1,7 +1,9 @@
 package frontend
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -23,6 +25,10 @@ type converter struct {
 	toks    []lexer.Token // those of the chunk being converted, for the positions of operators
 	diags   diag.List
 	tooDeep bool
+	// typoLine is the line of the last expression statement taken for a
+	// misspelled keyword: the statements after it on its line are not
+	// reported (`fro ; i < n; {` holds two)
+	typoLine int
 }
 
 func (c *converter) errorf(pos diag.Pos, format string, args ...any) {
@@ -66,14 +72,27 @@ type convertedDecls struct {
 	order []any
 }
 
+// addStub adds the stub of a declaration with a syntax error.
+func (out *convertedDecls) addStub(stub any) {
+	switch d := stub.(type) {
+	case *Func:
+		out.funcs = append(out.funcs, d)
+	case *Var:
+		out.globals = append(out.globals, d)
+	}
+	out.order = append(out.order, stub)
+}
+
 // decls converts the declarations of a parse tree and adds them to out.
 func (c *converter) decls(f *fileNode, out *convertedDecls) {
 	for _, d := range f.Decls {
 		switch {
 		case d.Func != nil:
+			before := len(c.diags)
 			fn := &Func{Pos: c.pos(d.Tokens[0].Pos), Name: d.Func.Name,
 				Params: c.params(d.Func.Params), Result: c.result(d.Func.Result),
 				Body: c.block(d.Func.Body)}
+			fn.convErrors = len(c.diags) > before
 			out.funcs = append(out.funcs, fn)
 			out.order = append(out.order, fn)
 		case d.Extern != nil:
@@ -130,7 +149,7 @@ func (c *converter) typ(t *typeNode) *Type {
 	case "bool":
 		base = BoolType
 	default:
-		c.errorf(pos, "%s is not a type", name)
+		c.errorf(pos, "%s is not a type%s", name, didYouMean(name, []string{"int", "i32", "bool"}))
 		return InvalidType
 	}
 	if !c.nestingOK("type", len(prefixes), pos) {
@@ -242,7 +261,16 @@ func (c *converter) simple(s *simpleNode) Stmt {
 		if call, ok := left.(*Call); ok {
 			return &ExprStmt{Pos: pos, Call: call}
 		}
-		c.errorf(pos, "expression is not a statement: only calls and assignments are")
+		if pos.Line != c.typoLine {
+			why := notStatementHint(left)
+			if strings.HasPrefix(why, "; did you mean") {
+				c.typoLine = pos.Line
+			}
+			if why == "" {
+				why = ": only calls and assignments are"
+			}
+			c.errorf(pos, "expression is not a statement%s", why)
+		}
 		return nil
 	}
 	right := c.expr(s.Right)
@@ -254,12 +282,67 @@ func (c *converter) simple(s *simpleNode) Stmt {
 			return nil
 		}
 	default:
+		if b, what := c.lineBreak(s.Left.Tokens); b >= 0 {
+			// `print(x)` and `*p = 1` on the next line, without the `;`
+			prev := s.Left.Tokens[b-1]
+			c.errorf(c.lines.pos(prev.Pos.Offset+len(prev.Value)), "expected ';' after %s", what)
+			return nil
+		}
 		c.errorf(pos, "cannot assign to this expression: it is not a variable, array element or *pointer")
 		return nil
 	}
 	opTok := c.tokenBefore(s.Right.Tokens[0].Pos)
 	op := opTok.Value[:len(opTok.Value)-1]
 	return &AssignStmt{Pos: pos, OpPos: c.pos(opTok.Pos), Op: op, Target: left, Value: right}
+}
+
+// notStatementHint is what an expression statement that is no call may
+// have been meant as, or "": a misspelled keyword (`retrun -1;`, `brek;`),
+// or `--x`.
+func notStatementHint(e Expr) string {
+	if u, ok := e.(*Unary); ok && u.Op == "-" {
+		if v, ok := u.X.(*Unary); ok && v.Op == "-" && v.Pos.Line == u.Pos.Line && v.Pos.Col == u.Pos.Col+1 {
+			return fmt.Sprintf(": Toy has no '--' operator; write %s -= 1", exprText(v.X, 6))
+		}
+	}
+	if id, ok := e.(*Ident); ok {
+		return didYouMean(id.Name, []string{"break", "continue", "return", "for"})
+	}
+	if id, ok := leftmost(e).(*Ident); ok {
+		return didYouMean(id.Name, []string{"return"})
+	}
+	return ""
+}
+
+// leftmost is the first operand of a binary or index expression.
+func leftmost(e Expr) Expr {
+	for {
+		switch x := e.(type) {
+		case *Binary:
+			e = x.X
+		case *Index:
+			e = x.X
+		default:
+			return e
+		}
+	}
+}
+
+// lineBreak finds, in the tokens of an expression that is a statement's
+// left side, the first line break after a token that ends an operand and
+// before one that can begin a statement; it returns the index of the token
+// after the break, or -1, and names what comes before it.
+func (c *converter) lineBreak(toks []lexer.Token) (int, string) {
+	for b := 1; b < len(toks); b++ {
+		prev, t := toks[b-1], toks[b]
+		if t.Pos.Line > prev.Pos.Line && endsOperand(prev) && (t.Value == "*" || t.Type == tokIdent || isText(t, "(")) {
+			if isText(prev, ")") {
+				return b, "the call"
+			}
+			return b, "the expression"
+		}
+	}
+	return -1, ""
 }
 
 // Expressions. Each function returns the expression and its depth.

@@ -13,9 +13,10 @@ import (
 )
 
 // Check parses and checks one source file. It returns the checked,
-// type-annotated program, or nil with every diagnostic found (the parser
-// stops at its first error; the checker reports all it finds), sorted by
-// position. An empty file is a valid library without declarations.
+// type-annotated program, or nil with every diagnostic found, sorted by
+// position: every syntax error, and the errors the checker finds in the
+// declarations without one (a lexical error or nesting too deep is
+// reported alone). An empty file is a valid library without declarations.
 func Check(file string, src []byte) (*Program, diag.List) {
 	lines := newLineIndex(src)
 	if d := scan(file, src, lines); d != nil {
@@ -23,18 +24,20 @@ func Check(file string, src []byte) (*Program, diag.List) {
 	}
 	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	d := parse(file, src, lines, func(tree *fileNode, toks []lexer.Token) {
+	syntax, fatal := parse(file, src, lines, func(tree *fileNode, toks []lexer.Token) {
 		conv.toks = toks
 		conv.decls(tree, decls)
-	})
-	if d != nil {
-		return nil, diag.List{*d}
+	}, decls.addStub)
+	if fatal {
+		return nil, syntax
 	}
 	if conv.tooDeep {
-		return nil, conv.diags
+		diags := append(syntax, conv.diags...)
+		diags.Sort()
+		return nil, diags
 	}
 	c := newChecker(file)
-	c.diags = conv.diags
+	c.diags = append(syntax, conv.diags...)
 	prog := c.program(decls)
 	c.diags.Sort()
 	if len(c.diags) > 0 {

@@ -2,8 +2,10 @@ package frontend
 
 import (
 	"testing"
+	"time"
 
 	"toyc/middle"
+	"toyc/middle/diag"
 )
 
 // fuzzSeeds are valid programs that cover the grammar; the fuzzer mutates
@@ -36,14 +38,32 @@ func main() int {
 }`,
 }
 
-// FuzzCheck: checking never panics, every diagnostic has a position, and
-// every program the checker accepts lowers to IR the verifier accepts.
+// FuzzCheck: checking never panics or loops, every diagnostic has a
+// position, no input gets more diagnostics than it has tokens, every
+// program the checker accepts lowers to IR the verifier accepts, and the
+// recognizer that reports syntax errors (recover.go) accepts exactly the
+// inputs that participle parses.
 func FuzzCheck(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		prog, diags := Check("fuzz.toy", src)
+		type result struct {
+			prog  *Program
+			diags diag.List
+		}
+		done := make(chan result, 1)
+		go func() {
+			prog, diags := Check("fuzz.toy", src)
+			done <- result{prog, diags}
+		}()
+		var r result
+		select {
+		case r = <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("Check has not returned after 20 s")
+		}
+		prog, diags := r.prog, r.diags
 		if (prog == nil) == (len(diags) == 0) {
 			t.Fatalf("Check returned program %v with %d diagnostics", prog != nil, len(diags))
 		}
@@ -56,6 +76,20 @@ func FuzzCheck(f *testing.F) {
 			if errs := middle.VerifyModule(Lower(prog)); len(errs) > 0 {
 				t.Fatalf("the lowering of a valid program fails verification:\n%v", errs)
 			}
+		}
+		lines := newLineIndex(src)
+		if scan("fuzz.toy", src, lines) != nil {
+			return // a lexical error or nesting too deep: not parsed
+		}
+		toks := tokensFrom("fuzz.toy", src, 0)
+		if len(diags) > max(len(toks)-1, 1) {
+			t.Fatalf("%d diagnostics for %d tokens:\n%v", len(diags), len(toks)-1, diags)
+		}
+		p := newSynParser("fuzz.toy", src, lines, toks, 1)
+		p.parseFile()
+		_, err := parseTokens(toks[:len(toks)-1], toks[len(toks)-1].Pos)
+		if recognized := len(p.diags) == 0 && !anyBroken(p.decls); recognized != (err == nil) {
+			t.Fatalf("the recognizer finds %v, participle %v", p.diags, err)
 		}
 	})
 }

@@ -6,12 +6,16 @@ import (
 	"testing"
 )
 
-// diagnose checks src and returns its diagnostics as "line:col: message".
+// diagnose checks src and returns its diagnostics as "line:col: message",
+// each followed by its note as "line:col: note: message".
 func diagnose(src string) []string {
 	_, diags := Check("t.toy", []byte(src))
 	var out []string
 	for _, d := range diags {
 		out = append(out, fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Col, d.Msg))
+		if d.Note != nil {
+			out = append(out, fmt.Sprintf("%d:%d: note: %s", d.Note.Pos.Line, d.Note.Pos.Col, d.Note.Msg))
+		}
 	}
 	return out
 }

@@ -49,12 +49,12 @@ func f(x: i32) bool {
 	var a = 3000000000;
 	var b: i32 = a;
 }`, []string{
-			"3:15: cannot use int as i32 in initialization of b",
+			"3:15: cannot use int as i32 in initialization of b; convert with i32(a)",
 		}},
 		{"literal does not convert a typed operand", `func f(x: int) {
 	var y: i32 = x + 1;
 }`, []string{
-			"2:15: cannot use int as i32 in initialization of y",
+			"2:15: cannot use int as i32 in initialization of y; convert with i32(x + 1)",
 		}},
 		{"character literals", `func f() {
 	var a: i32 = 'a';

@@ -22,32 +22,37 @@ import (
 // parses the same in chunks as a whole: a declaration ends with a required
 // token (`}` or `;`), so its parse never looks past it. When a chunk does
 // not parse (or the guess of where declarations begin was wrong), the file
-// from that chunk on is parsed again in one piece for the diagnostic. That
-// is the one participle gives for the whole file: the declarations before
-// parse as before, and every error participle records in them lies before
-// any in the rest, so none of them is the one it reports. syntaxerr.go
-// rephrases it.
+// from that chunk on is read again by the recognizer of recover.go, which
+// reports every syntax error in it and finds the declarations without
+// one; those are parsed as before, and the others are represented by stubs.
 var chunkTokens = 2000 // a variable for tests
 
 // parse hands the parse trees of src, chunk by chunk, to each, with the
-// chunk's tokens (which each must not keep), or returns the diagnostic of
-// the first syntax error.
-func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lexer.Token)) *diag.Diagnostic {
+// chunk's tokens (which each must not keep). After a syntax error it hands
+// the declarations that have none to each and the stubs of the others
+// (*Func or *Var) to stub, in source order, and returns the syntax errors;
+// fatal is set when only one error could be given, and nothing else is to
+// be checked.
+func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
 	var chunk []lexer.Token
 	depth := 0
+	baseCol := 0 // the first declaration's column
 	for s := newScanner(file, src); ; {
 		tok, _ := s.Next() // the first pass found no error
+		if baseCol == 0 {
+			baseCol = tok.Pos.Column
+		}
 		if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
 			if len(chunk) > 0 {
 				tree, err := parseTokens(chunk, tok.Pos)
 				if err != nil {
-					return parseRest(file, src, lines, chunk[0].Pos.Offset)
+					return recoverFrom(file, src, lines, chunk[0].Pos.Offset, baseCol, each, stub)
 				}
 				each(tree, chunk)
 				chunk = chunk[:0]
 			}
 			if tok.EOF() {
-				return nil
+				return nil, false
 			}
 		}
 		switch tok.Value {
@@ -58,6 +63,52 @@ func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lex
 		}
 		chunk = append(chunk, tok)
 	}
+}
+
+// recoverFrom reads src from offset from on with the recognizer, and
+// hands what it found whole to participle and each, the rest to stub.
+func recoverFrom(file string, src []byte, lines *lineIndex, from, baseCol int, each func(*fileNode, []lexer.Token), stub func(any)) (diag.List, bool) {
+	toks := tokensFrom(file, src, from)
+	p := newSynParser(file, src, lines, toks, baseCol)
+	p.parseFile()
+	if len(p.diags) == 0 {
+		// the recognizer accepts what participle rejects, which is a bug:
+		// participle's own first error is the one left to report
+		return diag.List{*parseRest(file, src, lines, from)}, true
+	}
+	diags := p.diags
+	run := -1 // the first token of the declarations without error not yet parsed
+	flush := func(end int) {
+		if run < 0 {
+			return
+		}
+		start := run
+		run = -1
+		tree, err := parseTokens(toks[start:end], toks[end].Pos)
+		if err == nil {
+			each(tree, toks[start:end])
+			return
+		}
+		// participle rejects what the recognizer accepts, which is a bug:
+		// participle's error is reported
+		diags = append(diags, participleDiagnostic(file, lines, err, toks[start:end+1]))
+	}
+	for _, d := range p.decls {
+		switch {
+		case d.broken:
+			flush(d.start)
+			if d.stub != nil {
+				stub(d.stub)
+			}
+		case run >= 0 && d.start-run >= chunkTokens:
+			flush(d.start)
+			run = d.start
+		case run < 0:
+			run = d.start
+		}
+	}
+	flush(len(toks) - 1)
+	return diags, false
 }
 
 // beginsDeclaration reports whether tok, after prev, is the keyword a
@@ -83,7 +134,7 @@ func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
 }
 
 // parseRest returns the diagnostic of the first syntax error in src from
-// offset from on, parsed in one piece.
+// offset from on, parsed in one piece by participle.
 func parseRest(file string, src []byte, lines *lineIndex, from int) *diag.Diagnostic {
 	var toks []lexer.Token
 	for s := newScanner(file, src); ; {
@@ -101,13 +152,20 @@ func parseRest(file string, src []byte, lines *lineIndex, from int) *diag.Diagno
 		// in a valid file, each of those keywords begins a declaration
 		panic("a chunk of declarations did not parse, but the rest of the file does")
 	}
-	pos := lines.at(eof.Pos)
+	d := participleDiagnostic(file, lines, err, toks)
+	return &d
+}
+
+// participleDiagnostic is participle's error in toks (which end with the
+// token after them), rephrased.
+func participleDiagnostic(file string, lines *lineIndex, err error, toks []lexer.Token) diag.Diagnostic {
+	pos := lines.at(toks[len(toks)-1].Pos)
 	msg := err.Error()
 	if perr, ok := err.(participle.Error); ok {
 		pos = lines.at(perr.Position())
 		msg = syntaxMessage(perr, toks)
 	}
-	return &diag.Diagnostic{File: file, Pos: pos, Msg: msg}
+	return diag.Diagnostic{File: file, Pos: pos, Msg: msg}
 }
 
 // tokenSlice replays tokens to participle, then an EOF token.

@@ -6,25 +6,225 @@ import (
 	"time"
 )
 
+// TestSyntaxErrors: each syntax error is reported where the mistake is,
+// naming what was being parsed and what was found, with a hint for known
+// mistakes and a note at an unclosed bracket; after it, parsing resumes,
+// so that the later errors, syntax and type errors in other declarations,
+// are reported too, and nothing else.
 func TestSyntaxErrors(t *testing.T) {
 	runErrorCases(t, []errorCase{
-		{"missing operand", "var x = 1 + ;", []string{`1:13: syntax error: unexpected ";", expected expression`}},
-		{"missing semicolon", "func f() { x = 1 }", []string{`1:18: syntax error: unexpected "}", expected ";"`}},
-		{"else needs a block", "func f() { if true { } else x = 1; }", []string{`1:29: syntax error: unexpected "x", expected "{"`}},
-		{"unclosed call", "func f() { f(1, ; }", []string{`1:17: syntax error: unexpected ";", expected expression`}},
-		{"var needs a name", "func f() { var = 3; }", []string{`1:16: syntax error: unexpected "=", expected name`}},
-		{"stray token at top level", "x", []string{`1:1: syntax error: unexpected "x", expected declaration (func, extern or var)`}},
-		{"unclosed body", "func f() {", []string{`1:11: syntax error: unexpected end of file, expected statement or "}"`}},
-		{"extern needs a semicolon", "extern func f() int", []string{`1:20: syntax error: unexpected end of file, expected ";"`}},
-		{"Go-style declaration", "func f() { x := 3; }", []string{`1:14: syntax error: unexpected ":", expected ";"`}},
-		{"keyword as a name", "var if = 1;", []string{`1:5: syntax error: unexpected "if", expected name`}},
-		{"missing type", "func f() { var x: = 1; }", []string{`1:19: syntax error: unexpected "=", expected type`}},
-		{"missing parameter type", "func f(a: []) {}", []string{`1:13: syntax error: unexpected ")", expected type`}},
-		{"missing element type of new", "var x = new(, 1);", []string{`1:13: syntax error: unexpected ",", expected type`}},
-		{"missing colon", "func f(a int) { }", []string{`1:10: syntax error: unexpected "int", expected ":"`}},
-		{"stray else", "func f() { } else { }", []string{`1:14: syntax error: unexpected "else", expected declaration (func, extern or var)`}},
-		{"long token is shortened", "var x = 1 " + strings.Repeat("a", 100) + ";", []string{
-			`1:11: syntax error: unexpected "aaaaaaaaaa...aaaaaaaaaa", expected ";"`}},
+		{"missing operand", "var x = 1 + ;", []string{
+			`1:13: expected an expression after '+', found ';'`,
+		}},
+		{"missing semicolon before a brace", "func f() { x = 1 }", []string{
+			`1:17: expected ';' after the assignment`,
+		}},
+		{"missing semicolon at a line end", "func f() {\n    var x = 1\n    print(x);\n}", []string{
+			`2:14: expected ';' after the declaration of x`,
+		}},
+		{"else needs a block", "func f() { if true { } else x = 1; }", []string{
+			`1:28: expected '{' after 'else'`,
+		}},
+		{"unclosed call", "func f() { f(1, ; }", []string{
+			`1:17: expected an expression after ',', found ';'`,
+		}},
+		{"var needs a name", "func f() { var = 3; }", []string{
+			`1:16: expected a variable name after 'var', found '='`,
+		}},
+		{"stray token at top level", "x", []string{
+			`1:1: expected a declaration (func, extern or var), found 'x'`,
+		}},
+		{"unclosed body", "func f() {", []string{
+			`1:11: expected '}' to close the body of func f, found end of file`,
+			`1:10: note: to match this '{'`,
+		}},
+		{"extern needs a semicolon", "extern func f() int", []string{
+			`1:20: expected ';' after the declaration of extern func f`,
+		}},
+		{"Go-style declaration", "func f() { x := 3; }", []string{
+			`1:14: Toy has no ':=': a variable is declared with var, as in var x = 3`,
+		}},
+		{"keyword as a name", "var if = 1;", []string{
+			`1:5: 'if' is a keyword and cannot be a variable name`,
+		}},
+		{"missing type", "func f() { var x: = 1; }", []string{
+			`1:19: expected the type of x after ':', found '='`,
+		}},
+		{"missing parameter type", "func f(a: []) {}", []string{
+			`1:13: expected a type after '[]', found ')'`,
+		}},
+		{"missing element type of new", "var x = new(, 1);", []string{
+			`1:13: expected the element type in new(...), found ','`,
+		}},
+		{"missing colon", "func f(a int) { }", []string{
+			`1:9: expected ':' between parameter a and its type: write a: int`,
+		}},
+		{"stray else", "func f() { }\nelse { }", []string{
+			`2:1: expected a declaration (func, extern or var), found 'else'`,
+			`1:12: note: the body of func f ends here`,
+		}},
+		{"long token is shortened", "func f() { x = (1 " + strings.Repeat("a", 100) + "); }", []string{
+			`1:19: expected ')' after the parenthesized expression, found 'aaaaaaaaaa...aaaaaaaaaa'`,
+			`1:16: note: to match this '('`,
+		}},
+		{"misspelled return", "func f() int {\n    retrun 0;\n}", []string{
+			`2:5: 'retrun' is not a keyword; did you mean 'return'?`,
+		}},
+		{"misspelled while", "func f(x: int) {\n    whiel x > 0 {\n        x -= 1;\n    }\n}", []string{
+			`2:5: 'whiel' is not a keyword; did you mean 'while'?`,
+		}},
+		{"misspelled if before a parenthesis", "func f(x: int) {\n    fi (x > 0) {\n        print(x);\n    } else {\n        print(0);\n    }\n}", []string{
+			`2:5: 'fi' is not a keyword; did you mean 'if'?`,
+		}},
+		{"misspelled else", "func f(x: int) {\n    if x > 0 {\n    } esle {\n    }\n}", []string{
+			`3:7: 'esle' is not a keyword; did you mean 'else'?`,
+		}},
+		{"misspelled var", "func f() {\n    vra x = 1;\n}", []string{
+			`2:5: 'vra' is not a keyword; did you mean 'var'?`,
+		}},
+		{"misspelled func", "fucn f() {\n}", []string{
+			`1:1: 'fucn' is not a keyword; did you mean 'func'?`,
+		}},
+		{"misspelled extern", "extren func f(x: int) int;", []string{
+			`1:1: 'extren' is not a keyword; did you mean 'extern'?`,
+		}},
+		{"misspelled for", "func f() {\n    fro var i = 0; i < 3; i += 1 {\n    }\n}", []string{
+			`2:5: 'fro' is not a keyword; did you mean 'for'?`,
+		}},
+		{"postfix increment", "func f(i: int) {\n    i++;\n}", []string{
+			`2:6: Toy has no '++' operator: write i += 1`,
+		}},
+		{"postfix decrement", "func f(i: int) {\n    i--;\n}", []string{
+			`2:6: Toy has no '--' operator: write i -= 1`,
+		}},
+		{"prefix increment", "func f(i: int) {\n    ++i;\n}", []string{
+			`2:5: Toy has no '++' operator: write i += 1`,
+		}},
+		{"increment in a for", "func f() {\n    for var i = 0; i < 3; i++ {\n    }\n}", []string{
+			`2:28: Toy has no '++' operator: write i += 1`,
+		}},
+		{"assignment in an if condition", "func f(x: int) {\n    if x = 1 {\n    }\n}", []string{
+			`2:10: unexpected '=' in the if condition; did you mean '=='?`,
+		}},
+		{"assignment in a while condition", "func f(x: int) {\n    while x = 1 {\n    }\n}", []string{
+			`2:13: unexpected '=' in the while condition; did you mean '=='?`,
+		}},
+		{"compound assignment in a condition", "func f(x: int) {\n    if x += 1 {\n    }\n}", []string{
+			`2:10: unexpected '+=' in the if condition: a condition cannot assign`,
+		}},
+		{"C-style for", "func f() {\n    for (var i = 0; i < 3; i += 1) {\n    }\n}", []string{
+			`2:9: Toy's for has no parentheses: write for init; condition; post {`,
+		}},
+		{"for with a condition only", "func f(x: int) {\n    for x < 3 {\n    }\n}", []string{
+			`2:14: expected ';' after the for loop's initialization: a loop on a condition alone is a while loop`,
+		}},
+		{"for without clauses", "func f() {\n    for {\n    }\n}", []string{
+			`2:9: expected the for loop's clauses, found '{': a loop without end is written for ;; {`,
+		}},
+		{"type before the name", "func f() {\n    int x = 5;\n}", []string{
+			`2:5: a variable is declared with var and its type after the name: write var x: int`,
+		}},
+		{"type before a global's name", "int g = 5;", []string{
+			`1:1: a variable is declared with var and its type after the name: write var g: int`,
+		}},
+		{"C-style function", "int f(x: int) {\n    return x;\n}", []string{
+			`1:1: a function is declared with func and its result type after the parameters: write func f(...) int`,
+		}},
+		{"C-style parameter", "func f(int x) {\n}", []string{
+			`1:8: a parameter's type comes after its name: write x: int`,
+		}},
+		{"Go-style variable type", "func f() {\n    var x int = 5;\n}", []string{
+			`2:10: expected ':' before the type of x: write var x: int`,
+		}},
+		{"array type with a length", "var a: [10]int;", []string{
+			`1:8: an array type has no length: write []T, and make the array with new(T, 10)`,
+		}},
+		{"unclosed block at end of file", "func f(x: int) {\n    if x > 0 {\n        print(x);\n    }\n", []string{
+			`4:6: expected '}' to close the body of func f, found end of file`,
+			`1:16: note: to match this '{'`,
+		}},
+		{"unclosed block before a function", "func f(x: int) {\n    if x > 0 {\n        print(x);\n}\n\nfunc g() {\n}", []string{
+			`4:2: expected '}' to close the body of func f, found 'func'`,
+			`1:16: note: to match this '{'`,
+		}},
+		{"unclosed block before globals", "func f(x: int) {\n    if x > 0 {\n        print(x);\n}\n\nvar g = 1;\nvar h = 2;\n\nfunc main() {\n    print(g + h);\n}", []string{
+			`4:2: expected '}' to close the body of func f, found 'var'`,
+			`1:16: note: to match this '{'`,
+		}},
+		{"missing brace before else", "func f(x: int) {\n    if x > 0 {\n        print(x);\n    else {\n        print(0);\n    }\n}", []string{
+			`4:5: expected '}' before 'else' to close the block of the if`,
+			`2:14: note: to match this '{'`,
+		}},
+		{"missing close paren", "func f(x: int) {\n    print(x, (x + 1);\n}", []string{
+			`2:21: expected ')' after the arguments of print`,
+			`2:10: note: to match this '('`,
+		}},
+		{"missing close bracket", "func f(a: []int) {\n    a[0 = 1;\n}", []string{
+			`2:8: expected ']' after the index`,
+			`2:6: note: to match this '['`,
+		}},
+		{"missing open brace of a body", "func f(x: int) {\n    while x > 0\n        x -= 1;\n    }\n    print(x);\n}", []string{
+			`2:16: expected '{' after the while condition`,
+		}},
+		{"missing open brace of a function", "func f(p: *int)\n    *p += 1;\n}", []string{
+			`1:16: expected '{' to begin the body of func f`,
+		}},
+		{"braceless body", "func f(x: int) {\n    if x > 0 print(x);\n}", []string{
+			`2:13: expected '{' after the if condition`,
+		}},
+		{"missing comma between arguments", "func f(x: int) {\n    print(x x);\n}", []string{
+			`2:12: expected ',' between the arguments of print`,
+		}},
+		{"missing comma between parameters", "func f(x: int y: int) {\n}", []string{
+			`1:14: expected ',' between the parameters of func f`,
+		}},
+		{"missing close paren of parameters", "func f(x: int {\n}", []string{
+			`1:14: expected ')' after the parameters of func f`,
+			`1:7: note: to match this '('`,
+		}},
+		{"doubled operator", "func f(x: int) int {\n    return x + + 1;\n}", []string{
+			`2:16: expected an expression after '+', found '+'`,
+		}},
+		{"doubled assignment", "func f() {\n    var x = = 1;\n}", []string{
+			`2:13: expected an expression after '=', found '='`,
+		}},
+		{"extra close paren", "func f() {\n    print((1 + 2)));\n}", []string{
+			`2:19: unexpected ')' after the call: it closes no bracket`,
+		}},
+		{"semicolon missing before a dereference", "func f(p: *int) {\n    var x = 1\n    *p = x;\n}", []string{
+			`2:14: expected ';' after the declaration of x`,
+		}},
+		{"call and dereference on two lines", "func f(p: *int) {\n    print(1)\n    *p = 2;\n}", []string{
+			`2:13: expected ';' after the call`,
+		}},
+		{"extern with a body", "extern func f() { }", []string{
+			`1:17: an extern func has no body: its declaration ends with ';'`,
+		}},
+		{"post statement declares", "func f() { for ;; var i = 0 { } }", []string{
+			`1:19: the post statement of a for loop cannot declare a variable`,
+		}},
+		{"chained assignment", "func f(x: int, y: int) {\n    x = y = 1;\n}", []string{
+			`2:11: expected ';' after the assignment, found '=': an assignment is a statement, not a value`,
+		}},
+		{"statement outside a function", "func f(x: int) {\n    if x > 0 {\n        print(x);\n    }}\n    print(x);\n}", []string{
+			`5:5: expected a declaration (func, extern or var), found 'print'`,
+			`4:6: note: the body of func f ends here`,
+		}},
+		{"else without if", "func f() {\n    else { }\n}", []string{
+			`2:5: 'else' without an if before it`,
+		}},
+		{"new without parentheses", "func f() {\n    var a = new int;\n}", []string{
+			`2:17: expected '(' after 'new', found 'int': an array is made with new(T, n)`,
+		}},
+		{"keyword as a parameter name", "func f(for: int) {\n}", []string{
+			`1:8: 'for' is a keyword and cannot be a parameter name`,
+		}},
+		{"several syntax errors and a type error", "func f() {\n    var x = 1\n    print(x);\n}\n\nfunc g() int {\n    retrun 0;\n}\n\nfunc h() {\n    var y: bool = 1;\n}\n\nfunc k(i: int) {\n    i++;\n}", []string{
+			`2:14: expected ';' after the declaration of x`,
+			`7:5: 'retrun' is not a keyword; did you mean 'return'?`,
+			`11:19: cannot use int as bool in initialization of y; write 1 != 0`,
+			`15:6: Toy has no '++' operator: write i += 1`,
+		}},
 	})
 }
 
@@ -101,7 +301,7 @@ func f() {
 }`)
 	want := []string{
 		"1:16: missing return at end of func g",
-		"3:15: cannot use bool as int in initialization of x",
+		"3:15: cannot use bool as int in initialization of x; convert with int(true)",
 		"4:2: break is not inside a loop",
 		"5:8: undefined: y",
 	}

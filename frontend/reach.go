@@ -41,10 +41,10 @@ func (r *reach) stmt(s Stmt) bool {
 		return can
 	case *WhileStmt:
 		r.block(s.Body)
-		return !isTrueLiteral(s.Cond) || r.broken[s]
+		return !takenTrue(s.Cond) || r.broken[s]
 	case *ForStmt:
 		r.block(s.Body)
-		return (s.Cond != nil && !isTrueLiteral(s.Cond)) || r.broken[s]
+		return (s.Cond != nil && !takenTrue(s.Cond)) || r.broken[s]
 	case *BranchStmt:
 		if !s.Continue && s.Loop != nil {
 			r.broken[s.Loop] = true

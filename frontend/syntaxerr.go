@@ -14,6 +14,9 @@ import (
 // PostfixNode)`: the expectation is a fragment of the grammar, naming its Go
 // struct types. syntaxMessage rewrites it in the user's words, keeping only
 // what can come next: `syntax error: unexpected ";", expected expression`.
+// The recognizer of recover.go reports syntax errors; participle's are
+// reported only where the two disagree on what is valid, which is a bug
+// (FuzzCheck looks for one).
 
 // grammarWords names the grammar's struct types for users.
 var grammarWords = map[string]string{
