@@ -127,6 +127,7 @@ func (l *lowerer) function(fn *Func) {
 	l.targeted = map[*middle.Block]bool{}
 	l.cold = nil
 	l.place(l.f.NewBlock("entry"))
+	l.f.Decl = fn.Pos
 	l.b.SetPos(fn.Pos)
 	for i, p := range fn.Params {
 		slot := l.b.Alloca(slotType(p), p.Name+".addr")

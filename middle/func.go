@@ -10,6 +10,16 @@ type Func struct {
 	Blocks []*Block // Blocks[0] is the entry block
 	Module *Module
 
+	// Inlines is the tree of the calls inlined into the function, which
+	// Value.Inlined indexes (entry 0 stands for the function itself and is
+	// never used); TailLoops says that TailRecursion turned calls of the
+	// function by itself into a loop. Both are for the runtime's traces.
+	Inlines   []InlineSite
+	TailLoops bool
+	// Decl is the position of the function's declaration in the source,
+	// when the frontend made the function (zero for .ll input).
+	Decl diag.Pos
+
 	nextValueID int
 	nextBlockID int
 	names       nameTable // shared by values and blocks

@@ -290,6 +290,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	}
 
 	c := &cloner{f: f, vals: make([]*Value, g.NumValues()), blocks: make([]*Block, g.NumBlocks())}
+	c.sites = newInlineSites(f, g, call)
 	for i, p := range g.Params {
 		c.vals[p.ID] = call.Args[i]
 	}
@@ -376,6 +377,9 @@ type cloner struct {
 	vals   []*Value // by source Value.ID
 	blocks []*Block // by source Block.ID
 	made   []*Value // clones whose operands still name source values
+	// sites maps the source's inline sites when it is another function
+	// (inlining); nil: the copy stays in the function, with its sites.
+	sites *inlineSites
 }
 
 // clone copies v's fields into a fresh value of c.f; operands are mapped
@@ -384,7 +388,10 @@ func (c *cloner) clone(v *Value) *Value {
 	nv := c.f.NewValue(v.Op, v.Type, v.Name, v.Args...)
 	nv.Args = append([]*Value(nil), v.Args...)
 	nv.Const, nv.Pred, nv.Elem, nv.Sym, nv.Index = v.Const, v.Pred, v.Elem, v.Sym, v.Index
-	nv.Invariant, nv.Pos = v.Invariant, v.Pos
+	nv.Invariant, nv.Pos, nv.Inlined = v.Invariant, v.Pos, v.Inlined
+	if c.sites != nil {
+		nv.Inlined = c.sites.site(v.Inlined)
+	}
 	nv.Incoming = append([]*Block(nil), v.Incoming...)
 	nv.Targets = append([]*Block(nil), v.Targets...)
 	c.vals[v.ID] = nv

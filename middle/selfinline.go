@@ -82,5 +82,28 @@ func copyOf(f *Func) *Func {
 	layOut(c, map[*Block][]*Block{entry: added})
 	c.ComputePreds()
 	SimplifyCFG(c) // the jump into the copy and the one out of it
+	unwrapInlineSites(c)
 	return c
+}
+
+// unwrapInlineSites takes the site of copyOf's own call (the first site of
+// c) out of the copy's inline tree: the copy is f's body, so that splicing
+// it into f records one inlined call, not two.
+func unwrapInlineSites(c *Func) {
+	const wrapper = 1
+	if len(c.Inlines) <= wrapper {
+		return
+	}
+	for i := range c.Inlines {
+		if c.Inlines[i].Parent == wrapper {
+			c.Inlines[i].Parent = 0
+		}
+	}
+	for _, b := range c.Blocks {
+		for _, v := range b.Instrs {
+			if v.Inlined == wrapper {
+				v.Inlined = 0
+			}
+		}
+	}
 }

@@ -272,6 +272,7 @@ func hasAlloca(f *Func) bool {
 // operation, OpInvalid when every site is a plain tail call; budgeted says
 // whether the loop counts its trips.
 func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool) {
+	f.TailLoops = true
 	entry := f.Entry()
 	returns := returnBlocks(f) // before the loop blocks exist
 	header := f.NewBlock("tailrecurse")

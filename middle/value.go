@@ -21,6 +21,12 @@ type Value struct {
 	// hoisted out of a loop whose body might not run.
 	Invariant bool
 
+	// Inlined says through which inlined calls the instruction came into
+	// its function: an index into Func.Inlines, 0 for an instruction of
+	// the function's own body (see InlineSite). It fills the padding after
+	// the one-byte fields, so a Value stays 160 bytes.
+	Inlined uint16
+
 	Name  string // without the %; unique within the function; "" when Type is Void
 	Args  []*Value
 	Block *Block // the block holding the instruction; nil for operands
