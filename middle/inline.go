@@ -21,8 +21,9 @@ import "slices"
 //
 // Splicing (LLVM's InlineFunction): the call's block is split after the
 // call; the callee's blocks are cloned in with fresh names (UniqueName keeps
-// the source's variable names) and their source positions, parameters map
-// to the arguments, every ret becomes a jump to the continuation, where a φ
+// the source's variable names), their source positions and the inlined
+// call recorded for the runtime's traces (InlineSite), parameters map to
+// the arguments, every ret becomes a jump to the continuation, where a φ
 // collects the result when there is more than one. The allocas of the
 // callee's entry block go to the caller's entry block, where mem2reg can
 // promote them when the pipeline runs it again (one slot serves every
