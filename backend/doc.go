@@ -16,7 +16,7 @@
 //	                around calls and loops, spill code                     splitcalls.go, splitloops.go, spill.go
 //	Check           symbolic verification of the allocation                checker.go
 //	Layout          stack frame, prologue and epilogue                     frame.go, shrinkwrap.go
-//	Emit            assembler text                                         emit.go
+//	Emit            assembler text, the runtime's trace tables             emit.go, tracetab.go
 //
 // The machine IR they share is in mir.go, the ABI's registers in abi.go,
 // the dumps in print.go. Pipeline runs the table; Compile runs its native

@@ -17,8 +17,9 @@ import (
 // directives so debuggers and unwinders can walk the stack, `.loc` line
 // information (gas turns it into DWARF line tables, so gdb shows the Toy
 // source), and a comment naming the source position before the
-// instructions that come from it; then the globals in .data, .bss or
-// .rodata; and the note that the stack need not be executable. Output
+// instructions that come from it, and a label after each call; then the
+// globals in .data, .bss or .rodata; the runtime's trace tables
+// (tracetab.go); and the note that the stack need not be executable. Output
 // depends only on the input: no map is iterated.
 
 // Emit writes the assembly for the module m, whose defined functions fs are
@@ -43,6 +44,7 @@ func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error
 		e.function(f)
 	}
 	e.data()
+	e.traceTables()
 	e.printf("\t.section\t.note.GNU-stack,\"\",@progbits\n")
 	return bw.Flush()
 }
@@ -53,6 +55,7 @@ type emitter struct {
 	lines [][]byte        // the source text, by line - 1
 	taken map[string]bool // labels handed out (looked up only, never iterated)
 	last  diag.Pos        // the position of the last .loc
+	trace traceTable      // the runtime's trace tables, filled as functions are written
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
@@ -136,6 +139,7 @@ func (e *emitter) function(f *Func) {
 	}
 	name := e.symbol(f.Name)
 	e.printf("\n\t.text\n\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
+	e.traceFuncStart(f, name)
 	e.last = diag.Pos{}
 	e.position(f.IR.Pos())
 	framed := false // what the CFI directives so far say about the frame
@@ -161,6 +165,7 @@ func (e *emitter) function(f *Func) {
 		}
 		e.block(f, p, b, func(t *Block) bool { return dest[t] == next })
 	}
+	e.traceFuncEnd()
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 }
 
@@ -250,6 +255,9 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 			e.printf("\tret\n")
 		case in.Op == opRet:
 			e.epilogue(f)
+		case in.Op == opCall:
+			e.printf("\t%s\n", p.instr(in))
+			e.traceCall(f, in)
 		default:
 			e.printf("\t%s\n", p.instr(in))
 		}

@@ -824,6 +824,7 @@ func (s *selector) call(v *middle.Value) {
 	}
 	call := s.emit(opCall, 8, symOp(v.Sym))
 	call.Uses, call.Clobbers = uses, callerSaved
+	call.Inlined = v.Inlined
 	if v.HasResult() {
 		call.Defs = maskOf(RAX)
 		call.Clobbers &^= maskOf(RAX)

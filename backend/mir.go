@@ -223,6 +223,10 @@ type Instr struct {
 	Spill bool
 
 	Pos diag.Pos
+	// Inlined is the IR call's inline site (middle.Value.Inlined, an index
+	// into the IR function's Inlines): the emitter's trace table names the
+	// functions whose calls the inliner removed.
+	Inlined uint16
 }
 
 // role returns how in treats its operand i.

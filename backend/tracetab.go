@@ -1,0 +1,183 @@
+package backend
+
+import (
+	"strconv"
+
+	"toyc/middle/diag"
+)
+
+// The trace tables: what the runtime needs to print a runtime error's
+// trace (runtime/ABI.md, "Traces"), as Go's pclntab gives its traceback —
+// data only, so that code that does not fail pays nothing. The emitter
+// puts a label after every call instruction and at the end of every
+// function (indented, so that a line starting with a label still starts a
+// block, for readers of the assembly such as the explorer), and writes two tables of 32-bit words, each entry's addresses
+// relative to the word that holds them (no relocation is left for the
+// dynamic linker, so the tables stay read-only in a PIE too):
+//
+//	toy_functab, one entry per function (8 words):
+//	  start - .   end - .   name - .   file - .
+//	  frame       line      col        flags
+//
+//	toy_pctab, one entry per logical frame of each call site (5 words):
+//	  return address - .   name - .   line   col   flags
+//
+// frame is the distance from the function's CFA (the stack pointer before
+// its caller's call) down to its stack pointer in the body, where every
+// call is made: 16 (return address and saved rbp), the pushed callee-saved
+// registers and the frame; 0 for a function without a frame, which makes
+// no calls. A function's stack pointer stays put between prologue and
+// epilogue (frame.go), so the runtime walks from one frame to the next with
+// these sizes alone: the caller's CFA is the callee's CFA plus the
+// caller's frame. line and col of a function are its declaration's
+// position (for .ll input, its first instruction's); flags bit 0 says that TailRecursion made some of its
+// calls of itself a loop, so that one frame stands for several calls.
+//
+// A call site has one entry per logical frame, innermost first, all with
+// the same return address: the call's own function and position, then,
+// when the call was inlined (middle.InlineSite), the function it was
+// inlined into at the position of the inlined call, and so on; flags bit 0
+// says that the frame was inlined into the next entry's. The sections'
+// names are C identifiers, so that the linker defines __start_ and __stop_
+// symbols around the entries of all the objects linked.
+
+const (
+	funcTabSection = "toy_functab"
+	pcTabSection   = "toy_pctab"
+)
+
+type traceTable struct {
+	funcs   []traceFunc
+	sites   []traceSite
+	names   map[string]string // function name -> label of its string
+	strings []traceString     // in order of first use
+	file    string            // the label of the file name
+	next    int               // for fresh labels
+}
+
+type traceFunc struct {
+	start, end, name string
+	frame            int
+	pos              diag.Pos
+	flags            int
+}
+
+type traceSite struct {
+	ret    string
+	frames []traceFrame
+}
+
+type traceFrame struct {
+	name string
+	pos  diag.Pos
+}
+
+type traceString struct{ label, text string }
+
+// toyName is the name a trace shows for the function called name: Toy's
+// main is emitted as toy_main.
+func toyName(name string) string {
+	if name == "toy_main" {
+		return "main"
+	}
+	return name
+}
+
+// freshLabel returns a local label that no block and no private global of
+// the module uses.
+func (e *emitter) freshLabel(kind string) string {
+	for {
+		e.trace.next++
+		l := ".Ltoy." + kind + strconv.Itoa(e.trace.next)
+		if !e.taken[l] && e.m.Global(l[2:]) == nil {
+			e.taken[l] = true
+			return l
+		}
+	}
+}
+
+// traceString returns the label of the string s, made once per module.
+func (e *emitter) traceString(s string) string {
+	if e.trace.names == nil {
+		e.trace.names = make(map[string]string)
+	}
+	if l, ok := e.trace.names[s]; ok {
+		return l
+	}
+	l := e.freshLabel("name")
+	e.trace.names[s] = l
+	e.trace.strings = append(e.trace.strings, traceString{l, s})
+	return l
+}
+
+// traceFuncStart records f's entry in toy_functab; the end label is
+// written by traceFuncEnd.
+func (e *emitter) traceFuncStart(f *Func, symbol string) {
+	frame := 0
+	if !f.frame.omitted {
+		frame = 16 + 8*len(f.frame.saved) + f.frame.size
+	}
+	flags := 0
+	if f.IR.TailLoops {
+		flags |= 1
+	}
+	pos := f.IR.Decl
+	if !pos.IsValid() {
+		pos = f.IR.Pos()
+	}
+	e.trace.funcs = append(e.trace.funcs, traceFunc{
+		start: symbol, name: e.traceString(toyName(f.Name)),
+		frame: frame, pos: pos, flags: flags,
+	})
+}
+
+func (e *emitter) traceFuncEnd() {
+	l := e.freshLabel("end")
+	e.trace.funcs[len(e.trace.funcs)-1].end = l
+	e.printf("\t%s:\n", l)
+}
+
+// traceCall labels the return address of the call in (just written) and
+// records its logical frames.
+func (e *emitter) traceCall(f *Func, in *Instr) {
+	l := e.freshLabel("ret")
+	e.printf("\t%s:\n", l)
+	site := traceSite{ret: l}
+	pos := in.Pos
+	for _, s := range f.IR.InlineChain(in.Inlined) {
+		site.frames = append(site.frames, traceFrame{e.traceString(toyName(s.Callee)), pos})
+		pos = s.Call
+	}
+	site.frames = append(site.frames, traceFrame{e.traceString(toyName(f.Name)), pos})
+	e.trace.sites = append(e.trace.sites, site)
+}
+
+// traceTables writes the tables and their strings.
+func (e *emitter) traceTables() {
+	if len(e.trace.funcs) == 0 {
+		return
+	}
+	file := e.freshLabel("file")
+	e.printf("\n\t.section\t%s,\"a\",@progbits\n\t.p2align\t2\n", funcTabSection)
+	for _, t := range e.trace.funcs {
+		e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", t.start, t.end, t.name, file)
+		e.printf("\t.long\t%d, %d, %d, %d\n", t.frame, t.pos.Line, t.pos.Col, t.flags)
+	}
+	if len(e.trace.sites) > 0 {
+		e.printf("\n\t.section\t%s,\"a\",@progbits\n\t.p2align\t2\n", pcTabSection)
+		for _, s := range e.trace.sites {
+			for i, fr := range s.frames {
+				flags := 0
+				if i < len(s.frames)-1 {
+					flags = 1
+				}
+				e.printf("\t.long\t%s-., %s-., %d, %d, %d\n", s.ret, fr.name, fr.pos.Line, fr.pos.Col, flags)
+			}
+		}
+	}
+	e.printf("\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n")
+	e.printf("%s:\n\t.asciz\t%s\n", file, quote(e.m.Source))
+	for _, s := range e.trace.strings {
+		e.printf("%s:\n\t.asciz\t%s\n", s.label, quote(s.text))
+	}
+}
