@@ -3,7 +3,8 @@ package tests
 // The directives that test files carry in comments, parsed in one place:
 //
 //	programs/*.toy  leading "// args: ...", "// exit: N", "// stderr: TEXT"
-//	errors/*.toy    `// ERROR "text" ...` on each line that must get a diagnostic
+//	errors/*.toy    `// ERROR "text" ...` on each line that must get a diagnostic,
+//	                `"text"@COL` for one at column COL, `// NOTE "text"` for a note
 //	ll/*.c          a leading "// ll: a.ll b.ll" naming the SSA files it drives
 //	ll-invalid/*.ll `; ERROR "text"` naming what the verifier must say
 
@@ -80,6 +81,48 @@ func errorMarks(src string) (map[int][]string, error) {
 	return marks, nil
 }
 
+// mark is one diagnostic a test file expects: an error (or a note) on
+// line whose message contains text, at column col when col > 0.
+type mark struct {
+	line, col int
+	text      string
+	note      bool
+}
+
+var (
+	markGroup = regexp.MustCompile(`\b(ERROR|NOTE)((?:\s+"(?:[^"\\]|\\.)*"(?:@\d+)?)+)`)
+	markText  = regexp.MustCompile(`("(?:[^"\\]|\\.)*")(?:@(\d+))?`)
+)
+
+// diagnosticMarks lists the marks of a Toy test file: in a comment, `ERROR`
+// or `NOTE` and one or more quoted texts, each for one diagnostic, each
+// with `@COL` after it when its column is checked:
+//
+//	x = 1 // ERROR "expected ';' after the assignment"@10
+func diagnosticMarks(src string) ([]mark, error) {
+	var marks []mark
+	for i, line := range strings.Split(src, "\n") {
+		c := strings.Index(line, "//")
+		if c < 0 {
+			continue
+		}
+		for _, g := range markGroup.FindAllStringSubmatch(line[c:], -1) {
+			for _, t := range markText.FindAllStringSubmatch(g[2], -1) {
+				text, err := strconv.Unquote(t[1])
+				if err != nil {
+					return nil, fmt.Errorf("line %d: bad %s text %s", i+1, g[1], t[1])
+				}
+				m := mark{line: i + 1, text: text, note: g[1] == "NOTE"}
+				if t[2] != "" {
+					m.col, _ = strconv.Atoi(t[2])
+				}
+				marks = append(marks, m)
+			}
+		}
+	}
+	return marks, nil
+}
+
 // mustErrorMarks is errorMarks for a test file that has to carry marks.
 func mustErrorMarks(t *testing.T, src string) map[int][]string {
 	t.Helper()
@@ -93,20 +136,23 @@ func mustErrorMarks(t *testing.T, src string) map[int][]string {
 	return marks
 }
 
-// diagnostic is one "file:line:col: error: message" line of toyc's stderr.
+// diagnostic is one "file:line:col: error: message" line of toyc's stderr,
+// or a "note:" line.
 type diagnostic struct {
-	line int
-	msg  string
+	line, col int
+	msg       string
+	note      bool
 }
 
-// diagnostics picks the error lines about file out of toyc's stderr (the
-// source lines and carets that follow each are skipped).
+// diagnostics picks the error and note lines about file out of toyc's
+// stderr (the source lines and carets that follow each are skipped).
 func diagnostics(stderr []byte, file string) []diagnostic {
-	re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(file) + `:(\d+):\d+: error: (.*)$`)
+	re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(file) + `:(\d+):(\d+): (error|note): (.*)$`)
 	var out []diagnostic
 	for _, m := range re.FindAllSubmatch(stderr, -1) {
-		n, _ := strconv.Atoi(string(m[1]))
-		out = append(out, diagnostic{n, string(m[2])})
+		line, _ := strconv.Atoi(string(m[1]))
+		col, _ := strconv.Atoi(string(m[2]))
+		out = append(out, diagnostic{line, col, string(m[4]), string(m[3]) == "note"})
 	}
 	return out
 }
