@@ -210,6 +210,10 @@ func TestSyntaxErrors(t *testing.T) {
 			`5:5: expected a declaration (func, extern or var), found 'print'`,
 			`4:6: note: the body of func f ends here`,
 		}},
+		{"function ended too early is not checked", "func f(x: int) int {\n    if x > 0 {\n        x -= 1;\n    }}\n    return x;\n}", []string{
+			`5:5: expected a declaration (func, extern or var), found 'return'`,
+			`4:6: note: the body of func f ends here`,
+		}},
 		{"else without if", "func f() {\n    else { }\n}", []string{
 			`2:5: 'else' without an if before it`,
 		}},

@@ -57,7 +57,8 @@ type (
 )
 
 // synDecl is a top-level declaration (or stray tokens) found by the
-// recognizer: tokens [start, end), and for a broken one, its stub.
+// recognizer: tokens [start, end), whether it has a syntax error, and the
+// stub that stands for it then.
 type synDecl struct {
 	start, end int
 	broken     bool
@@ -463,11 +464,7 @@ func (p *synParser) parseFile() {
 		if p.at == start {
 			p.next()
 		}
-		d := synDecl{start: start, end: p.at, broken: p.broken}
-		if p.broken {
-			d.stub = p.stub
-		}
-		p.decls = append(p.decls, d)
+		p.decls = append(p.decls, synDecl{start: start, end: p.at, broken: p.broken, stub: p.stub})
 	}
 }
 
@@ -502,7 +499,10 @@ func (p *synParser) topDecl(start int) {
 	}
 	var note *diag.Note
 	if p.at == p.lastBodyEnd+1 && (startsStatement(t) || isText(t, "}") || isText(t, "else")) {
+		// statements after a function: its body ended too early, so it is
+		// not checked either (it would miss its return)
 		note = p.noteAt(p.lastBodyEnd, "the body of func %s ends here", p.lastFunc)
+		p.decls[len(p.decls)-1].broken = true
 	}
 	p.fail(p.at, p.posOf(p.at), note, "expected a declaration (func, extern or var), found %s", describe(t))
 }
