@@ -78,6 +78,11 @@ func splitCriticalEdges(f *Func, report *[]SplitEdge) {
 	f.ComputePreds()
 
 	order := make([]*Block, 0, len(f.Blocks))
+	// The φ entries of blocks with many predecessors, indexed on first
+	// need, so that splitting every edge into such a block stays linear.
+	// Preds are not kept current here (they are recomputed at the end);
+	// only the entries' places are used.
+	indexes := map[*Block]*predIndex{}
 	for _, p := range f.Blocks { // the range sees only the old blocks
 		order = append(order, p)
 		t := p.Term()
@@ -94,15 +99,16 @@ func splitCriticalEdges(f *Func, report *[]SplitEdge) {
 			jump.Pos = t.Pos
 			mid.Append(jump)
 			t.Targets[i] = mid
+			phis := s.Phis()
+			ix, ok := indexes[s]
+			if !ok {
+				ix = indexPreds(s, phis)
+				indexes[s] = ix
+			}
 			var renamed []*Value
-			for _, phi := range s.Phis() {
-				for j, in := range phi.Incoming {
-					if in == p {
-						phi.Incoming[j] = mid
-						if report != nil {
-							renamed = append(renamed, phi)
-						}
-					}
+			for k, phi := range phis {
+				if ix.rename(phi, k, p, mid) && report != nil {
+					renamed = append(renamed, phi)
 				}
 			}
 			if report != nil {

@@ -29,6 +29,7 @@ func SimplifyCFG(f *Func) {
 	s := &cfgSimplifier{f: f, repl: make([]*Value, f.NumValues()), dead: make([]bool, f.NumBlocks()), mark: make([]int, f.NumBlocks())}
 	for {
 		RemoveUnreachable(f)
+		s.index = map[*Block]*predIndex{}
 		changed := false
 		for _, b := range f.Blocks {
 			if s.dead[b.ID] {
@@ -54,6 +55,13 @@ type cfgSimplifier struct {
 	dead  []bool   // by Block.ID: merged or bypassed blocks
 	mark  []int    // by Block.ID: scratch stamps
 	stamp int
+	// index holds, for a block with many predecessors, where each sits in
+	// its Preds and in each φ's entries (predindex.go), so that bypassing
+	// one of thousands of them (the arms of a long else-if chain into
+	// their merge) does not scan them all. bypass keeps an index current;
+	// the other rewrites drop the index of a block they touch, and each
+	// sweep starts without any, since RemoveUnreachable reorders Preds.
+	index map[*Block]*predIndex
 }
 
 func (s *cfgSimplifier) resolve(v *Value) *Value {
@@ -83,6 +91,7 @@ func (s *cfgSimplifier) foldBranch(b *Block) bool {
 			phi.RemoveIncoming(b)
 		}
 		untaken.Preds = slices.DeleteFunc(untaken.Preds, func(p *Block) bool { return p == b })
+		delete(s.index, untaken)
 	}
 	return true
 }
@@ -106,6 +115,7 @@ func (s *cfgSimplifier) mergeIntoPred(b *Block) bool {
 		p.Append(v)
 	}
 	uniqueSuccs(b, func(succ *Block) {
+		delete(s.index, succ)
 		for _, phi := range succ.Phis() {
 			for i, in := range phi.Incoming {
 				if in == b {
@@ -132,42 +142,58 @@ func (s *cfgSimplifier) bypass(b *Block) bool {
 	if target == b {
 		return false
 	}
-	s.stamp++
-	for _, p := range target.Preds {
-		s.mark[p.ID] = s.stamp
-	}
 	phis := target.Phis()
+	ix := s.indexOf(target, phis)
+	// Which of b's predecessors branch to target already (before any is
+	// retargeted): their entries must agree with b's.
+	s.stamp++
+	for _, p := range b.Preds {
+		if branchesTo(p, target) {
+			s.mark[p.ID] = s.stamp
+		}
+	}
 	for _, p := range b.Preds {
 		if s.mark[p.ID] != s.stamp {
 			continue
 		}
-		for _, phi := range phis {
-			if s.resolve(phi.IncomingFor(p)) != s.resolve(phi.IncomingFor(b)) {
+		for k, phi := range phis {
+			if s.resolve(ix.entry(phi, k, p)) != s.resolve(ix.entry(phi, k, b)) {
 				return false
 			}
 		}
 	}
-	for _, phi := range phis {
-		v := phi.IncomingFor(b)
-		phi.RemoveIncoming(b)
+	for k, phi := range phis {
+		v := ix.entry(phi, k, b)
+		ix.removeEntry(phi, k, b)
 		for _, p := range b.Preds {
 			if s.mark[p.ID] != s.stamp {
-				phi.AddIncoming(v, p)
+				ix.addEntry(phi, k, v, p)
 			}
 		}
 	}
-	target.Preds = slices.DeleteFunc(target.Preds, func(p *Block) bool { return p == b })
+	ix.removePred(target, b)
 	for _, p := range b.Preds {
 		p.ReplaceSucc(b, target)
 		if s.mark[p.ID] != s.stamp {
-			target.Preds = append(target.Preds, p)
+			ix.addPred(target, p)
 		}
 	}
 	s.kill(b)
 	return true
 }
 
+// branchesTo reports whether p's terminator targets t.
+func branchesTo(p, t *Block) bool {
+	for _, s := range p.Succs() {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *cfgSimplifier) kill(b *Block) {
+	delete(s.index, b)
 	s.dead[b.ID] = true
 	b.Instrs, b.Preds = nil, nil
 }
