@@ -97,6 +97,8 @@ type synParser struct {
 	stop      int // a token where every open block ends (a declaration in an unclosed function), or -1
 	stmtStart int // the first token of the statement being parsed that ends with `;`, or -1
 	decls     []synDecl
+	// matchingBrace's tables
+	closeAfter, declAfter []int
 	// the `}` that ended the last function body, and the function
 	lastBodyEnd int
 	lastFunc    string
@@ -433,24 +435,55 @@ func (p *synParser) skipDeclaration(start int) {
 
 // matchingBrace is the index of the `}` that closes the block whose
 // contents begin at token i, or -1 when a declaration or the end of file
-// comes first.
+// comes first. It is answered from tables made on first use, so that
+// asking for every block costs time linear in the file.
 func (p *synParser) matchingBrace(i int) int {
-	depth := 0
-	for ; i < len(p.toks); i++ {
-		t := p.toks[i]
-		switch {
-		case t.EOF(), isText(t, "func"), isText(t, "extern"):
-			return -1
-		case isText(t, "{"):
-			depth++
-		case isText(t, "}"):
-			if depth == 0 {
-				return i
-			}
-			depth--
-		}
+	if p.closeAfter == nil {
+		p.braceTables()
+	}
+	if j := p.closeAfter[i] - 1; j >= 0 && j < p.declAfter[i] {
+		return j
 	}
 	return -1
+}
+
+// braceTables makes matchingBrace's tables: with depth[k] the number of
+// `{` less the number of `}` before token k, the block whose contents
+// begin at i closes at the first `}` where the depth drops below depth[i],
+// which is the token before the first k > i with depth[k] < depth[i]
+// (closeAfter[i] = k, or 0); declAfter[i] is the first `func` or `extern`
+// at or after i, or the EOF token.
+func (p *synParser) braceTables() {
+	n := len(p.toks)
+	depth := make([]int, n+1)
+	for k, t := range p.toks {
+		depth[k+1] = depth[k]
+		switch {
+		case isText(t, "{"):
+			depth[k+1]++
+		case isText(t, "}"):
+			depth[k+1]--
+		}
+	}
+	p.closeAfter = make([]int, n)
+	var stack []int // indexes k whose next lower depth is not yet found
+	for k := 0; k <= n; k++ {
+		for len(stack) > 0 && depth[k] < depth[stack[len(stack)-1]] {
+			p.closeAfter[stack[len(stack)-1]] = k
+			stack = stack[:len(stack)-1]
+		}
+		if k < n {
+			stack = append(stack, k)
+		}
+	}
+	p.declAfter = make([]int, n)
+	next := n - 1
+	for k := n - 1; k >= 0; k-- {
+		if t := p.toks[k]; isText(t, "func") || isText(t, "extern") {
+			next = k
+		}
+		p.declAfter[k] = next
+	}
 }
 
 // File and declarations.
@@ -607,6 +640,9 @@ func (p *synParser) funcDecl(result *Type) {
 // as declarations: the function is then taken to end there (its `}` was
 // forgotten before global variables). It returns that token, or -1.
 func (p *synParser) declarationCut(from, kw int) int {
+	if p.quiet {
+		return -1 // no cuts within a trial parse
+	}
 	end := from
 	for end < len(p.toks)-1 && !isText(p.toks[end], "func") && !isText(p.toks[end], "extern") {
 		end++

@@ -21,7 +21,7 @@ func typoDistance(a, b string) int {
 		a, b = b, a
 	}
 	if len(b)-len(a) > 2 || len(b) > 64 {
-		return len(b) // far apart, or too long to be worth it
+		return max(len(b), 3) // far apart (more than 2), or too long to be worth it
 	}
 	// rows i-2, i-1 and i of the table, over b
 	prev2 := make([]int, len(b)+1)
