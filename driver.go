@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 
 	"toyc/backend"
@@ -21,15 +20,19 @@ import (
 // through the middle's passes, and is written out as the requested kind;
 // for an executable, the C compiler links everything with the runtime.
 
-// frontends turns a source file, by its extension, into a module.
+// frontends turns a source file, by its kind, into a module.
 var frontends = map[string]func(file string, src []byte) (*middle.Module, diag.List){
-	".toy": frontend.Compile,
-	".ll":  middle.ParseModule,
+	"toy": frontend.Compile,
+	"ll":  middle.ParseModule,
 }
 
-// linkInputs are the extensions of files handed to the C compiler as they
-// are.
-var linkInputs = []string{".c", ".s", ".o"}
+// kindsByExtension are the kinds of input each file extension makes,
+// unless -x says otherwise: toyc's sources, and the files handed to the C
+// compiler as they are (C, assembly, objects).
+var kindsByExtension = map[string]string{".toy": "toy", ".ll": "ll", ".c": "c", ".s": "asm", ".o": "obj"}
+
+// stdinName is the name of standard input ("-") in diagnostics.
+const stdinName = "<stdin>"
 
 // outputExtensions are the default output suffixes of the emit kinds that
 // write one file per source.
@@ -37,11 +40,13 @@ var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll"
 
 type driver struct {
 	opts    *options
+	stdin   io.Reader
 	stdout  io.Writer
 	stderr  io.Writer
 	scratch scratch
 	tmp     string            // private temporary directory, once made
 	sources map[string][]byte // the text of each source read, for diagnostics
+	kinds   map[string]string // each input's kind (toy, ll, c, asm, obj)
 	times   *stageTimes       // nil unless --time-passes
 	// activity says what the driver is doing ("compiling x.toy"), for the
 	// report of an internal compiler error.
@@ -146,24 +151,43 @@ func (d *driver) native() bool {
 }
 
 // classifyInputs splits the inputs into sources, which toyc compiles, and
-// the files handed to the C compiler as they are.
+// the files handed to the C compiler as they are, each of the kind its
+// extension or the -x before it says.
 func (d *driver) classifyInputs() (sources, others []string, err error) {
 	o := d.opts
-	for _, in := range o.inputs {
-		ext := filepath.Ext(in)
-		switch {
-		case frontends[ext] != nil:
-			sources = append(sources, in)
-		case slices.Contains(linkInputs, ext):
-			if o.emit != "exe" {
-				return nil, nil, usagef("%s: --emit=%s applies only to .toy and .ll files", in, o.emit)
+	d.kinds = map[string]string{}
+	for i, in := range o.inputs {
+		kind := o.langs[i]
+		if kind == "" {
+			kind = kindsByExtension[filepath.Ext(in)]
+			if in == "-" {
+				kind = "toy"
 			}
-			others = append(others, in)
+		}
+		d.kinds[in] = kind
+		switch {
+		case frontends[kind] != nil:
+			sources = append(sources, in)
+		case kind == "":
+			return nil, nil, usagef("%s: unknown kind of file (want .toy, .ll, .c, .s or .o, or say which with -x)", in)
+		case in == "-":
+			return nil, nil, usagef("standard input (-) can be read only as Toy or LLVM IR (-x toy or -x ll)")
+		case o.emit != "exe":
+			return nil, nil, usagef("%s: --emit=%s applies only to .toy and .ll files", in, o.emit)
 		default:
-			return nil, nil, usagef("%s: unknown kind of file (want .toy, .ll, .c, .s or .o)", in)
+			others = append(others, in)
 		}
 	}
 	return sources, others, nil
+}
+
+// kindOf is the kind of the file in: as classifyInputs found it for an
+// input, else (toyc's own assembly files) by its extension.
+func (d *driver) kindOf(in string) string {
+	if k, ok := d.kinds[in]; ok {
+		return k
+	}
+	return kindsByExtension[filepath.Ext(in)]
 }
 
 // writeIR writes each module as LLVM text to its output.
@@ -251,7 +275,7 @@ func (d *driver) writeObjects(modules []compiled, outputs []string) error {
 func (d *driver) linkExecutable(inputs []string, exe string) error {
 	withMain := false
 	for _, in := range inputs {
-		defines, err := fileDefinesToyMain(in)
+		defines, err := fileDefinesToyMain(in, d.kindOf(in))
 		if err != nil {
 			return failf("%s: %v", in, unwrapPath(err))
 		}
@@ -321,13 +345,19 @@ func sameFile(a, b string) bool {
 // are returned apart from the error that stops the driver.
 func (d *driver) front(in string) (*middle.Module, diag.List, error) {
 	d.activity = "compiling " + in
-	src, err := os.ReadFile(in)
-	if err != nil {
-		return nil, nil, failf("%s: %v", in, unwrapPath(err))
+	name, src, err := in, []byte(nil), error(nil)
+	if in == "-" {
+		name = stdinName
+		src, err = io.ReadAll(d.stdin)
+	} else {
+		src, err = os.ReadFile(in)
 	}
-	d.sources[in] = src
-	defer d.times.start("frontend " + in)()
-	m, diags := frontends[filepath.Ext(in)](in, src)
+	if err != nil {
+		return nil, nil, failf("%s: %v", name, unwrapPath(err))
+	}
+	d.sources[in], d.sources[name] = src, src
+	defer d.times.start("frontend " + name)()
+	m, diags := frontends[d.kinds[in]](name, src)
 	return m, diags, nil
 }
 
@@ -353,7 +383,7 @@ func (d *driver) middle(c *compiled) error {
 	if len(o.filterFunc) > 0 {
 		po.filterFunc = setOf(o.filterFunc)
 	}
-	if filepath.Ext(c.input) == ".toy" {
+	if d.kinds[c.input] == "toy" {
 		po.lines = bytes.Split(d.sources[c.input], []byte("\n"))
 	}
 	defer d.times.start("passes " + c.input)()

@@ -25,6 +25,9 @@ type options struct {
 	verifyEach   bool
 	jobs         int // -j: functions compiled at once (0: one per CPU)
 	cc           string
+	link         []string // -l and -L, in order, for the link
+	langs        []string // -x: by input, the kind it is read as ("": by its extension)
+	verbose      bool     // -v: print the commands toyc runs
 	timePasses   bool
 	help         bool
 	version      bool
@@ -36,24 +39,39 @@ var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot", "html"}
 const usageText = `usage: toyc [flags] file...
 
 Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
-(.c), assembly (.s) and object (.o) files and the Toy runtime.
+(.c), assembly (.s) and object (.o) files and the Toy runtime. "-" reads a
+Toy program (or, after -x ll, IR) from standard input. Documentation:
+docs/ in toyc's repository (reference.md, tour.md, how-toyc-works.md).
 
+Output:
   -o FILE               output file ("-" is standard output for text outputs);
                         default a.out, or the input's base name with .s, .o,
-                        .ll or .dot in the current directory
+                        .ll, .dot or .html in the current directory
   -S                    stop after assembly (--emit=asm)
   -c                    stop after the object file (--emit=obj)
-  -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
-                        mem2reg and cleanups; -O2: every optimization
   --emit=KIND           exe (default), asm, obj, llvm (the SSA IR as LLVM text),
                         dot (each function's CFG with its dominator tree),
                         html (the SSA explorer: every stage of every function,
                         the CFG, dominance, φ placement, parallel copies, live
                         intervals; one self-contained page)
-  --func=NAME,...       --emit=html: only these functions
-  --trace=CALL          --emit=html: run CALL in the IR interpreter and show
-                        each φ's arrivals: 'count_to(2)' (integer arguments),
-                        or main, with the program's arguments after --
+  -x LANG               the inputs after it are LANG whatever their names say:
+                        toy, ll, c, asm or obj (none: by the name again)
+
+Optimization:
+  -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
+                        mem2reg and cleanups; -O2: every optimization
+  -O3, -Os              the nearest toyc has: -O3 is -O2, -Os is -O1 (no
+                        inlining or loop versioning, which grow the code)
+  -j N, --jobs=N        compile N functions at once (default: one per CPU);
+                        the output is the same whatever N is
+
+Linking:
+  -lNAME, -LDIR         passed to the link in order, after the inputs
+  --cc=CMD              C compiler that assembles and links (default $CC, else
+                        gcc, else clang)
+  -v                    print each command toyc runs
+
+Looking inside:
   --print-after=PASS,...  print each function after these passes (the IR, or
                         the machine code from isel on) on standard error
   --print-before=PASS,... the same, before these passes
@@ -61,12 +79,13 @@ Compiles Toy (.toy) and LLVM-syntax SSA (.ll) files, and links them with C
   --print-changed       print the input, then each function after every pass
                         that changed it (as LLVM's -print-changed)
   --filter-func=NAME,...  print only these functions in the dumps above
+  --func=NAME,...       --emit=html: only these functions
+  --trace=CALL          --emit=html: run CALL in the IR interpreter and show
+                        each φ's arrivals: 'count_to(2)' (integer arguments),
+                        or main, with the program's arguments after --
   --verify-each         run the IR verifier after every pass
-  -j N, --jobs=N        compile N functions at once (default: one per CPU);
-                        the output is the same whatever N is
-  --cc=CMD              C compiler that assembles and links (default $CC, else
-                        gcc, else clang)
   --time-passes         print the time spent in each stage and pass
+
   --version             print toyc's version
   -h, --help            print this help
 
@@ -78,8 +97,8 @@ The passes, in the order they run, with the levels that run them
 assembly, objects and executables):
 `
 
-// parseFlags parses the command line. Like gcc, a bare -O means -O1 (pflag
-// would want a value for it).
+// parseFlags parses the command line, with gcc's spellings that pflag does
+// not read taken out first (gccflags.go): like gcc, a bare -O means -O1.
 func parseFlags(args []string) (*options, error) {
 	var o options
 	fs := pflag.NewFlagSet("toyc", pflag.ContinueOnError)
@@ -102,25 +121,33 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.cc, "cc", "", "")
 	fs.BoolVar(&o.timePasses, "time-passes", false, "")
 	fs.BoolVar(&o.version, "version", false, "")
+	fs.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 
-	if err := fs.Parse(bareOptimize(args)); err != nil {
-		return nil, usagef("%v", err)
+	rest, link, langs, err := gccArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	o.link = link
+	if err := fs.Parse(rest); err != nil {
+		return nil, flagError(fs, err)
 	}
 	if o.help || o.version {
 		return &o, nil
 	}
 	o.inputs = fs.Args()
+	o.langs = langs[:len(o.inputs)]
 	if dash := fs.ArgsLenAtDash(); dash >= 0 && o.trace != "" {
 		// With --trace, what follows "--" is the traced program's
 		// arguments.
 		o.inputs, o.traceArgs = o.inputs[:dash], o.inputs[dash:]
+		o.langs = o.langs[:dash]
 	}
 	if o.jobs < 0 {
 		return nil, usagef("-j %d: the number of jobs must be positive", o.jobs)
 	}
 	if o.level < 0 || o.level > 2 {
-		return nil, usagef("unknown optimization level -O%d (use -O0, -O1 or -O2)", o.level)
+		return nil, usagef("unknown optimization level -O%d (use -O0, -O1, -O2, -O3 or -Os)", o.level)
 	}
 	if err := chooseEmit(&o, fs.Changed("emit"), *asm, *obj); err != nil {
 		return nil, err
@@ -167,19 +194,4 @@ func chooseEmit(o *options, emitSet, asm, obj bool) error {
 		o.emit = requests[0].kind
 	}
 	return nil
-}
-
-// bareOptimize rewrites each bare -O before a "--" into -O1.
-func bareOptimize(args []string) []string {
-	out := make([]string, len(args))
-	copy(out, args)
-	for i, a := range out {
-		if a == "--" {
-			break
-		}
-		if a == "-O" {
-			out[i] = "-O1"
-		}
-	}
-	return out
 }

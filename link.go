@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -16,6 +18,9 @@ import (
 // -no-pie: assembly with absolute addresses, as llc writes it by default,
 // links as well as position-independent code does.
 var ccFlags = []string{"-O2", "-no-pie"}
+
+// gccLanguage is the C compiler's -x for the kinds it is told of.
+var gccLanguage = map[string]string{"c": "c", "asm": "assembler"}
 
 // link has the C compiler assemble, compile and link inputs (.s, .c and .o
 // files) with the runtime into the executable exe; main.c comes along when
@@ -47,9 +52,15 @@ func (d *driver) link(inputs []string, withMain bool, exe string) error {
 		if strings.HasPrefix(in, "-") {
 			in = "./" + in
 		}
+		// A file -x made C or assembly whatever its name says.
+		if lang := gccLanguage[d.kindOf(in)]; lang != "" && kindsByExtension[filepath.Ext(in)] != d.kindOf(in) {
+			args = append(args, "-x", lang, in, "-x", "none")
+			continue
+		}
 		args = append(args, in)
 	}
 	args = append(args, rt...)
+	args = append(args, d.opts.link...) // -l and -L, after what uses them
 	if err := d.runCompiler(cc[0], args); err != nil {
 		return err
 	}
@@ -89,6 +100,9 @@ func (d *driver) runCompilerTo(out io.Writer, name string, args []string) error 
 	tmp, err := d.tempDir()
 	if err != nil {
 		return err
+	}
+	if d.opts != nil && d.opts.verbose {
+		fmt.Fprintf(d.stderr, "toyc: running %s %s\n", name, strings.Join(args, " "))
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)

@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintln(stdout, version)
 		return 0
 	}
-	d := &driver{opts: o, stdout: stdout, stderr: stderr, sources: map[string][]byte{}, activity: "starting"}
+	d := &driver{opts: o, stdin: os.Stdin, stdout: stdout, stderr: stderr, sources: map[string][]byte{}, activity: "starting"}
 	if o.timePasses {
 		d.times = &stageTimes{}
 	}

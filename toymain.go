@@ -3,7 +3,6 @@ package main
 import (
 	"debug/elf"
 	"os"
-	"path/filepath"
 	"regexp"
 )
 
@@ -18,13 +17,13 @@ import (
 // quoted, as gcc, clang, llc and toyc write it.
 var toyMainLabel = regexp.MustCompile(`(?m)^[ \t]*"?toy_main"?:`)
 
-// fileDefinesToyMain reports whether the file path, a .s or .o file,
-// defines toy_main; a .c file never does.
-func fileDefinesToyMain(path string) (bool, error) {
-	switch filepath.Ext(path) {
-	case ".c":
+// fileDefinesToyMain reports whether the file path, of kind asm or obj,
+// defines toy_main; a C file never does.
+func fileDefinesToyMain(path, kind string) (bool, error) {
+	switch kind {
+	case "c":
 		return false, nil
-	case ".s":
+	case "asm":
 		text, err := os.ReadFile(path)
 		if err != nil {
 			return false, err
