@@ -1,9 +1,11 @@
 // Package frontend reads Toy source (LANGUAGE.md): it parses with a
-// participle grammar, converts the parse tree to an AST, resolves names,
-// checks types (with context-typed integer literals), definite assignment and
-// missing returns, and lowers the checked AST to the middle's IR with stack
-// slots for variables (the LLVM "Mutable Variables" scheme) and explicit
-// runtime checks.
+// participle grammar (and, in a file with syntax errors, reports them all
+// with a recognizer that recovers from each, recover.go), converts the
+// parse tree to an AST, resolves names, checks types (with context-typed
+// integer literals, and "did you mean" and fix-it hints in its errors),
+// definite assignment and missing returns, and lowers the checked AST to
+// the middle's IR with stack slots for variables (the LLVM "Mutable
+// Variables" scheme) and explicit runtime checks.
 package frontend
 
 import (

@@ -117,3 +117,36 @@ func TestRecoveryCost(t *testing.T) {
 		})
 	}
 }
+
+// TestRecognizerAgrees: the recognizer finds a syntax error exactly where
+// participle does, on a program that covers the grammar with each of its
+// tokens deleted, doubled, or swapped with the next.
+func TestRecognizerAgrees(t *testing.T) {
+	src := fuzzSeeds[2]
+	toks := tokensFrom("t.toy", []byte(src), 0)
+	toks = toks[:len(toks)-1]
+	var variants []string
+	for i, tok := range toks {
+		at, end := tok.Pos.Offset, tok.Pos.Offset+len(tok.Value)
+		variants = append(variants, src[:at]+src[end:], src[:end]+" "+tok.Value+src[end:])
+		if i+1 < len(toks) {
+			next := toks[i+1]
+			nextEnd := next.Pos.Offset + len(next.Value)
+			variants = append(variants, src[:at]+next.Value+" "+tok.Value+src[nextEnd:])
+		}
+	}
+	for _, v := range variants {
+		b := []byte(v)
+		lines := newLineIndex(b)
+		if scan("t.toy", b, lines) != nil {
+			continue
+		}
+		all := tokensFrom("t.toy", b, 0)
+		p := newSynParser("t.toy", b, lines, all, 1)
+		p.parseFile()
+		_, err := parseTokens(all[:len(all)-1], all[len(all)-1].Pos)
+		if recognized := len(p.diags) == 0 && !anyBroken(p.decls); recognized != (err == nil) {
+			t.Fatalf("the recognizer finds %v, participle %v, in\n%s", p.diags, err, v)
+		}
+	}
+}
