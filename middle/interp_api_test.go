@@ -154,12 +154,31 @@ entry:
 		"5": 5, "-7": -7, "0": 0, "-0": 0, "007": 7,
 		"9223372036854775807": 1<<63 - 1, "-9223372036854775808": -1 << 63,
 	}
-	bad := []string{"", "-", "+5", " 5", "5 ", "1x", "--1", "0x10", "9223372036854775808", "-9223372036854775809", "99999999999999999999"}
+	// The reasons, as runtime.c gives them (runtime_test.go has the same).
+	bad := map[string]string{
+		"":                      `"" is not a decimal integer`,
+		"-":                     `"-" is not a decimal integer`,
+		"+5":                    `"+5" is not a decimal integer`,
+		" 5":                    `" 5" is not a decimal integer`,
+		"5 ":                    `"5 " is not a decimal integer`,
+		"1x":                    `"1x" is not a decimal integer`,
+		"--1":                   `"--1" is not a decimal integer`,
+		"0x10":                  `"0x10" is not a decimal integer`,
+		"99999999999999999999x": `"99999999999999999999x" is not a decimal integer`,
+		"a\"b\\c\td\x01\xff":    `"a\"b\\c\x09d\x01\xff" is not a decimal integer`,
+		"9223372036854775808":   `"9223372036854775808" is out of range for int`,
+		"-9223372036854775809":  `"-9223372036854775809" is out of range for int`,
+		"99999999999999999999":  `"99999999999999999999" is out of range for int`,
+		strings.Repeat("7", 70): `"` + strings.Repeat("7", 64) + `"... is out of range for int`,
+	}
+	good["12\x003"] = 12 // C sees the argument up to its NUL
 	var args []string
 	for s := range good {
 		args = append(args, s)
 	}
-	args = append(args, bad...)
+	for s := range bad {
+		args = append(args, s)
+	}
 	in := NewInterpreter(m, InterpOptions{Args: args})
 	if n, err := in.Call("argc"); n != int64(len(args)) || err != nil {
 		t.Errorf("argc() = %d, %v; want %d", n, err, len(args))
@@ -167,17 +186,23 @@ entry:
 	for i, s := range args {
 		v, err := in.Call("argi", int64(i))
 		want, ok := good[s]
+		wantErr := fmt.Sprintf("args.toy:4:17: runtime error: bad argument: argi(%d): %s", i, bad[s])
 		switch {
 		case ok && (err != nil || v != want):
 			t.Errorf("argi of %q = %d, %v; want %d", s, v, err, want)
-		case !ok && (err == nil || err.Error() != "args.toy:4:17: runtime error: bad argument"):
-			t.Errorf("argi of %q = %d, %v; want the runtime error bad argument", s, v, err)
+		case !ok && (err == nil || err.Error() != wantErr):
+			t.Errorf("argi of %q = %d, %v; want %s", s, v, err, wantErr)
 		}
 	}
 	for _, i := range []int64{-1, int64(len(args))} {
-		if _, err := in.Call("argi", i); err == nil || err.Error() != "args.toy:4:17: runtime error: bad argument" {
-			t.Errorf("argi(%d) of %d arguments: %v; want bad argument", i, len(args), err)
+		wantErr := fmt.Sprintf("args.toy:4:17: runtime error: bad argument: argi(%d): the program has %d arguments", i, len(args))
+		if _, err := in.Call("argi", i); err == nil || err.Error() != wantErr {
+			t.Errorf("argi(%d) of %d arguments: %v; want %s", i, len(args), err, wantErr)
 		}
+	}
+	one := NewInterpreter(m, InterpOptions{Args: []string{"1"}})
+	if _, err := one.Call("argi", 1); err == nil || err.Error() != "args.toy:4:17: runtime error: bad argument: argi(1): the program has 1 argument" {
+		t.Errorf("argi(1) of 1 argument: %v", err)
 	}
 }
 
@@ -188,10 +213,10 @@ func TestInterpRuntimeErrors(t *testing.T) {
 		{"call void @toy_index_error(ptr @.str, i32 3, i32 9, i64 5, i64 3)", "prog.toy:3:9: runtime error: index out of range [5] with length 3"},
 		{"call void @toy_index_error(ptr @.str, i32 12, i32 1, i64 -1, i64 0)", "prog.toy:12:1: runtime error: index out of range [-1] with length 0"},
 		{"call void @toy_div_error(ptr @.str, i32 7, i32 14)", "prog.toy:7:14: runtime error: division by zero"},
-		{"%a = call ptr @toy_new_array(i64 -1, i64 8, ptr @.str, i32 9, i32 17)", "prog.toy:9:17: runtime error: negative array length"},
+		{"%a = call ptr @toy_new_array(i64 -1, i64 8, ptr @.str, i32 9, i32 17)", "prog.toy:9:17: runtime error: negative array length -1"},
 		{"%a = call ptr @toy_new_array(i64 4611686018427387904, i64 8, ptr @.str, i32 2, i32 5)", "prog.toy:2:5: runtime error: out of memory"},
 		{"%a = call ptr @toy_new_array(i64 1099511627776, i64 1, ptr @.str, i32 2, i32 6)", "prog.toy:2:6: runtime error: out of memory"},
-		{"%v = call i64 @toy_argi(i64 0, ptr @.str, i32 8, i32 25)", "prog.toy:8:25: runtime error: bad argument"},
+		{"%v = call i64 @toy_argi(i64 0, ptr @.str, i32 8, i32 25)", "prog.toy:8:25: runtime error: bad argument: argi(0): the program has 0 arguments"},
 	} {
 		m := interpModule(t, `
 @.str = private unnamed_addr constant [9 x i8] c"prog.toy\00"

@@ -3,10 +3,12 @@ package middle
 // What an interpreted program runs on (the interpreter is interp.go): its
 // memory, and the C runtime of runtime/ABI.md — every function the lowering
 // calls, emulated as runtime/csrc/runtime.c implements it, with the same
-// output bytes and the same runtime-error texts — plus putchar, the C
-// library function Toy programs declare (LANGUAGE.md's example of extern
-// func). toy_init is main.c's business: Interpreter.RunMain stands for
-// main.c.
+// output bytes and the same runtime-error texts (the first line of the
+// native report: the interpreter prints no trace, and its stack overflow
+// names no function and depth, which depend on the native frames) — plus
+// putchar, the C library function Toy programs declare (LANGUAGE.md's
+// example of extern func). toy_init is main.c's business:
+// Interpreter.RunMain stands for main.c.
 
 import (
 	"bytes"
@@ -306,7 +308,7 @@ func (in *Interpreter) toyNewArray(args []int64) (int64, error) {
 	n, elem := args[0], args[1]
 	switch {
 	case n < 0:
-		return 0, in.fail(args[2:], "negative array length")
+		return 0, in.fail(args[2:], fmt.Sprintf("negative array length %d", n))
 	case n == 0:
 		return in.mem.empty, nil
 	case elem <= 0 || uint64(n) > (math.MaxUint64-8)/uint64(elem):
@@ -329,42 +331,75 @@ func (in *Interpreter) toyArgc([]int64) (int64, error) {
 }
 
 // toyArgi is toy_argi(i, file, line, col): argument i as a decimal int64
-// with an optional leading '-', parsed as runtime.c parses it.
+// with an optional leading '-', parsed as runtime.c parses it, with the
+// same reasons for a bad argument: a missing argument, a byte that is not
+// a digit (wherever it is), else a value out of range.
 func (in *Interpreter) toyArgi(args []int64) (int64, error) {
 	i := args[0]
 	if i < 0 || i >= int64(len(in.opts.Args)) {
-		return 0, in.fail(args[1:], "bad argument")
+		n, plural := len(in.opts.Args), "s"
+		if n == 1 {
+			plural = ""
+		}
+		return 0, in.fail(args[1:], fmt.Sprintf("bad argument: argi(%d): the program has %d argument%s", i, n, plural))
 	}
 	s := in.opts.Args[i]
 	if nul := strings.IndexByte(s, 0); nul >= 0 {
 		s = s[:nul] // what C sees of it
 	}
-	negative := strings.HasPrefix(s, "-")
-	if negative {
-		s = s[1:]
+	bad := func(why string) error {
+		return in.fail(args[1:], fmt.Sprintf("bad argument: argi(%d): %s %s", i, quoteArgument(s), why))
 	}
-	if s == "" {
-		return 0, in.fail(args[1:], "bad argument")
+	digits, negative := strings.CutPrefix(s, "-")
+	if digits == "" {
+		return 0, bad("is not a decimal integer")
 	}
 	// The magnitude accumulates negatively, reaching MIN without overflow.
 	var acc int64
-	for _, c := range []byte(s) {
+	outOfRange := false
+	for _, c := range []byte(digits) {
 		if c < '0' || c > '9' {
-			return 0, in.fail(args[1:], "bad argument")
+			return 0, bad("is not a decimal integer")
 		}
 		digit := int64(c - '0')
-		if acc < (math.MinInt64+digit)/10 {
-			return 0, in.fail(args[1:], "bad argument")
+		if outOfRange || acc < (math.MinInt64+digit)/10 {
+			outOfRange = true
+			continue
 		}
 		acc = acc*10 - digit
 	}
-	if !negative {
-		if acc == math.MinInt64 {
-			return 0, in.fail(args[1:], "bad argument")
-		}
-		acc = -acc
+	if outOfRange || !negative && acc == math.MinInt64 {
+		return 0, bad("is out of range for int")
 	}
-	return acc, nil
+	if negative {
+		return acc, nil
+	}
+	return -acc, nil
+}
+
+// quoteArgument quotes a command-line argument as runtime.c's put_quoted
+// does: printable ASCII as it is, with " and \ escaped, other bytes as
+// \xHH, at most 64 bytes, then "..." when there is more.
+func quoteArgument(s string) string {
+	const limit = 64
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s) && i < limit; i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	b.WriteByte('"')
+	if len(s) > limit {
+		b.WriteString("...")
+	}
+	return b.String()
 }
 
 // toyIndexError is toy_index_error(file, line, col, index, len).

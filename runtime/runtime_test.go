@@ -131,7 +131,9 @@ func TestPrograms(t *testing.T) {
 	for (int64_t i = 0; i < toy_argc(); i++) { toy_print_i64(toy_argi(i, "args.toy", 7, 11)); nl(); }
 	return 0;
 }`
-	badArgument := "args.toy:7:11: runtime error: bad argument\n"
+	badArgument := func(i int, why string) string {
+		return "args.toy:7:11: runtime error: bad argument: argi(" + strconv.Itoa(i) + "): " + why + "\n"
+	}
 	tests := []programTest{
 		{name: "print", body: `int64_t toy_main(void) {
 	toy_print_i64(0); toy_print_str(" "); toy_print_i64(7); toy_print_str(" "); toy_print_i64(-7); nl();
@@ -159,7 +161,7 @@ func TestPrograms(t *testing.T) {
 	toy_new_array(-1, 8, "neg.toy", 3, 14);
 	toy_print_str("after\n");
 	return 0;
-}`, stdout: "before\n", stderr: "neg.toy:3:14: runtime error: negative array length\n", code: 2},
+}`, stdout: "before\n", stderr: "neg.toy:3:14: runtime error: negative array length -1\n", code: 2},
 		{name: "array too large", body: `int64_t toy_main(void) {
 	toy_new_array(INT64_MAX / 4, 8, "big.toy", 2, 5);
 	return 0;
@@ -177,18 +179,34 @@ func TestPrograms(t *testing.T) {
 			args:   []string{"-0", "9223372036854775807", "-9223372036854775808", "0042", "-17"},
 			stdout: "5\n0\n9223372036854775807\n-9223372036854775808\n42\n-17\n"},
 		{name: "missing argument", body: `int64_t toy_main(void) { toy_print_i64(toy_argi(1, "args.toy", 7, 11)); return 0; }`,
-			args: []string{"1"}, stderr: badArgument, code: 2},
+			args: []string{"1"}, stderr: badArgument(1, "the program has 1 argument"), code: 2},
+		{name: "no argument", body: `int64_t toy_main(void) { toy_print_i64(toy_argi(0, "args.toy", 7, 11)); return 0; }`,
+			stderr: badArgument(0, "the program has 0 arguments"), code: 2},
 		{name: "negative argument index", body: `int64_t toy_main(void) { toy_print_i64(toy_argi(-1, "args.toy", 7, 11)); return 0; }`,
-			args: []string{"1"}, stderr: badArgument, code: 2},
+			args: []string{"1", "2"}, stderr: badArgument(-1, "the program has 2 arguments"), code: 2},
 		{name: "stack overflow", body: `static int64_t down(int64_t n);
 static int64_t (*volatile next)(int64_t) = down;
 static int64_t down(int64_t n) { volatile char pad[64]; pad[0] = (char)n; return next(n + 1) + pad[0]; }
 int64_t toy_main(void) { toy_print_str("deep\n"); return down(0); }`,
 			stdout: "deep\n", stderr: "runtime error: stack overflow\n", code: 2},
 	}
-	for _, bad := range []string{"9223372036854775808", "-9223372036854775809", "", "-", "12x", "+5", " 5", "0x10", "1 "} {
-		tests = append(tests, programTest{name: "bad argument " + bad, body: argiProgram, args: []string{"3", bad},
-			stdout: "2\n3\n", stderr: badArgument, code: 2})
+	for _, bad := range []struct{ arg, why string }{
+		{"9223372036854775808", `"9223372036854775808" is out of range for int`},
+		{"-9223372036854775809", `"-9223372036854775809" is out of range for int`},
+		{"123456789012345678901234567890", `"123456789012345678901234567890" is out of range for int`},
+		{"99999999999999999999x", `"99999999999999999999x" is not a decimal integer`},
+		{"", `"" is not a decimal integer`},
+		{"-", `"-" is not a decimal integer`},
+		{"12x", `"12x" is not a decimal integer`},
+		{"+5", `"+5" is not a decimal integer`},
+		{" 5", `" 5" is not a decimal integer`},
+		{"0x10", `"0x10" is not a decimal integer`},
+		{"1 ", `"1 " is not a decimal integer`},
+		{"a\"b\\c\td\x01\xff", `"a\"b\\c\x09d\x01\xff" is not a decimal integer`},
+		{strings.Repeat("7", 70), `"` + strings.Repeat("7", 64) + `"... is out of range for int`},
+	} {
+		tests = append(tests, programTest{name: "bad argument " + bad.arg, body: argiProgram, args: []string{"3", bad.arg},
+			stdout: "2\n3\n", stderr: badArgument(1, bad.why), code: 2})
 	}
 	for _, cc := range compilers(t) {
 		for _, tc := range tests {
@@ -273,7 +291,8 @@ func TestLibraryWithCMain(t *testing.T) {
 
 // TestReservedNames keeps ReservedNames equal to the symbols of the compiled
 // runtime: every global symbol the objects define or use is in the list
-// (except the C implementation's own __ names), and every name in the list
+// (except the names C reserves to its implementation, such as __start_
+// and _GLOBAL_OFFSET_TABLE_), and every name in the list
 // occurs in the C sources or is one of the compilerCalls.
 func TestReservedNames(t *testing.T) {
 	if !sort.StringsAreSorted(ReservedNames) {
@@ -307,12 +326,19 @@ func TestReservedNames(t *testing.T) {
 				t.Fatalf("%s: %v\n%s", cc[0], err, out)
 			}
 			for _, sym := range globalSymbols(t, obj) {
-				if !reserved[sym] && !strings.HasPrefix(sym, "__") {
+				if !reserved[sym] && !implementationName(sym) {
 					t.Errorf("%s (compiled by %s) uses %s, missing from ReservedNames", filepath.Base(src), cc[0], sym)
 				}
 			}
 		}
 	}
+}
+
+// implementationName reports whether sym is reserved to the C
+// implementation (C11 7.1.3: __ or _ and a capital letter), as
+// _GLOBAL_OFFSET_TABLE_, which the assembler names for a GOT access.
+func implementationName(sym string) bool {
+	return strings.HasPrefix(sym, "__") || len(sym) > 1 && sym[0] == '_' && sym[1] >= 'A' && sym[1] <= 'Z'
 }
 
 func globalSymbols(t *testing.T, obj string) []string {

@@ -133,7 +133,7 @@ func writeRegression(dir string, p *gen.Prog, seed int64, ref, wit outcome) (str
 		h += fmt.Sprintf("// %s's; %s differed (%s).\n", ref.variant.name, wit.variant.name, oneLine(difference(first[1], first[0])))
 		h += fmt.Sprintf("// exit: %d\n", o.r.status)
 		if len(o.r.stderr) > 0 {
-			h += "// stderr: " + oneLine(string(o.r.stderr)) + "\n"
+			h += "// stderr: " + oneLine(firstLine(o.r.stderr)) + "\n"
 		}
 		return h
 	}
