@@ -25,6 +25,7 @@ var Passes = []Pass{
 	// definition dominates, which the backend must never see.
 	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
 	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
+	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Doc: "loads of globals nothing writes to their initializer"},
 	{Name: "inline", Level: 2, Module: middle.Inline, Doc: "inline small functions into their callers"},
 	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.

@@ -1,0 +1,142 @@
+package middle
+
+import "strings"
+
+// GlobalConstants replaces the loads of a global variable that nothing ever
+// changes by the global's initializer. Toy has no named constants, so a Toy
+// programmer names opcodes, states and limits as globals (var OP_ADD = 4;)
+// where C would use an enum or a #define; every use of such a name is a
+// load from memory, which hides the constant from every pass after it:
+// SCCP cannot fold a comparison with it, a dispatch chain compares with a
+// register loaded in each iteration, and the memory it reads is clobbered
+// in the eyes of load elimination by every store and call in between. This
+// is the "global constant" half of LLVM's GlobalOpt (a global that is never
+// stored to is marked constant, and its loads fold to its initializer) and
+// of GCC's ipa-reference/"read-only global" analysis.
+//
+// A global is constant when every use of its address in the module is the
+// address of a load of the global's own type: no store to it, and no other
+// use that could let the address escape (passed to a call, stored as a
+// value, compared, offset, merged by a φ or a select, or named by another
+// global's initializer), since anything holding the address could write
+// through it. An array global is a pointer-typed global: when it is never
+// assigned, its value is its initializer (the empty array), while its
+// elements, stored through the loaded pointer, are not the global's memory
+// and are untouched by this pass. Only globals with an integer initializer,
+// or a pointer one naming a symbol, are folded; string constants, external
+// and null-initialized pointer globals are left alone.
+//
+// The module must be the whole program as far as the globals are concerned:
+// every Toy global is also a C symbol that C code linked with the program
+// may write. So the pass runs only on a module that defines the program's
+// entry (toy_main) and declares nothing but the runtime's toy_* functions:
+// then no code outside the module runs between the start of main and its
+// end (the runtime does not touch the program's globals). C code that
+// writes a Toy global from a static constructor, before main, is outside
+// what this accepts.
+//
+// The globals themselves stay (C may still read them), as do their stores'
+// absence: only loads change. One pass over every instruction of the
+// module, linear in its size.
+//
+// Requires: valid IR in every function (before or after mem2reg: a slot
+// holding @g is a store of @g as a value, which counts as an escape).
+// Guarantees: valid IR; no load of a constant global remains; the CFG and
+// Preds unchanged.
+func GlobalConstants(m *Module) {
+	if !isWholeProgram(m) {
+		return
+	}
+	foldGlobalConstants(m)
+}
+
+// isWholeProgram reports whether m defines toy_main and declares only
+// runtime functions.
+func isWholeProgram(m *Module) bool {
+	hasMain := false
+	for _, f := range m.Funcs {
+		switch {
+		case f.IsDecl() && !strings.HasPrefix(f.Name, "toy_"):
+			return false
+		case !f.IsDecl() && f.Name == "toy_main":
+			hasMain = true
+		}
+	}
+	return hasMain
+}
+
+// foldGlobalConstants is the pass without the whole-program check: the
+// module's externals are taken not to write its globals.
+func foldGlobalConstants(m *Module) {
+	candidate := make(map[string]*Global)
+	for _, g := range m.Globals {
+		if g.External || g.Bytes != nil || g.Type == Void {
+			continue
+		}
+		if g.Type == Ptr && g.InitSym == "" {
+			continue
+		}
+		if g.Type != Ptr && !g.Type.IsInt() {
+			continue
+		}
+		candidate[g.Name] = g
+	}
+	for _, g := range m.Globals {
+		if g.InitSym != "" {
+			delete(candidate, g.InitSym)
+		}
+	}
+	if len(candidate) == 0 {
+		return
+	}
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				for i, a := range v.Args {
+					if a.Op != OpGlobal {
+						continue
+					}
+					g := candidate[a.Sym]
+					if g == nil {
+						continue
+					}
+					if v.Op != OpLoad || i != 0 || v.Type != g.Type {
+						delete(candidate, a.Sym)
+					}
+				}
+			}
+		}
+	}
+	if len(candidate) == 0 {
+		return
+	}
+	for _, f := range m.Funcs {
+		var repl []*Value
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op != OpLoad || v.Args[0].Op != OpGlobal {
+					continue
+				}
+				g := candidate[v.Args[0].Sym]
+				if g == nil {
+					continue
+				}
+				if repl == nil {
+					repl = make([]*Value, f.NumValues())
+				}
+				if g.Type == Ptr {
+					repl[v.ID] = f.GlobalAddr(g.InitSym)
+				} else {
+					repl[v.ID] = f.Const(g.Type, g.Init)
+				}
+			}
+		}
+		if repl == nil {
+			continue
+		}
+		f.ReplaceUses(repl)
+		for _, b := range f.Blocks {
+			b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+		}
+	}
+}
