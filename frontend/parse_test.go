@@ -214,6 +214,19 @@ func TestSyntaxErrors(t *testing.T) {
 			`5:5: expected a declaration (func, extern or var), found 'return'`,
 			`4:6: note: the body of func f ends here`,
 		}},
+		{"result arrow", "func f() -> int { return 1; }", []string{
+			`1:10: a result type comes right after the parameters, without '->': func f(...) T {`,
+		}},
+		{"function body without { on its line", "func f() int return 1; }\nfunc g() { var x: bool = 1; }", []string{
+			`1:13: expected '{' to begin the body of func f`,
+			`2:26: cannot use int as bool in initialization of x; write 1 != 0`,
+		}},
+		{"function without a body", "func f() int\nfunc g() { }", []string{
+			`1:13: expected '{' to begin the body of func f, found 'func'`,
+		}},
+		{"a body without braces that does not parse either", "func f(x: int) { if x > 0 print(x)); }", []string{
+			`1:26: expected '{' after the if condition`,
+		}},
 		{"else without if", "func f() {\n    else { }\n}", []string{
 			`2:5: 'else' without an if before it`,
 		}},

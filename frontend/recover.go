@@ -91,8 +91,11 @@ type synParser struct {
 	diags   diag.List
 	lastErr int  // token index of the last error reported
 	muted   bool // an error was reported in the current statement, condition or header
-	broken  bool // the current declaration has a syntax error
-	stub    any
+	// keepMuted carries muted into the next statement (the body of an if
+	// without braces)
+	keepMuted bool
+	broken    bool // the current declaration has a syntax error
+	stub      any
 
 	stop      int // a token where every open block ends (a declaration in an unclosed function), or -1
 	stmtStart int // the first token of the statement being parsed that ends with `;`, or -1
@@ -607,6 +610,11 @@ func (p *synParser) funcDecl(result *Type) {
 			f.Result = result
 			return
 		}
+		if p.is("-") && isText(p.peek(1), ">") && p.adjacent(p.at) {
+			p.report(p.at, p.posOf(p.at), nil, "a result type comes right after the parameters, without '->': func %s(...) T {", f.Name)
+			p.next()
+			p.next()
+		}
 		f.Result = p.resultType()
 	})
 	f.badSig = !ok
@@ -987,17 +995,26 @@ func (p *synParser) statements(open int, kind blockKind, owner string) {
 
 // body parses the block of a construct whose keyword is at kw, after its
 // condition or header; where says where its `{` goes, for a message. A
-// missing `{` is reported after the token before; the body is then a
-// single statement when one follows on the same line (`if x print(x);`),
-// or when the next lines hold statements up to a `}` under the first
-// token of kw's line, those statements: the `{` was deleted.
+// missing `{` is reported after the token before; a function's body is
+// then the statements up to the first `}` that closes nothing opened
+// after it; another body is a single statement when one follows on the
+// same line (`if x print(x);`), or when the next lines hold statements up
+// to a `}` under the first token of kw's line, those statements: the `{`
+// was deleted.
 func (p *synParser) body(kind blockKind, owner string, kw int, where string) {
 	if p.is("{") {
 		p.block(kind, owner)
 		return
 	}
 	t := p.tok()
-	if !startsStatement(t) || p.atStop() {
+	if kind == funcBody && startsStatement(t) && !p.atStop() && p.matchingBrace(p.at) >= 0 {
+		// the first `}` that closes nothing opened after the header is the
+		// function's
+		p.report(p.at, p.afterPrev(), nil, "expected '{' %s", where)
+		p.statements(-1, kind, owner)
+		return
+	}
+	if !startsStatement(t) || p.atStop() || kind == funcBody {
 		p.report(p.at, p.afterPrev(), nil, "expected '{' %s, found %s", where, describe(t))
 		if isText(t, "}") || p.atStop() {
 			return
@@ -1015,6 +1032,8 @@ func (p *synParser) body(kind blockKind, owner string, kw int, where string) {
 			return
 		}
 	}
+	// the statement is part of the mistake: an error in it is not another
+	p.keepMuted = true
 	p.stmt()
 }
 
@@ -1022,7 +1041,8 @@ func (p *synParser) body(kind blockKind, owner string, kw int, where string) {
 // rest of the statement.
 func (p *synParser) stmt() {
 	start := p.at
-	p.muted = false
+	p.muted = p.muted && p.keepMuted
+	p.keepMuted = false
 	p.stmtStart = -1
 	defer func() {
 		if r := recover(); r != nil {
