@@ -392,7 +392,11 @@ func (c *checker) call(e *Call, stmt bool) *Type {
 		c.args(e, nil)
 		return InvalidType
 	}
-	hint := c.suggest(id.Name, c.calleeNames)
+	candidates := c.calleeNames
+	if stmt { // `retrun(x);`
+		candidates = func() []string { return append(c.calleeNames(), "return") }
+	}
+	hint := c.suggest(id.Name, candidates)
 	c.errorf(id.Pos, "undefined: %s%s", id.Name, hint)
 	if hint != "; did you mean 'new'?" { // new's arguments begin with a type
 		c.args(e, nil)
