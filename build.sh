@@ -98,6 +98,8 @@ bench)
 	need_llvm
 	build
 	command -v valgrind >/dev/null || apt_install valgrind
+	command -v clang >/dev/null || apt_install clang
+	command -v tcc >/dev/null || apt_install tcc
 	# Run times against the C twins, spill counts and compile speed
 	# (tests/bench/bench.sh describes its settings), then the scaling of
 	# the SSA construction on generated functions of 1k to 100k blocks, in

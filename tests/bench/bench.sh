@@ -4,32 +4,51 @@
 #
 #   tests/bench/bench.sh [NAME...]     the benchmarks NAME (default: all)
 #
+# The benchmarks are the Toy programs NAME.toy, each with a C twin NAME.c,
+# of the directories in $BENCH_DIR: by default the repository's own suite
+# tests/bench/programs and, when it exists, ../shared/bench beside the
+# checkout. Each directory is a group of the tables. A program's sizes are
+# the header lines "// args: N" (the benchmark size) and, optionally,
+# "// test-args: n" (a small size).
+#
 # It prints, on standard output:
-#  1. Run time: every benchmark of $BENCH_DIR built six ways (toyc -O0, -O1,
-#     -O2; toyc --emit=llvm -O2 through llc -O2 and linked by toyc, which
-#     isolates toyc's back end from its middle; the C twin with gcc -O0 and
-#     -O2, both -fwrapv), run $BENCH_RUNS times at the "// args:" size,
-#     rounds interleaved so that a burst of load hits every build alike; the
-#     median, its ratio to gcc -O2 and the geometric mean of each ratio
-#     column. Every run's output must equal the others' and, at the default
-#     size, the output column of $BENCH_DIR/baseline.txt.
-#  2. With BENCH_CALLGRIND=1, the same table of instruction counts from
+#  1. Run time: every benchmark built eight ways (toyc -O0, -O1, -O2; toyc
+#     --emit=llvm -O2 through llc -O2 and linked by toyc, which isolates
+#     toyc's back end from its middle; the C twin with gcc -O0 and -O2 and
+#     clang -O2, all -fwrapv, and with tcc, which does not optimize), run
+#     $BENCH_RUNS times at the "// args:" size, rounds interleaved so that a
+#     burst of load hits every build alike; the median, its ratio to gcc
+#     -O2, the geometric mean of each ratio column per group and over all,
+#     and toyc -O2's worst and best ratio. Outputs are checked: in a
+#     directory with a baseline.txt, at the default size, every run must
+#     print that file's output column; elsewhere (and with BENCH_SMALL=1)
+#     every run must print what the gcc -O2 build printed. A line "NAME
+#     FAIL" (a program's self-check failing) counts as a failure wherever it
+#     appears. A twin that tcc or clang cannot build is marked n/a and does
+#     not fail the run; a column whose compiler is missing is left out.
+#  2. With BENCH_CALLGRIND=1, the same tables of instruction counts from
 #     valgrind --tool=callgrind (one run each, repeatable on a loaded
-#     machine) at the smaller sizes of tests/bench/small-args.txt.
-#  3. Spill code in toyc's -O1 and -O2 assembly, counted by tests/bench/asmstat
-#     from the frame dump (--print-after=frame) and the -S output.
+#     machine) at the small sizes: a benchmark's line in
+#     tests/bench/small-args.txt, else its "// test-args:" line, else its
+#     default size.
+#  3. Spill code in toyc's -O1 and -O2 assembly of every benchmark, counted
+#     by tests/bench/asmstat from the frame dump (--print-after=frame) and
+#     the -S output.
 #  4. Compile speed on generated programs (tests/bench/gen) of $BENCH_LINES
 #     lines and their C twins: toyc -O1 -S and -O2 -S against gcc -O0 -S,
 #     lines per second, peak memory, growth between sizes, and toyc's
 #     --time-passes breakdown at 100k lines (else the largest size).
 #
 # Environment:
-#   BENCH_DIR        the benchmarks (default ../shared/bench from the repository root)
+#   BENCH_DIR        the benchmark directories, separated by spaces, relative
+#                    to the repository root or absolute (default
+#                    "tests/bench/programs ../shared/bench", the second only
+#                    when it exists)
 #   TOYC             the compiler (default ./toyc in the repository root)
-#   BENCH_RUNS       runs per build for the median (default 3)
+#   BENCH_RUNS       runs per build for the median (default 5)
 #   BENCH_CLOCK      cpu: user+sys seconds (default; the machine is shared, and
 #                    waiting for a CPU does not count); wall: elapsed seconds
-#   BENCH_SMALL=1    time at the sizes of small-args.txt instead of the defaults
+#   BENCH_SMALL=1    time at the small sizes of part 2 instead of the defaults
 #   BENCH_CALLGRIND=1  also count instructions with callgrind
 #   BENCH_RUNTIME=0  skip parts 1-3;  BENCH_COMPILE=0  skip part 4
 #   BENCH_LINES      program sizes for part 4 (default "10000 100000"; 1000000
@@ -37,17 +56,22 @@
 #   BENCH_TIMEOUT    seconds allowed per run or compile (default 600)
 #   BENCH_KEEP=1     keep the scratch directory (binaries, .s, dumps) and name it
 #
+# One round of the 36 programs' 8 builds takes about 250 s of CPU time, so
+# the default run (5 rounds, then parts 3 and 4) some 25 minutes on an idle
+# machine; BENCH_RUNS=1 BENCH_COMPILE=0 with a few NAMEs is the quick check.
+# On a terminal, standard error shows which benchmark is running.
+#
 # Exit status: 0 when everything built and every output agreed; 1 when any
-# output disagrees or a build or run failed; 2 for usage errors.
+# output disagrees, a program reports FAIL, or a build (other than tcc's or
+# clang's) or a run failed; 2 for usage errors.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 here=$root/tests/bench
 
-dir=${BENCH_DIR:-../shared/bench}
 toyc=${TOYC:-./toyc}
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 clock=${BENCH_CLOCK:-cpu}
 limit=${BENCH_TIMEOUT:-600}
 sizes=${BENCH_LINES:-10000 100000}
@@ -73,24 +97,62 @@ for a in "$@"; do
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "BENCH_RUNS must be a positive number, not '$runs'"
 [[ $clock == cpu || $clock == wall ]] || die "BENCH_CLOCK must be cpu or wall, not '$clock'"
-[ -d "$dir" ] && [ -f "$dir/baseline.txt" ] || die "no benchmarks in $dir (set BENCH_DIR to the folder with baseline.txt)"
-dir=$(cd "$dir" && pwd)
+[[ $limit =~ ^[1-9][0-9]*$ ]] || die "BENCH_TIMEOUT must be a positive number of seconds, not '$limit'"
 [ -x "$toyc" ] || die "no compiler at $toyc: run ./build.sh first (or set TOYC)"
 toyc=$(cd "$(dirname "$toyc")" && pwd)/$(basename "$toyc")
 command -v gcc >/dev/null || die "gcc is needed for the C twins"
 [ -x /usr/bin/time ] || die "/usr/bin/time is needed (Debian package time)"
 
-names=()
-if [ $# -gt 0 ]; then
-	for n in "$@"; do
-		[ -f "$dir/$n.toy" ] || die "no benchmark $n in $dir"
-		names+=("$n")
-	done
+# The directories: dirs holds their absolute paths in order, group[d] the
+# name shown for d (as given), baseline[d] is set when d has a baseline.txt.
+dirnote=""
+if [ -n "${BENCH_DIR:-}" ]; then
+	given=$BENCH_DIR
 else
-	for src in "$dir"/*.toy; do
-		names+=("$(basename "$src" .toy)")
-	done
+	given=tests/bench/programs
+	if [ -d ../shared/bench ]; then
+		given+=" ../shared/bench"
+	else
+		dirnote="(no ../shared/bench beside the checkout: only tests/bench/programs)"
+	fi
 fi
+dirs=()
+declare -A group=() baseline=()
+for d in $given; do
+	[ -d "$d" ] || die "no directory $d (BENCH_DIR names benchmark directories, relative to $root)"
+	compgen -G "$d/*.toy" >/dev/null || die "no benchmarks (*.toy) in $d"
+	abs=$(cd "$d" && pwd)
+	[ -z "${group[$abs]+set}" ] || continue
+	dirs+=("$abs")
+	group[$abs]=$d
+	[ -f "$abs/baseline.txt" ] && baseline[$abs]=1
+done
+[ ${#dirs[@]} -gt 0 ] || die "BENCH_DIR is empty"
+
+# Every benchmark's directory: dirof[name]. A name must be unique over the
+# directories, since it names the rows and the scratch files.
+declare -A dirof=()
+for d in "${dirs[@]}"; do
+	for src in "$d"/*.toy; do
+		n=$(basename "$src" .toy)
+		[ -z "${dirof[$n]+set}" ] || die "benchmark $n is in both ${group[${dirof[$n]}]} and ${group[$d]}; set BENCH_DIR to one of them"
+		dirof[$n]=$d
+	done
+done
+
+# names: the benchmarks to run, grouped by directory in the order of dirs.
+declare -A wanted=()
+for n in "$@"; do
+	[ -n "${dirof[$n]+set}" ] || die "no benchmark $n in $given"
+	wanted[$n]=1
+done
+names=()
+for d in "${dirs[@]}"; do
+	for src in "$d"/*.toy; do
+		n=$(basename "$src" .toy)
+		[ $# -eq 0 ] || [ -n "${wanted[$n]:-}" ] && names+=("$n")
+	done
+done
 
 tmp=$(mktemp -d)
 if [ "${BENCH_KEEP:-0}" = 1 ]; then
@@ -104,12 +166,19 @@ fail() {
 	failures+=("$*")
 	status=1
 }
+# notes: what was left out without failing the run (tcc or clang n/a).
+notes=()
 
 # The helpers are Go programs of this module.
 go build -buildvcs=false -o "$tmp/asmstat" ./tests/bench/asmstat &&
 	go build -buildvcs=false -o "$tmp/gen" ./tests/bench/gen || die "cannot build the helpers in tests/bench"
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+# progress shows where a long part is, on a terminal only (standard error).
+progress() {
+	[ -t 2 ] || return 0
+	printf '\r\033[Kbench.sh: %s ' "$*" >&2
+}
 started=$(date +%s)
 if [ -z "${TOYC:-}" ]; then
 	commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -119,30 +188,69 @@ else
 	echo "toyc benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), TOYC=$toyc"
 fi
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average at start: $(loadavg)"
-echo "$(gcc --version | head -1); $(command -v llc >/dev/null && llc --version | grep -m1 -i 'llvm version' | sed 's/^ *//' || echo 'no llc')"
+echo "$(gcc --version | head -1); $(command -v clang >/dev/null && clang --version | head -1 || echo 'no clang'); $(command -v tcc >/dev/null && tcc -v 2>&1 | head -1 || echo 'no tcc'); $(command -v llc >/dev/null && llc --version | grep -m1 -i 'llvm version' | sed 's/^ *//' || echo 'no llc')"
+for d in "${dirs[@]}"; do
+	k=0
+	for n in "${names[@]}"; do [ "${dirof[$n]}" = "$d" ] && k=$((k + 1)); done
+	[ $k -gt 0 ] || continue
+	s=s
+	[ $k -gt 1 ] || s=""
+	if [ -n "${baseline[$d]:-}" ]; then
+		echo "group ${group[$d]}: $k benchmark$s, outputs checked against its baseline.txt (at the default size)"
+	else
+		echo "group ${group[$d]}: $k benchmark$s, outputs checked against the gcc -O2 build's"
+	fi
+done
+[ -z "$dirnote" ] || echo "$dirnote"
 
-builds=(t0 t1 t2 llc c0 c2)
-declare -A label=([t0]=toyc-O0 [t1]=toyc-O1 [t2]=toyc-O2 [llc]=llc-O2 [c0]=gcc-O0 [c2]=gcc-O2)
-if ! command -v llc >/dev/null; then
+builds=(t0 t1 t2 llc c0 c2 clang tcc)
+declare -A label=([t0]=toyc-O0 [t1]=toyc-O1 [t2]=toyc-O2 [llc]=llc-O2 [c0]=gcc-O0 [c2]=gcc-O2 [clang]=clang-O2 [tcc]=tcc)
+# optional[b]: a build that may fail to build a twin without failing the run.
+declare -A optional=([clang]=1 [tcc]=1)
+leave_out() {
+	local b=$1 x keep=()
+	for x in "${builds[@]}"; do [ "$x" = "$b" ] || keep+=("$x"); done
+	builds=("${keep[@]}")
+}
+command -v llc >/dev/null || {
 	echo "no llc on PATH: the llc-O2 column is left out (Debian package llvm-14)"
-	builds=(t0 t1 t2 c0 c2)
-fi
+	leave_out llc
+}
+command -v clang >/dev/null || {
+	echo "no clang on PATH: the clang-O2 column is left out (Debian package clang)"
+	leave_out clang
+}
+command -v tcc >/dev/null || {
+	echo "no tcc on PATH: the tcc column is left out (Debian package tcc)"
+	leave_out tcc
+}
+# The order of the builds within a round: gcc -O2 first, so that its output
+# is the reference of the benchmarks checked by agreement.
+order=(c2)
+for b in "${builds[@]}"; do [ "$b" = c2 ] || order+=("$b"); done
 
-# default_args prints the "// args:" line of a benchmark, or its size from
-# small-args.txt when small is set.
+# header_args prints the words of a benchmark's header line "// KEY: ...".
+header_args() {
+	sed -n "s|^// $2: *||p" "${dirof[$1]}/$1.toy" | head -n 1 | sed 's/[[:space:]]*$//'
+}
+
+# bench_args prints the size of a benchmark: its "// args:" line, or, when
+# small is set, its line of small-args.txt, else its "// test-args:" line.
 bench_args() {
 	local name=$1 small=$2 a=""
 	if [ "$small" = 1 ]; then
 		a=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print; exit }' "$here/small-args.txt")
+		[ -n "$a" ] || a=$(header_args "$name" test-args)
 	fi
-	[ -n "$a" ] || a=$(sed -n 's|^// args: *||p' "$dir/$name.toy" | head -n 1)
+	[ -n "$a" ] || a=$(header_args "$name" args)
 	echo "$a"
 }
 
 # build_one compiles benchmark name the way b says into $tmp/name.b; the
 # compilers' messages go to $tmp/name.b.log.
 build_one() {
-	local name=$1 b=$2 src=$dir/$1.toy out=$tmp/$1.$2
+	local name=$1 b=$2 d=${dirof[$1]} out=$tmp/$1.$2
+	local src=$d/$name.toy csrc=$d/$name.c
 	{
 		case $b in
 		t0 | t1 | t2) "$toyc" "-O${b#t}" "$src" -o "$out" ;;
@@ -151,9 +259,40 @@ build_one() {
 				llc -opaque-pointers -O2 "$out.ll" -o "$out.llc.s" &&
 				"$toyc" "$out.llc.s" -o "$out"
 			;;
-		c0 | c2) gcc "-O${b#c}" -fwrapv "$dir/$name.c" -o "$out" ;;
+		c0 | c2) gcc "-O${b#c}" -fwrapv "$csrc" -o "$out" ;;
+		clang) clang -O2 -fwrapv "$csrc" -o "$out" ;;
+		# tcc has no optimizer and wraps signed arithmetic; some
+		# installations need libm named, so a second try with -lm.
+		tcc) tcc "$csrc" -o "$out" || tcc "$csrc" -o "$out" -lm ;;
 		esac
 	} >"$out.log" 2>&1
+}
+
+# build_all builds benchmark name every way into ok (an associative array
+# of the caller, set for each build that worked) and writes a "nobuild" or
+# "n/a" cell to data for each that did not.
+build_all() {
+	local name=$1 data=$2 grp=$3 b
+	for b in "${builds[@]}"; do
+		if [ -x "$tmp/$name.$b" ]; then
+			ok[$b]=1
+			continue
+		fi
+		# A build that failed in part 1 is not tried and reported again.
+		if [ -f "$tmp/$name.$b.log" ]; then
+			echo "$grp $name $b $([ -n "${optional[$b]:-}" ] && echo n/a || echo nobuild)" >>"$data"
+			continue
+		fi
+		if build_one "$name" "$b"; then
+			ok[$b]=1
+		elif [ -n "${optional[$b]:-}" ]; then
+			notes+=("$name: ${label[$b]} could not build the C twin (n/a): $(head -c 200 "$tmp/$name.$b.log" | tr '\n' ' ')")
+			echo "$grp $name $b n/a" >>"$data"
+		else
+			fail "$name: ${label[$b]} did not build: $(head -c 300 "$tmp/$name.$b.log")"
+			echo "$grp $name $b nobuild" >>"$data"
+		fi
+	done
 }
 
 # timed runs a command with a timeout and prints "wall cpu" seconds; its
@@ -172,16 +311,31 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 
 
 # expect prints the baseline.txt output of a benchmark (empty if none).
 expect() {
-	awk -v n="$1" '$1 == n { for (i = 6; i <= NF; i++) printf "%s%s", $i, (i < NF ? " " : "") }' "$dir/baseline.txt"
+	local d=${dirof[$1]}
+	[ -n "${baseline[$d]:-}" ] || return 0
+	awk -v n="$1" '$1 == n { for (i = 6; i <= NF; i++) printf "%s%s", $i, (i < NF ? " " : "") }' "$d/baseline.txt"
+}
+
+# failed_run records a run that exited with a nonzero status or timed out,
+# with the start of what it printed on either stream.
+failed_run() {
+	local name=$1 what=$2 out=$3 err=$4 rc=$5 why
+	why="exit status $rc"
+	[ "$rc" -eq 124 ] && why="timeout ${limit}s"
+	fail "$name: $what failed ($why): stdout [$(head -c 200 "$out" | tr '\n' ' ')] stderr [$(grep -v '^==' "$err" | head -c 200 | tr '\n' ' ')]"
 }
 
 # check compares one output with the reference of its benchmark (the
-# baseline's line at the default size, else the first output seen) and
-# records a disagreement.
+# baseline's line at the default size, else the first output seen, which is
+# gcc -O2's when it built) and records a disagreement or a FAIL line.
 declare -A ref
 check() {
 	local name=$1 what=$2 got
 	got=$(cat "$3")
+	if grep -Eq '^[^ ]+ FAIL( |$)' <<<"$got"; then
+		fail "$name: $what printed a FAIL line: $(grep -Em1 '^[^ ]+ FAIL( |$)' <<<"$got" | head -c 300)"
+		return 1
+	fi
 	if [ -z "${ref[$name]+set}" ]; then
 		ref[$name]=$got
 	elif [ "$got" != "${ref[$name]}" ]; then
@@ -190,74 +344,110 @@ check() {
 	fi
 }
 
-# table prints a data file of "benchmark build value" lines as a table of
-# values (formatted with fmt) and one of ratios to gcc -O2 with the
-# geometric mean of each column; cells that are not numbers stay as they
-# are and count in no mean.
+# table prints a data file of "group benchmark build value [note]" lines as
+# a table of values (formatted with fmt) and one of ratios to gcc -O2 with
+# the geometric mean of each column per group and over all, and toyc -O2's
+# worst and best ratio; cells that are not numbers stay as they are and
+# count in no mean.
 table() {
 	local data=$1 title=$2 fmt=$3
 	awk -v title="$title" -v fmt="$fmt" -v order="${builds[*]}" \
 		-v labels="$(for b in "${builds[@]}"; do printf '%s ' "${label[$b]}"; done)" '
 	function num(s) { return s ~ /^[0-9.]+$/ && s + 0 > 0 }
-	{ if (!($1 in seen)) { seen[$1] = 1; rows[++n] = $1 } v[$1, $2] = $3; if (NF > 3) note[$1] = $4 }
-	END {
-		nb = split(order, b, " "); split(labels, l, " ")
-		printf "%s\n%-10s", title, "benchmark"
+	function header(   j) {
+		printf "%-12s", "benchmark"
 		for (j = 1; j <= nb; j++) printf " %9s", l[j]
 		printf "\n"
+	}
+	function means(name, k,   j) {
+		printf "%-12s", name
+		for (j = 1; j <= nb; j++) printf " %9s", cnt[k, j] ? sprintf("%.2f", exp(logs[k, j] / cnt[k, j])) : "-"
+		printf "\n"
+	}
+	function extremes(name, k) {
+		if (k in worst)
+			printf "toyc-O2 / gcc-O2 over %s: geomean %.2f, worst %.2f (%s), best %.2f (%s)\n", name,
+				exp(logs[k, jt2] / cnt[k, jt2]), worst[k], worstat[k], best[k], bestat[k]
+	}
+	{
+		if (!($2 in seen)) {
+			seen[$2] = 1; rows[++n] = $2; grp[n] = $1
+			if (!($1 in gsize)) groups[++ng] = $1
+			gsize[$1]++
+		}
+		v[$2, $3] = $4; if (NF > 4) note[$2] = $5
+	}
+	END {
+		nb = split(order, b, " "); split(labels, l, " ")
+		for (j = 1; j <= nb; j++) if (b[j] == "t2") jt2 = j
+		all = "\001all"
+		print title
+		header()
 		for (i = 1; i <= n; i++) {
-			printf "%-10s", rows[i]
+			if (i == 1 || grp[i] != grp[i - 1]) printf "-- %s (%d) --\n", grp[i], gsize[grp[i]]
+			printf "%-12s", rows[i]
 			for (j = 1; j <= nb; j++) { c = v[rows[i], b[j]]; printf " %9s", num(c) ? sprintf(fmt, c) : (c == "" ? "-" : c) }
 			printf "%s\n", (rows[i] in note) ? "  " note[rows[i]] : ""
 		}
-		printf "\nratio to gcc-O2 (lower is faster)\n%-10s", "benchmark"
-		for (j = 1; j <= nb; j++) printf " %9s", l[j]
-		printf "\n"
+		printf "\nratio to gcc-O2 (lower is faster); geomean: geometric mean of the column over the group%s\n", (ng > 1 ? ", geomean-all over every group" : "")
+		header()
 		for (i = 1; i <= n; i++) {
-			printf "%-10s", rows[i]
+			g = grp[i]
+			if (i == 1 || g != grp[i - 1]) printf "-- %s --\n", g
+			printf "%-12s", rows[i]
 			base = v[rows[i], "c2"]
 			for (j = 1; j <= nb; j++) {
 				c = v[rows[i], b[j]]
-				if (num(c) && num(base)) { r = c / base; printf " %9.2f", r; logs[j] += log(r); cnt[j]++ } else printf " %9s", "-"
+				if (num(c) && num(base)) {
+					r = c / base; printf " %9.2f", r
+					logs[g, j] += log(r); cnt[g, j]++; logs[all, j] += log(r); cnt[all, j]++
+					if (j == jt2) for (x = 1; x <= 2; x++) {
+						k = (x == 1) ? g : all
+						if (!(k in worst) || r > worst[k]) { worst[k] = r; worstat[k] = rows[i] }
+						if (!(k in best) || r < best[k]) { best[k] = r; bestat[k] = rows[i] }
+					}
+				} else printf " %9s", "-"
 			}
 			printf "\n"
+			if (i == n || grp[i + 1] != g) means("geomean", g)
 		}
-		printf "%-10s", "geomean"
-		for (j = 1; j <= nb; j++) printf " %9s", cnt[j] ? sprintf("%.2f", exp(logs[j] / cnt[j])) : "-"
-		printf "\n\n"
+		if (ng > 1) means("geomean-all", all)
+		printf "\n"
+		for (x = 1; x <= ng; x++) extremes(groups[x] " (" gsize[groups[x]] ")", groups[x])
+		if (ng > 1) extremes("all (" n ")", all)
+		printf "\n"
 	}' "$data"
 }
 
 # runtime_part builds and times every benchmark: part 1.
 runtime_part() {
-	local small=${BENCH_SMALL:-0} name b r args t o
+	local small=${BENCH_SMALL:-0} name b r args t grp rc
 	: >"$tmp/times.tsv"
 	for name in "${names[@]}"; do
+		progress "run time: $name"
+		grp=${group[${dirof[$name]}]}
 		args=$(bench_args "$name" "$small")
+		[ -n "$args" ] || fail "$name: no \"// args:\" line in its header"
+		unset "ref[$name]"
 		[ "$small" = 1 ] || ref[$name]=$(expect "$name")
 		[ -n "${ref[$name]:-}" ] || unset "ref[$name]"
 		declare -A ok=() times=()
-		for b in "${builds[@]}"; do
-			if build_one "$name" "$b"; then
-				ok[$b]=1
-			else
-				fail "$name: ${label[$b]} did not build: $(head -c 300 "$tmp/$name.$b.log")"
-				echo "$name $b nobuild" >>"$tmp/times.tsv"
-			fi
-		done
+		build_all "$name" "$tmp/times.tsv" "$grp"
 		for ((r = 1; r <= runs; r++)); do
-			for b in "${builds[@]}"; do
+			for b in "${order[@]}"; do
 				[ -n "${ok[$b]:-}" ] || continue
 				# shellcheck disable=SC2086 # args is a list of words
-				if ! t=$(timed "$tmp/$name.$b.out" "$tmp/$name.$b.err" "$tmp/$name.$b" $args); then
-					fail "$name: ${label[$b]} failed (exit status or timeout): $(head -c 300 "$tmp/$name.$b.err")"
+				t=$(timed "$tmp/$name.$b.out" "$tmp/$name.$b.err" "$tmp/$name.$b" $args)
+				rc=$?
+				if [ $rc -ne 0 ]; then
+					failed_run "$name" "${label[$b]}" "$tmp/$name.$b.out" "$tmp/$name.$b.err" $rc
 					unset "ok[$b]"
-					echo "$name $b failed" >>"$tmp/times.tsv"
+					echo "$grp $name $b failed" >>"$tmp/times.tsv"
 					continue
 				fi
 				if ! check "$name" "${label[$b]}" "$tmp/$name.$b.out"; then
 					unset "ok[$b]"
-					echo "$name $b WRONG" >>"$tmp/times.tsv"
+					echo "$grp $name $b WRONG" >>"$tmp/times.tsv"
 					continue
 				fi
 				times[$b]+=" $(if [ "$clock" = cpu ]; then echo "${t#* }"; else echo "${t% *}"; fi)"
@@ -266,20 +456,21 @@ runtime_part() {
 		for b in "${builds[@]}"; do
 			[ -n "${ok[$b]:-}" ] || continue
 			# shellcheck disable=SC2086 # the list of times
-			echo "$name $b $(median ${times[$b]}) args=${args// /,}" >>"$tmp/times.tsv"
+			echo "$grp $name $b $(median ${times[$b]}) args=${args// /,}" >>"$tmp/times.tsv"
 		done
 	done
 	local what="median of $runs runs, seconds of CPU time (user+sys)"
 	[ "$clock" = wall ] && what="median of $runs runs, wall-clock seconds"
 	local size="the default args"
-	[ "$small" = 1 ] && size="the args of tests/bench/small-args.txt"
+	[ "$small" = 1 ] && size="the small args (small-args.txt, else // test-args:)"
+	[ -t 2 ] && printf '\r\033[K' >&2
 	echo
 	table "$tmp/times.tsv" "== Run time: $what, at $size ==" "%.3f"
 }
 
 # callgrind_part counts instructions with callgrind at the small sizes: part 2.
 callgrind_part() {
-	local name b args n
+	local name b args n grp rc
 	if ! command -v valgrind >/dev/null; then
 		echo "== Instruction counts: skipped, no valgrind =="
 		return
@@ -288,47 +479,54 @@ callgrind_part() {
 	unset ref
 	declare -gA ref
 	for name in "${names[@]}"; do
+		progress "callgrind: $name"
+		grp=${group[${dirof[$name]}]}
 		args=$(bench_args "$name" 1)
-		for b in "${builds[@]}"; do
-			if [ ! -x "$tmp/$name.$b" ] && ! build_one "$name" "$b"; then
-				echo "$name $b nobuild" >>"$tmp/ir.tsv"
-				continue
-			fi
+		declare -A ok=()
+		build_all "$name" "$tmp/ir.tsv" "$grp"
+		for b in "${order[@]}"; do
+			[ -n "${ok[$b]:-}" ] || continue
 			# shellcheck disable=SC2086 # args is a list of words
-			if ! timeout "$limit" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-				"$tmp/$name.$b" $args >"$tmp/$name.$b.vg.out" 2>"$tmp/$name.$b.vg.err"; then
-				fail "$name: ${label[$b]} failed under callgrind: $(grep -v '^==' "$tmp/$name.$b.vg.err" | head -c 300)"
-				echo "$name $b failed" >>"$tmp/ir.tsv"
+			timeout "$limit" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+				"$tmp/$name.$b" $args >"$tmp/$name.$b.vg.out" 2>"$tmp/$name.$b.vg.err"
+			rc=$?
+			if [ $rc -ne 0 ]; then
+				failed_run "$name" "${label[$b]} under callgrind (args $args)" "$tmp/$name.$b.vg.out" "$tmp/$name.$b.vg.err" $rc
+				echo "$grp $name $b failed" >>"$tmp/ir.tsv"
 				continue
 			fi
 			if ! check "$name" "${label[$b]} (callgrind, args $args)" "$tmp/$name.$b.vg.out"; then
-				echo "$name $b WRONG" >>"$tmp/ir.tsv"
+				echo "$grp $name $b WRONG" >>"$tmp/ir.tsv"
 				continue
 			fi
 			n=$(sed -n 's/.*Collected : *//p' "$tmp/$name.$b.vg.err")
-			echo "$name $b $(awk -v n="$n" 'BEGIN { printf "%.1f", n / 1e6 }') args=${args// /,}" >>"$tmp/ir.tsv"
+			echo "$grp $name $b $(awk -v n="$n" 'BEGIN { printf "%.1f", n / 1e6 }') args=${args// /,}" >>"$tmp/ir.tsv"
 		done
 	done
-	table "$tmp/ir.tsv" "== Instructions executed (millions, callgrind, one run) at the args of tests/bench/small-args.txt ==" "%.1f"
+	[ -t 2 ] && printf '\r\033[K' >&2
+	table "$tmp/ir.tsv" "== Instructions executed (millions, callgrind, one run) at the small args (small-args.txt, else // test-args:) ==" "%.1f"
 }
 
 # asm_part counts spill code in toyc's assembly: part 3.
 asm_part() {
-	local name lvl row stats instrs spills reloads slotops movs how
+	local name lvl row stats instrs spills reloads slotops movs how grp prev=""
 	echo "== Spill code in toyc's assembly (static counts; tests/bench/asmstat) =="
 	echo "instrs: instructions; spill: mov reg -> spill slot; reload: mov spill slot -> reg;"
 	echo "slotop: other instruction with a spill-slot operand; mov: reg-to-reg mov/xchg"
-	printf '%-10s | %-36s | %-36s\n' "" "-O1" "-O2"
-	printf '%-10s | %6s %6s %6s %6s %6s   | %6s %6s %6s %6s %6s\n' benchmark instrs spill reload slotop mov instrs spill reload slotop mov
+	printf '%-12s | %-36s | %-36s\n' "" "-O1" "-O2"
+	printf '%-12s | %6s %6s %6s %6s %6s   | %6s %6s %6s %6s %6s\n' benchmark instrs spill reload slotop mov instrs spill reload slotop mov
 	: >"$tmp/asm.tsv"
 	for name in "${names[@]}"; do
-		row=$(printf '%-10s |' "$name")
+		grp=${group[${dirof[$name]}]}
+		[ "$grp" = "$prev" ] || echo "-- $grp --"
+		prev=$grp
+		row=$(printf '%-12s |' "$name")
 		for lvl in 1 2; do
-			if "$toyc" "-O$lvl" -S --print-after=frame "$dir/$name.toy" -o "$tmp/$name.O$lvl.s" 2>"$tmp/$name.O$lvl.dump" &&
+			if "$toyc" "-O$lvl" -S --print-after=frame "${dirof[$name]}/$name.toy" -o "$tmp/$name.O$lvl.s" 2>"$tmp/$name.O$lvl.dump" &&
 				stats=$("$tmp/asmstat" "$tmp/$name.O$lvl.s" "$tmp/$name.O$lvl.dump"); then
 				read -r instrs spills reloads slotops movs how <<<"$stats"
 				row+=$(printf ' %6s %6s %6s %6s %6s%s |' "$instrs" "$spills" "$reloads" "$slotops" "$movs" "$([ "$how" = exact ] && echo "  " || echo " ?")")
-				echo "$lvl $stats" >>"$tmp/asm.tsv"
+				echo "$grp $lvl $stats" >>"$tmp/asm.tsv"
 			else
 				row+=$(printf ' %-36s |' "toyc -S failed")
 				fail "$name: toyc -O$lvl -S --print-after=frame failed: $(head -c 300 "$tmp/$name.O$lvl.dump")"
@@ -336,8 +534,16 @@ asm_part() {
 		done
 		echo "${row% |}"
 	done
-	awk '{ for (i = 2; i <= 6; i++) s[$1, i] += $i }
-	END { printf "%-10s |", "total"; for (l = 1; l <= 2; l++) { for (i = 2; i <= 6; i++) printf " %6d", s[l, i]; printf (l == 1 ? "   |" : "\n") } }' "$tmp/asm.tsv"
+	awk '{ if (!($1 in seen)) { seen[$1] = 1; g[++ng] = $1 } for (i = 3; i <= 7; i++) { s[$1, $2, i] += $i; s["", $2, i] += $i } }
+	function total(k, what,   l, i) {
+		printf "%-12s |", "total"
+		for (l = 1; l <= 2; l++) { for (i = 3; i <= 7; i++) printf " %6d", s[k, l, i]; printf (l == 1 ? "   |" : "") }
+		printf "  %s\n", what
+	}
+	END {
+		if (ng > 1) for (j = 1; j <= ng; j++) total(g[j], g[j])
+		total("", (ng > 1 ? "all" : ""))
+	}' "$tmp/asm.tsv"
 	if grep -q guessed "$tmp/asm.tsv"; then
 		echo "? no frame dump could be read: every slot below %rbp counted as a spill slot"
 	fi
@@ -441,6 +647,11 @@ fi
 [ "${BENCH_COMPILE:-1}" != 0 ] && compile_part
 
 echo "finished in $(($(date +%s) - started)) s; load average at the end: $(loadavg)"
+if [ ${#notes[@]} -gt 0 ]; then
+	echo
+	echo "NOTES (left out, not failures):"
+	printf '  %s\n' "${notes[@]}"
+fi
 if [ ${#failures[@]} -gt 0 ]; then
 	echo
 	echo "FAILURES:"
