@@ -130,6 +130,10 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 	for _, f := range m.Funcs {
 		starts[f] = new(time.Time)
 	}
+	// A module pass runs once for every function: it is timed from the
+	// barrier before it to the first function's After.
+	var barrier time.Time
+	moduleTimed := map[*backend.Pass]bool{}
 	pl.Before = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
 		if o.printBefore[p.Name] {
 			d.dump("before", p, f, mf, false)
@@ -137,7 +141,13 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 		*starts[f] = time.Now()
 	}
 	pl.After = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
-		spent[index[p]].Add(int64(time.Since(*starts[f])))
+		switch {
+		case p.Module == nil:
+			spent[index[p]].Add(int64(time.Since(*starts[f])))
+		case !moduleTimed[p]:
+			moduleTimed[p] = true
+			spent[index[p]].Add(int64(time.Since(barrier)))
+		}
 		switch {
 		case o.printAll || o.printAfter[p.Name]:
 			d.dump("after", p, f, mf, false)
@@ -145,7 +155,10 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 			d.dump("after", p, f, mf, true)
 		}
 	}
-	pl.Barrier = func(*backend.Pass, *middle.Module) { d.flush() }
+	pl.Barrier = func(*backend.Pass, *middle.Module) {
+		d.flush()
+		barrier = time.Now()
+	}
 	mach, err := pl.Run(m)
 	d.flush()
 	if err != nil {
