@@ -35,8 +35,10 @@ import "strings"
 // writes a Toy global from a static constructor, before main, is outside
 // what this accepts.
 //
-// The globals themselves stay (C may still read them), as do their stores'
-// absence: only loads change. One pass over every instruction of the
+// The globals themselves stay (C may still read them): only loads change.
+// On the way, the pass marks the globals whose address is only ever the
+// address of loads and stores Sealed: no other pointer reaches them, which
+// memopt's alias rules use. One pass over every instruction of the
 // module, linear in its size.
 //
 // Requires: valid IR in every function (before or after mem2reg: a slot
@@ -47,7 +49,37 @@ func GlobalConstants(m *Module) {
 	if !isWholeProgram(m) {
 		return
 	}
+	sealGlobals(m)
 	foldGlobalConstants(m)
+}
+
+// sealGlobals sets Sealed on the globals of m whose address is used only
+// as the address operand of loads and stores, and clears it on the others.
+func sealGlobals(m *Module) {
+	sealed := make(map[string]*Global)
+	for _, g := range m.Globals {
+		g.Sealed = false
+		if !g.External {
+			sealed[g.Name] = g
+		}
+	}
+	for _, g := range m.Globals {
+		delete(sealed, g.InitSym)
+	}
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				for i, a := range v.Args {
+					if a.Op == OpGlobal && !(v.Op == OpLoad || v.Op == OpStore && i == 1) {
+						delete(sealed, a.Sym)
+					}
+				}
+			}
+		}
+	}
+	for _, g := range sealed {
+		g.Sealed = true
+	}
 }
 
 // isWholeProgram reports whether m defines toy_main and declares only

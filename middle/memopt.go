@@ -13,21 +13,31 @@ package middle
 // A location is an address value and a type (after GVN, equal address
 // computations are one value; a global is named by its symbol). The walk
 // goes down the dominator tree with a scoped table of the locations whose
-// contents are known. Knowledge flows from a block to a child only when the
-// child's single predecessor is that block (extended basic blocks): a block
-// with several predecessors starts knowing nothing, since another path into
-// it may have written anything.
+// contents are known. Knowledge flows from a block to its children in the
+// tree. A child whose single predecessor is the block (an extended basic
+// block) knows all the block knows; a join, with several predecessors,
+// knows what no path into it from its immediate dominator writes: the
+// blocks on those paths (found backwards from the join's predecessors, up
+// to the dominator; the join itself too when it heads a loop) are scanned
+// for their stores and calls, which make stale what they may write, as if
+// they ran before the join — the arms of an if that store nothing
+// leave every location known above the if known after it. A region of more
+// than memJoinBlocks blocks makes the join start knowing nothing.
 //
 // Which accesses may touch a location follows from what its address is
 // based on, through GEPs (the alias rules of LLVM's BasicAA, coarsely):
 //   - an alloca whose address never escapes — used only as the address of
 //     loads and stores — is touched only by accesses to that address: no
 //     call and no store through another pointer can reach it;
+//   - a sealed global (Global.Sealed: in a whole program, its address is
+//     used only as the address of loads and stores) is touched by accesses
+//     to it and by calls, but no pointer of unknown origin reaches it;
 //   - another alloca or a global is a distinct object: touched by accesses
 //     based on it, by accesses through pointers of unknown origin, and by
 //     calls (any call may read or write any global or escaped slot);
 //   - a pointer of unknown origin (a parameter, a loaded or returned
-//     pointer, a φ) may point into any object but a non-escaping alloca.
+//     pointer, a φ) may point into any object but a non-escaping alloca or
+//     a sealed global.
 //
 // Instead of searching the table on every write, each class of memory has a
 // stamp of its last write (and, within a block, of its last read); an entry
@@ -44,7 +54,8 @@ func MemOpt(f *Func) {
 	}
 	RemoveUnreachable(f)
 	m := newMemOpt(f)
-	ComputeDom(f).Walk(m.enter, m.exit)
+	m.dom = ComputeDom(f)
+	m.dom.Walk(m.enter, m.exit)
 	f.ReplaceUses(m.repl)
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(m.repl) && (m.repl[v.ID] != nil || m.dead[v.ID]) })
@@ -119,15 +130,28 @@ func (c *memClock) stamp(o memObject) memStamp {
 	return s
 }
 
-// untouched reports whether nothing that may access object o (private: a
-// non-escaping alloca) has happened since s was taken.
-func (c *memClock) untouched(s memStamp, o memObject, private bool) bool {
+// memKind is what may reach an object besides accesses based on it.
+type memKind uint8
+
+const (
+	memShared  memKind = iota // calls and pointers of unknown origin
+	memPrivate                // nothing: a non-escaping alloca
+	memSealed                 // calls: a sealed global
+)
+
+// untouched reports whether nothing that may access object o, of kind k,
+// has happened since s was taken.
+func (c *memClock) untouched(s memStamp, o memObject, k memKind) bool {
 	switch {
 	case s.join != c.join:
 		return false
-	case private:
+	case k == memPrivate:
 		return s.object == c.object[o]
-	case s.call != c.call || s.unknown != c.unknown:
+	case s.call != c.call:
+		return false
+	case k == memSealed:
+		return s.object == c.object[o]
+	case s.unknown != c.unknown:
 		return false
 	case o != unknownObject:
 		return s.object == c.object[o]
@@ -135,16 +159,16 @@ func (c *memClock) untouched(s memStamp, o memObject, private bool) bool {
 	return s.anyObject == c.anyObject
 }
 
-// touch records an access, at time now, to object o; it returns the
-// object's previous stamp, for undoing.
-func (c *memClock) touch(o memObject, private bool, now int32) int32 {
+// touch records an access, at time now, to object o of kind k; it returns
+// the object's previous stamp, for undoing.
+func (c *memClock) touch(o memObject, k memKind, now int32) int32 {
 	if o == unknownObject {
 		c.unknown = now
 		return 0
 	}
 	old := c.object[o]
 	c.object[o] = now
-	if !private {
+	if k == memShared {
 		c.anyObject = now
 	}
 	return old
@@ -161,7 +185,8 @@ type memPending struct {
 }
 
 type memOpt struct {
-	f *Func
+	f   *Func
+	dom *DomTree
 	*memObjects
 	now int32 // the last stamp handed out
 
@@ -215,6 +240,7 @@ func newMemOpt(f *Func) *memOpt {
 // symbol — and tells which one an address is based on.
 type memObjects struct {
 	private []bool      // by Value.ID: nonEscapingAllocas
+	sealed  []bool      // by memObject: a sealed global
 	objOf   []memObject // by Value.ID: the object an address is based on
 	known   []bool      // by Value.ID: objOf is computed
 	globals map[string]memObject
@@ -229,22 +255,40 @@ func newMemObjects(f *Func) *memObjects {
 		known:   make([]bool, n),
 		globals: make(map[string]memObject),
 	}
+	var unsealed map[memObject]bool // globals this function uses otherwise
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op == OpAlloca {
 				o.objOf[v.ID], o.known[v.ID] = memObject(o.count), true
+				o.sealed = append(o.sealed, false)
 				o.count++
 			}
-			for _, a := range v.Args {
+			for i, a := range v.Args {
 				if a.Op != OpGlobal {
 					continue
 				}
-				if _, seen := o.globals[a.Sym]; !seen {
-					o.globals[a.Sym] = memObject(o.count)
+				obj, seen := o.globals[a.Sym]
+				if !seen {
+					obj = memObject(o.count)
+					o.globals[a.Sym] = obj
+					g := f.Module.Global(a.Sym)
+					o.sealed = append(o.sealed, g != nil && g.Sealed)
 					o.count++
+				}
+				// Sealed was true of the module when it was set; a use here
+				// that is not a direct access (a pass broke the promise)
+				// unseals the global in this function at least.
+				if !(v.Op == OpLoad || v.Op == OpStore && i == 1) {
+					if unsealed == nil {
+						unsealed = make(map[memObject]bool)
+					}
+					unsealed[obj] = true
 				}
 			}
 		}
+	}
+	for obj := range unsealed {
+		o.sealed[obj] = false
 	}
 	return o
 }
@@ -272,20 +316,37 @@ func (o *memObjects) isPrivate(addr *Value) bool {
 	return addr.Op == OpAlloca && o.private[addr.ID]
 }
 
+// isSealed reports whether addr is a sealed global, used in this function
+// only by loads and stores.
+func (o *memObjects) isSealed(addr *Value) bool {
+	return addr.Op == OpGlobal && o.sealed[o.globals[addr.Sym]]
+}
+
+// kind returns what may reach the object at addr besides accesses to it.
+func (o *memObjects) kind(addr *Value) memKind {
+	switch {
+	case o.isPrivate(addr):
+		return memPrivate
+	case o.isSealed(addr):
+		return memSealed
+	}
+	return memShared
+}
+
 func (m *memOpt) tick() int32 {
 	m.now++
 	return m.now
 }
 
 // location returns the location an access of type t at addr touches, its
-// object, and whether that object is a non-escaping alloca.
-func (m *memOpt) location(addr *Value, t Type) (memLoc, memObject, bool) {
+// object, and the object's kind.
+func (m *memOpt) location(addr *Value, t Type) (memLoc, memObject, memKind) {
 	o := m.object(addr)
 	loc := memLoc{addr: int32(addr.ID), t: t}
 	if addr.Op == OpGlobal {
 		loc.addr = -2 - int32(o)
 	}
-	return loc, o, m.isPrivate(addr)
+	return loc, o, m.kind(addr)
 }
 
 func (m *memOpt) resolve(v *Value) *Value {
@@ -297,7 +358,7 @@ func (m *memOpt) resolve(v *Value) *Value {
 
 func (m *memOpt) enter(b *Block) {
 	m.frames = append(m.frames, memFrame{writes: m.writes, availLen: len(m.availLog), objLen: len(m.objLog)})
-	if len(b.Preds) != 1 {
+	if len(b.Preds) != 1 && !m.joinRegion(b) {
 		m.writes.join = m.tick()
 	}
 	for _, v := range b.Instrs {
@@ -317,30 +378,76 @@ func (m *memOpt) enter(b *Block) {
 	m.pendingLocs = m.pendingLocs[:0]
 }
 
+// memJoinBlocks bounds the region joinRegion scans for one join.
+const memJoinBlocks = 32
+
+// joinRegion makes the write clock at the join b, which holds the state at
+// the end of b's immediate dominator, account for every store and call on
+// the paths from there into b. It reports false, touching nothing, when b
+// has no dominator or the region is too large.
+func (m *memOpt) joinRegion(b *Block) bool {
+	d := m.dom.Idom(b)
+	if d == nil {
+		return false
+	}
+	region := []*Block{}
+	seen := map[*Block]bool{d: true}
+	work := append([]*Block(nil), b.Preds...)
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		region = append(region, p)
+		if len(region) > memJoinBlocks {
+			return false
+		}
+		if p != b {
+			work = append(work, p.Preds...)
+		}
+	}
+	for _, r := range region {
+		for _, v := range r.Instrs {
+			switch v.Op {
+			case OpStore:
+				_, o, k := m.location(v.Args[1], v.Args[0].Type)
+				if old := m.writes.touch(o, k, m.tick()); o != unknownObject {
+					m.objLog = append(m.objLog, objectUndo{o, old})
+				}
+			case OpCall:
+				m.writes.call = m.tick()
+			}
+		}
+	}
+	return true
+}
+
 func (m *memOpt) load(v *Value) {
-	loc, o, private := m.location(v.Args[0], v.Type)
-	if e, ok := m.avail[loc]; ok && m.writes.untouched(e.since, o, private) {
+	loc, o, k := m.location(v.Args[0], v.Type)
+	if e, ok := m.avail[loc]; ok && m.writes.untouched(e.since, o, k) {
 		m.repl[v.ID] = e.val
 		return
 	}
-	m.reads.touch(o, private, m.tick())
+	m.reads.touch(o, k, m.tick())
 	m.setAvail(loc, v, o)
 }
 
 func (m *memOpt) store(v *Value) {
 	val := m.resolve(v.Args[0])
-	loc, o, private := m.location(v.Args[1], val.Type)
-	if e, ok := m.avail[loc]; ok && e.val == val && m.writes.untouched(e.since, o, private) {
+	loc, o, k := m.location(v.Args[1], val.Type)
+	if e, ok := m.avail[loc]; ok && e.val == val && m.writes.untouched(e.since, o, k) {
 		m.dead[v.ID] = true // the location holds val already
 		return
 	}
-	if p, ok := m.pending[loc]; ok && m.reads.untouched(p.since, o, private) {
+	if p, ok := m.pending[loc]; ok && m.reads.untouched(p.since, o, k) {
 		m.dead[p.store.ID] = true
 	} else if !ok {
 		m.pendingLocs = append(m.pendingLocs, loc)
 	}
 	m.pending[loc] = memPending{store: v, since: m.reads.stamp(o)}
-	if old := m.writes.touch(o, private, m.tick()); o != unknownObject {
+	if old := m.writes.touch(o, k, m.tick()); o != unknownObject {
 		m.objLog = append(m.objLog, objectUndo{o, old})
 	}
 	m.setAvail(loc, val, o)

@@ -174,7 +174,8 @@ entry:
 }
 
 // What is known flows down chains of single-predecessor blocks (a bounds
-// check's success path), not into a block other paths also reach.
+// check's success path), not into a block that another path, one that
+// stores to the location, also reaches (see TestMemOptJoins).
 func TestMemOptExtendedBlocks(t *testing.T) {
 	checkPass(t, MemOpt, `
 define i64 @chain(ptr %a, i64 %i, i1 %c) {

@@ -26,6 +26,12 @@ type Global struct {
 	Private  bool // internal to the module (LLVM's private linkage)
 	Constant bool // never written
 	External bool // defined elsewhere (the runtime): declared, with no initializer
+	// Sealed says that no pointer other than the global's own address
+	// points into it: the module is a whole program and every use of the
+	// address is as the address operand of a load or a store (set by
+	// GlobalConstants; memopt's alias rules read it). Passes must not then
+	// let the address flow anywhere else.
+	Sealed bool
 }
 
 // NewModule returns an empty module for the source file named source.
