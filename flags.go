@@ -29,6 +29,8 @@ type options struct {
 	langs        []string // -x: by input, the kind it is read as ("": by its extension)
 	verbose      bool     // -v: print the commands toyc runs
 	timePasses   bool
+	cpuProfile   string // --cpuprofile: where to write a CPU profile of toyc itself
+	memProfile   string // --memprofile: where to write a heap profile at exit
 	help         bool
 	version      bool
 }
@@ -85,6 +87,8 @@ Looking inside:
                         or main, with the program's arguments after --
   --verify-each         run the IR verifier after every pass
   --time-passes         print the time spent in each stage and pass
+  --cpuprofile=FILE     write a CPU profile of toyc itself (go tool pprof)
+  --memprofile=FILE     write a profile of toyc's allocations (go tool pprof)
 
   --version             print toyc's version
   -h, --help            print this help
@@ -120,6 +124,8 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVarP(&o.jobs, "jobs", "j", 0, "")
 	fs.StringVar(&o.cc, "cc", "", "")
 	fs.BoolVar(&o.timePasses, "time-passes", false, "")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "")
+	fs.StringVar(&o.memProfile, "memprofile", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")

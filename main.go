@@ -47,7 +47,15 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	defer d.scratch.catchSignals()()
 	defer d.scratch.removeAll()
 	defer d.times.print(stderr)
-	return d.report(d.protect(d.compile))
+	stop, err := d.profiles()
+	if err != nil {
+		return d.report(err)
+	}
+	err = d.protect(d.compile)
+	if perr := stop(); err == nil {
+		err = perr
+	}
+	return d.report(err)
 }
 
 // protect runs f, turning a panic into an internal compiler error: a crash
