@@ -22,7 +22,7 @@ import (
 
 // frontends turns a source file, by its kind, into a module.
 var frontends = map[string]func(file string, src []byte) (*middle.Module, diag.List){
-	"toy": frontend.Compile,
+	"toy": frontend.CompileWithWarnings,
 	"ll":  middle.ParseModule,
 }
 
@@ -86,8 +86,8 @@ func (d *driver) compile() error {
 		diags = append(diags, errs...)
 		modules = append(modules, compiled{input: in, module: m})
 	}
-	if len(diags) > 0 {
-		return diags
+	if err := d.diagnose(diags); err != nil {
+		return err
 	}
 	if d.opts.emit == "html" {
 		// The explorer runs the pass table itself, watching each pass.
@@ -413,8 +413,7 @@ func (d *driver) report(err error) int {
 	case nil:
 		return 0
 	case diag.List:
-		e.Sort()
-		fmt.Fprint(d.stderr, diag.Render(e, d.sources))
+		d.printDiagnostics(e)
 		return 1
 	case failure:
 		fmt.Fprintf(d.stderr, "toyc: %s\n", e.msg)

@@ -26,6 +26,7 @@ type options struct {
 	jobs         int // -j: functions compiled at once (0: one per CPU)
 	cc           string
 	link         []string // -l and -L, in order, for the link
+	warn         warnOptions
 	langs        []string // -x: by input, the kind it is read as ("": by its extension)
 	verbose      bool     // -v: print the commands toyc runs
 	timePasses   bool
@@ -66,6 +67,17 @@ Optimization:
                         inlining or loop versioning, which grow the code)
   -j N, --jobs=N        compile N functions at once (default: one per CPU);
                         the output is the same whatever N is
+
+Warnings (docs/reference.md, section 16):
+  -Wall                 the default set, on unless turned off: unused-variable,
+                        unused-but-set-variable, unreachable-code, dead-store
+  -Wextra               also unused-parameter, unused-but-set-parameter
+  -WNAME, -Wno-NAME     turn one warning (or the group all/extra) on or off;
+                        also -Wshadow, -Wunreachable-code-return and
+                        -Wunreachable-code-break, off by default
+  -Werror               make every warning an error; -Werror=NAME only NAME
+                        (turning it on), -Wno-error=NAME keeps NAME a warning
+  -w                    no warnings at all
 
 Linking:
   -lNAME, -LDIR         passed to the link in order, after the inputs
@@ -130,6 +142,11 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 
+	args, warn, err := warnArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	o.warn = warn
 	rest, link, langs, err := gccArgs(fs, args)
 	if err != nil {
 		return nil, err

@@ -46,10 +46,13 @@ const (
 
 // Var is a global, parameter or local variable.
 type Var struct {
-	Pos  diag.Pos
-	Name string
-	Type *Type
-	Kind VarKind
+	Pos diag.Pos
+	// NamePos is the position of the name (Pos is the declaration's
+	// `var`, or for a parameter its name too); warnings point at it.
+	NamePos diag.Pos
+	Name    string
+	Type    *Type
+	Kind    VarKind
 	// AddrTaken is set when &v appears; a bool then lives in memory as i8.
 	AddrTaken bool
 	// Init is a global's initializer (nil when absent); Value is its folded

@@ -14,3 +14,18 @@ func Compile(file string, src []byte) (*middle.Module, diag.List) {
 	}
 	return Lower(prog), nil
 }
+
+// CompileWithWarnings is Compile with the warnings of every kind
+// (warn.go) among the diagnostics, sorted by position: the module is nil
+// exactly when there is an error among them.
+func CompileWithWarnings(file string, src []byte) (*middle.Module, diag.List) {
+	prog, diags := check(file, src)
+	if prog != nil {
+		diags = append(diags, Warnings(prog, diags)...)
+		diags.Sort()
+	}
+	if diags.Errors() > 0 {
+		return nil, diags
+	}
+	return Lower(prog), diags
+}

@@ -116,7 +116,7 @@ func (c *converter) params(ps []*paramNode) []*Var {
 	}
 	for _, p := range ps {
 		name := p.Tokens[0]
-		out = append(out, &Var{Pos: c.pos(name.Pos), Name: name.Value, Type: c.typ(p.Type), Kind: ParamVar})
+		out = append(out, &Var{Pos: c.pos(name.Pos), NamePos: c.pos(name.Pos), Name: name.Value, Type: c.typ(p.Type), Kind: ParamVar})
 	}
 	return out
 }
@@ -175,7 +175,7 @@ func (c *converter) typ(t *typeNode) *Type {
 
 // varDecl converts a declaration whose `var` is at pos.
 func (c *converter) varDecl(v *varNode, pos lexer.Position, kind VarKind) (*Var, Expr) {
-	out := &Var{Pos: c.pos(pos), Name: v.Tokens[0].Value, Kind: kind}
+	out := &Var{Pos: c.pos(pos), NamePos: c.pos(v.Tokens[0].Pos), Name: v.Tokens[0].Value, Kind: kind}
 	if v.Type != nil {
 		out.Type = c.typ(v.Type)
 	}

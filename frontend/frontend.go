@@ -20,6 +20,17 @@ import (
 // declarations without one (a lexical error or nesting too deep is
 // reported alone). An empty file is a valid library without declarations.
 func Check(file string, src []byte) (*Program, diag.List) {
+	prog, diags := check(file, src)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return prog, nil
+}
+
+// check is Check, but returns the program even when it has errors (its
+// functions without one are checked, for their warnings), or nil when it
+// could not be read at all.
+func check(file string, src []byte) (*Program, diag.List) {
 	lines := newLineIndex(src)
 	if d := scan(file, src, lines); d != nil {
 		return nil, diag.List{*d}
@@ -42,8 +53,5 @@ func Check(file string, src []byte) (*Program, diag.List) {
 	c.diags = append(syntax, conv.diags...)
 	prog := c.program(decls)
 	c.diags.Sort()
-	if len(c.diags) > 0 {
-		return nil, c.diags
-	}
-	return prog, nil
+	return prog, c.diags
 }

@@ -16,11 +16,18 @@ func canComplete(b *Block) bool {
 
 type reach struct {
 	broken map[Stmt]bool // loops left by a reachable break
+	// unreachable, when set, is told the first statement of each block
+	// that follows one that cannot complete (the unreachable-code
+	// warning, warn.go); the statements after it are not walked.
+	unreachable func(first Stmt, in *Block)
 }
 
 func (r *reach) block(b *Block) bool {
-	for _, s := range b.Stmts {
+	for i, s := range b.Stmts {
 		if !r.stmt(s) {
+			if i+1 < len(b.Stmts) && r.unreachable != nil {
+				r.unreachable(b.Stmts[i+1], b)
+			}
 			return false
 		}
 	}

@@ -20,14 +20,46 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// Diagnostic is one error in one file. Note, when set, is a remark at
-// another place in the same file that explains the error (gcc's and clang's
-// "note: to match this '{'"); it is rendered after the error, the same way.
+// Diagnostic is one error or warning in one file. Note, when set, is a
+// remark at another place in the same file that explains it (gcc's and
+// clang's "note: to match this '{'"); it is rendered after it, the same
+// way. Flag names the warning's flag without its "-W" (unused-variable):
+// it is shown after the message, as gcc does, [-Wunused-variable] for a
+// warning and [-Werror=unused-variable] for one that -Werror made an error.
 type Diagnostic struct {
-	File string
-	Pos  Pos
-	Msg  string
-	Note *Note
+	File     string
+	Pos      Pos
+	Msg      string
+	Note     *Note
+	Severity Severity
+	Flag     string
+}
+
+// Severity says whether a diagnostic stops the compile. The zero value is
+// Error, so that every diagnostic made before warnings existed is one.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// flagSuffix is " [-Wname]" or " [-Werror=name]", or "" without a flag.
+func (d Diagnostic) flagSuffix() string {
+	switch {
+	case d.Flag == "":
+		return ""
+	case d.Severity == Error:
+		return " [-Werror=" + d.Flag + "]"
+	}
+	return " [-W" + d.Flag + "]"
 }
 
 // Note is a remark attached to a diagnostic.
@@ -38,9 +70,9 @@ type Note struct {
 
 func (d Diagnostic) Error() string {
 	if !d.Pos.IsValid() {
-		return fmt.Sprintf("%s: error: %s", d.File, d.Msg)
+		return fmt.Sprintf("%s: %s: %s%s", d.File, d.Severity, d.Msg, d.flagSuffix())
 	}
-	return fmt.Sprintf("%s:%d:%d: error: %s", d.File, d.Pos.Line, d.Pos.Col, d.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s: %s%s", d.File, d.Pos.Line, d.Pos.Col, d.Severity, d.Msg, d.flagSuffix())
 }
 
 // List collects the diagnostics of one compilation. It is an error value
@@ -73,6 +105,17 @@ func (l List) Error() string {
 		}
 	}
 	return b.String()
+}
+
+// Errors counts the diagnostics that are errors.
+func (l List) Errors() int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == Error {
+			n++
+		}
+	}
+	return n
 }
 
 // Err returns the list as an error, or nil when it is empty.

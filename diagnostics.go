@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+
+	"toyc/middle/diag"
+)
+
+// How the driver reports the diagnostics of the inputs: the warning flags
+// (warnflags.go) choose which warnings are shown and which become errors;
+// errors stop the compile (exit status 1), warnings alone do not. The
+// diagnostics are printed sorted by file and position, with their source
+// lines, then a closing count as clang prints it.
+
+// diagnose filters the inputs' diagnostics by the warning flags; it
+// returns them as the error that stops the compile when one is an error,
+// and otherwise prints the warnings and returns nil.
+func (d *driver) diagnose(l diag.List) error {
+	l = d.opts.warn.policy().apply(l)
+	if l.Errors() > 0 {
+		return l
+	}
+	if len(l) > 0 {
+		d.printDiagnostics(l)
+	}
+	return nil
+}
+
+// printDiagnostics writes l to standard error, then the count of its
+// errors and warnings.
+func (d *driver) printDiagnostics(l diag.List) {
+	l.Sort()
+	fmt.Fprint(d.stderr, diag.Render(l, d.sources))
+	fmt.Fprintln(d.stderr, summary(l.Errors(), len(l)-l.Errors()))
+}
+
+// summary is clang's closing line: "2 errors and 1 warning generated.".
+func summary(errors, warnings int) string {
+	count := func(n int, what string) string {
+		if n == 1 {
+			return "1 " + what
+		}
+		return fmt.Sprintf("%d %ss", n, what)
+	}
+	switch {
+	case errors > 0 && warnings > 0:
+		return count(errors, "error") + " and " + count(warnings, "warning") + " generated."
+	case errors > 0:
+		return count(errors, "error") + " generated."
+	}
+	return count(warnings, "warning") + " generated."
+}
