@@ -35,13 +35,7 @@ func cfgKey(f *middle.Func) string {
 }
 
 // uniqueSuccs is b's successors without repeats, in branch order.
-func uniqueSuccs(b *middle.Block) []*middle.Block {
-	succs := b.Succs()
-	if len(succs) == 2 && succs[0] == succs[1] {
-		return succs[:1]
-	}
-	return succs
-}
+func uniqueSuccs(b *middle.Block) []*middle.Block { return b.UniqueSuccs() }
 
 // buildCFG computes the graph, the dominator tree, dominance and the
 // frontiers with the middle's own analyses (the ones mem2reg uses), and

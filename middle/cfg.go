@@ -82,24 +82,76 @@ func ReversePostorder(f *Func) []*Block {
 }
 
 // uniqueSuccs calls visit once per distinct successor of b: a conditional
-// branch whose two targets are equal is one CFG edge, as in ComputePreds.
+// branch whose two targets are equal is one CFG edge, as in ComputePreds,
+// and so are the cases of a switch that go to one block.
 func uniqueSuccs(b *Block, visit func(s *Block)) {
-	succs := b.Succs()
-	for i, s := range succs {
-		if i == 1 && succs[0] == s {
-			continue
-		}
+	for _, s := range uniqueSuccList(b) {
 		visit(s)
 	}
 }
 
-// uniqueSuccList returns b's distinct successors, in terminator order.
+// uniqueSuccList returns b's distinct successors, in terminator order
+// (first occurrence).
 func uniqueSuccList(b *Block) []*Block {
 	succs := b.Succs()
-	if len(succs) == 2 && succs[0] == succs[1] {
+	switch {
+	case len(succs) == 2 && succs[0] == succs[1]:
 		return succs[:1]
+	case len(succs) <= 2:
+		return succs
 	}
-	return succs
+	return distinctBlocks(succs)
+}
+
+// distinctBlocks returns bs without repeats, keeping first occurrences in
+// order; bs itself when it has none. A switch's targets are few enough
+// that the quadratic scan beats a map until they number in the dozens.
+func distinctBlocks(bs []*Block) []*Block {
+	var seen map[*Block]bool
+	if len(bs) > 32 {
+		seen = make(map[*Block]bool, len(bs))
+	}
+	var out []*Block
+	for i, s := range bs {
+		var dup bool
+		if seen != nil {
+			dup = seen[s]
+			seen[s] = true
+		} else {
+			for _, t := range bs[:i] {
+				if t == s {
+					dup = true
+					break
+				}
+			}
+		}
+		switch {
+		case dup && out == nil:
+			out = append(make([]*Block, 0, len(bs)), bs[:i]...)
+		case !dup && out != nil:
+			out = append(out, s)
+		}
+	}
+	if out == nil {
+		return bs
+	}
+	return out
+}
+
+// UniqueSuccs returns b's distinct successors, in terminator order: the
+// CFG's edges out of b, where Succs lists the terminator's targets.
+func (b *Block) UniqueSuccs() []*Block { return uniqueSuccList(b) }
+
+// EdgeCount is the number of the terminator's targets that are s: how many
+// entries LLVM wants for b in a φ of s.
+func (b *Block) EdgeCount(s *Block) int {
+	n := 0
+	for _, t := range b.Succs() {
+		if t == s {
+			n++
+		}
+	}
+	return n
 }
 
 // edgePositions gives, for every CFG edge p->s, p's position in s.Preds:

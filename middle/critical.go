@@ -19,6 +19,9 @@ package middle
 //     becomes `br label %s`, since the condition decides nothing. (LLVM wants
 //     one φ entry per edge there, two for that branch, while this IR keeps one
 //     per predecessor block; folding the branch makes both agree.)
+//   - a switch may still name a block several times (its cases differ);
+//     all its edges to one block with several predecessors go through one
+//     new block.
 //   - every edge into a block with several predecessors leaves a block that
 //     ends in an unconditional `br`, so the φ copies for an edge always have a
 //     place: at the end of the predecessor, just before its `br`, or, when the
@@ -89,11 +92,22 @@ func splitCriticalEdges(f *Func, report *[]SplitEdge) {
 		if t == nil || len(t.Targets) < 2 {
 			continue
 		}
+		var splitTo map[*Block]*Block // a switch's edges to one block share a new block
 		for i, s := range t.Targets {
 			if len(s.Preds) < 2 {
 				continue
 			}
+			if mid := splitTo[s]; mid != nil {
+				t.Targets[i] = mid
+				continue
+			}
 			mid := f.NewBlock(p.Name + "." + s.Name + "_crit_edge")
+			if t.Op == OpSwitch {
+				if splitTo == nil {
+					splitTo = map[*Block]*Block{}
+				}
+				splitTo[s] = mid
+			}
 			jump := f.NewValue(OpBr, Void, "")
 			jump.Targets = []*Block{s}
 			jump.Pos = t.Pos

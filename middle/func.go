@@ -130,21 +130,16 @@ func (f *Func) GlobalAddr(sym string) *Value {
 }
 
 // ComputePreds rebuilds every block's Preds from the terminators. A block
-// that branches twice to the same successor (br i1 %c, label %x, label %x)
-// is listed once: φs here keep one entry per predecessor block (LLVM's keep
-// one per edge, so the printer writes such an entry twice).
+// that branches twice to the same successor (br i1 %c, label %x, label %x,
+// or a switch with several cases for one block) is listed once: φs here
+// keep one entry per predecessor block (LLVM's keep one per edge, so the
+// printer writes such an entry once per edge).
 func (f *Func) ComputePreds() {
 	for _, b := range f.Blocks {
 		b.Preds = b.Preds[:0]
 	}
 	for _, b := range f.Blocks {
-		succs := b.Succs()
-		for i, s := range succs {
-			if i == 1 && succs[0] == s {
-				continue
-			}
-			s.Preds = append(s.Preds, b)
-		}
+		uniqueSuccs(b, func(s *Block) { s.Preds = append(s.Preds, b) })
 	}
 }
 

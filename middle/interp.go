@@ -244,6 +244,7 @@ type interpInstr struct {
 	args    []int32 // call
 	callee  *Func   // call
 	edges   []interpEdge
+	cases   map[int64]int // switch: case value to its index in edges (0 is the default)
 	v       *Value
 }
 
@@ -398,6 +399,20 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 				}
 				if len(v.Targets) != want {
 					return nil, fmt.Errorf("@%s: %s has %d targets", f.Name, v.LongString(), len(v.Targets))
+				}
+				for _, t := range v.Targets {
+					ins.edges = append(ins.edges, edge(b, t))
+				}
+			case OpSwitch:
+				if len(v.Targets) != len(regs) || len(regs) == 0 {
+					return nil, fmt.Errorf("@%s: %s has %d targets for %d operands", f.Name, v.LongString(), len(v.Targets), len(regs))
+				}
+				ins.cases = make(map[int64]int, len(regs)-1)
+				for i, k := range v.Args[1:] {
+					if k.Op != OpConst {
+						return nil, fmt.Errorf("@%s: %s has a case that is not a constant", f.Name, v.LongString())
+					}
+					ins.cases[k.Type.Truncate(k.Const)] = i + 1
 				}
 				for _, t := range v.Targets {
 					ins.edges = append(ins.edges, edge(b, t))
@@ -595,6 +610,13 @@ func (in *Interpreter) exec(fn *interpFunc, args []int64) (result int64, err err
 			if ins.op == OpCondBr && r[ins.a]&1 == 0 {
 				e = &ins.edges[1]
 			}
+			if err := in.arrive(fn, r, block, e); err != nil {
+				return 0, err
+			}
+			block, pc = e.block, 0
+			code = fn.blocks[block].code
+		case OpSwitch:
+			e := &ins.edges[ins.cases[ins.argType.Truncate(r[ins.a])]]
 			if err := in.arrive(fn, r, block, e); err != nil {
 				return 0, err
 			}

@@ -42,6 +42,11 @@ const (
 	// Terminators: the last instruction of every block, and only there.
 	OpBr          // br label Targets[0]
 	OpCondBr      // br i1 Args[0], label Targets[0], label Targets[1]
+	// switch Args[0], label Targets[0] [ Args[i], label Targets[i] ... ]:
+	// Targets[0] is the default; Args[1:] are distinct constants of
+	// Args[0]'s type (i32 or i64), case i going to Targets[i]. Several
+	// cases may share a target; the CFG has one edge per distinct target.
+	OpSwitch
 	OpRet         // ret [Args[0]]
 	OpUnreachable // control never gets here (after a call that does not return)
 
@@ -56,7 +61,7 @@ var opNames = [...]string{
 	OpICmp: "icmp", OpSelect: "select", OpZExt: "zext", OpSExt: "sext", OpTrunc: "trunc",
 	OpAlloca: "alloca", OpLoad: "load", OpStore: "store", OpGEP: "getelementptr",
 	OpCall: "call", OpPhi: "phi",
-	OpBr: "br", OpCondBr: "br", OpRet: "ret", OpUnreachable: "unreachable",
+	OpBr: "br", OpCondBr: "br", OpSwitch: "switch", OpRet: "ret", OpUnreachable: "unreachable",
 }
 
 func (op Op) String() string {

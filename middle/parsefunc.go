@@ -2,6 +2,7 @@ package middle
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"toyc/middle/diag"
@@ -218,6 +219,7 @@ func (s *funcState) finish() {
 		}
 	}
 	s.f.Blocks = s.order
+	mergeSwitchEdges(s.f)
 	s.f.ComputePreds()
 }
 
@@ -345,6 +347,8 @@ func (s *funcState) instrBody(opcode token, tmp *Value) {
 			p.wantPunct(",")
 		}
 		tmp.Targets = append(tmp.Targets, s.labelRef())
+	case "switch":
+		s.switchInstr(tmp)
 	case "ret":
 		tmp.Op, tmp.Type = OpRet, Void
 		if !p.acceptWord("void") {
@@ -404,6 +408,55 @@ func (s *funcState) call(tmp *Value) {
 		tmp.Args = append(tmp.Args, s.operand(t))
 	}
 	p.skipFuncAttrs()
+}
+
+// switchInstr reads "T v, label %default [ T c, label %b ... ]" after the
+// switch keyword. Repeated case values are left for the verifier to report.
+func (s *funcState) switchInstr(tmp *Value) {
+	p := s.p
+	tmp.Op, tmp.Type = OpSwitch, Void
+	x := s.typedOperand()
+	tmp.Args = []*Value{x}
+	p.wantPunct(",")
+	tmp.Targets = []*Block{s.labelRef()}
+	p.wantPunct("[")
+	for !p.acceptPunct("]") {
+		t := p.valueType()
+		if p.tok.kind != tokInt && !p.isWord("true") && !p.isWord("false") {
+			p.expected("a case value (an integer constant)")
+		}
+		tmp.Args = append(tmp.Args, s.operand(t))
+		p.wantPunct(",")
+		tmp.Targets = append(tmp.Targets, s.labelRef())
+	}
+}
+
+// mergeSwitchEdges keeps one φ entry per predecessor that ends in a
+// switch: LLVM text lists such a predecessor once per case edge, while
+// this IR lists each predecessor block once (Func.ComputePreds), which is
+// what passes that rename or drop an edge's entry rely on. Entries that
+// disagree, or whose number is not the number of edges (LLVM rejects
+// that), are kept for the verifier to report.
+func mergeSwitchEdges(f *Func) {
+	for _, b := range f.Blocks {
+		for _, phi := range b.Phis() {
+			count := map[*Block]int{}
+			for i, in := range phi.Incoming {
+				if t := in.Term(); t != nil && t.Op == OpSwitch && phi.Args[i] == phi.IncomingFor(in) {
+					count[in]++
+				}
+			}
+			n := 0
+			for i, in := range phi.Incoming {
+				if c := count[in]; c > 1 && c == in.EdgeCount(b) && slices.Contains(phi.Incoming[:n], in) {
+					continue
+				}
+				phi.Args[n], phi.Incoming[n] = phi.Args[i], in
+				n++
+			}
+			phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
+		}
+	}
 }
 
 // phi reads "T [ v, %block ], ...".

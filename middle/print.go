@@ -268,13 +268,7 @@ func (p *printer) fn(f *Func) {
 	p.s(" {\n")
 	preds := make([][]*Block, f.NumBlocks())
 	for _, b := range f.Blocks {
-		succs := b.Succs()
-		for i, s := range succs {
-			if i == 1 && succs[0] == s {
-				continue
-			}
-			preds[s.ID] = append(preds[s.ID], b)
-		}
+		uniqueSuccs(b, func(s *Block) { preds[s.ID] = append(preds[s.ID], b) })
 	}
 	p.mark(nil, nil)
 	for i, b := range f.Blocks {
@@ -372,14 +366,15 @@ func (p *printer) phiEntry(val *Value, from *Block) {
 	p.s(" ]")
 }
 
-// doubleEdge reports whether the φ's entry i comes from a block that
-// reaches the φ's block on both arms of a condbr and is listed only once,
-// as this IR allows: LLVM wants one entry per edge, so it is printed twice.
-func doubleEdge(phi *Value, i int) bool {
+// edgeCopies is how many times the φ's entry i is printed: once, unless
+// it comes from a block that reaches the φ's block on several edges (both
+// arms of a condbr, several cases of a switch) and is listed only once, as
+// this IR allows: LLVM wants one entry per edge.
+func edgeCopies(phi *Value, i int) int {
 	in := phi.Incoming[i]
-	t := in.Term()
-	if t == nil || t.Op != OpCondBr || t.Targets[0] != t.Targets[1] || t.Targets[0] != phi.Block {
-		return false
+	edges := in.EdgeCount(phi.Block)
+	if edges <= 1 {
+		return 1
 	}
 	listed := 0
 	for _, b := range phi.Incoming {
@@ -387,7 +382,10 @@ func doubleEdge(phi *Value, i int) bool {
 			listed++
 		}
 	}
-	return listed == 1
+	if listed > 1 {
+		return 1
+	}
+	return edges
 }
 
 func (p *printer) typedOperands(vs []*Value) {
@@ -478,9 +476,10 @@ func (p *printer) instr(v *Value) {
 			if i > 0 {
 				p.s(",")
 			}
-			p.phiEntry(a, v.Incoming[i])
-			if doubleEdge(v, i) {
-				p.s(",")
+			for k := range edgeCopies(v, i) {
+				if k > 0 {
+					p.s(",")
+				}
 				p.phiEntry(a, v.Incoming[i])
 			}
 		}
@@ -494,6 +493,23 @@ func (p *printer) instr(v *Value) {
 		p.block(v.Targets[0])
 		p.s(", ")
 		p.block(v.Targets[1])
+	case OpSwitch:
+		p.s("switch ")
+		p.typedOperand(v.Args[0])
+		p.s(", ")
+		p.block(v.Targets[0])
+		p.s(" [")
+		for i, k := range v.Args[1:] {
+			p.s("\n")
+			p.mark(v.Block, v) // LLVM's layout: a line per case
+			p.s("    ")
+			p.typedOperand(k)
+			p.s(", ")
+			p.block(v.Targets[i+1])
+		}
+		p.s("\n")
+		p.mark(v.Block, v)
+		p.s("  ]")
 	case OpRet:
 		p.s("ret ")
 		if len(v.Args) == 0 {

@@ -76,6 +76,9 @@ type sccpSolver struct {
 	val      []lattice // by Value.ID, for instructions
 	reached  []bool    // by Block.ID
 	edgeLive [][2]bool // by Block.ID: the edge to the terminator's Targets[i] is executable
+	// switchLive is edgeLive for the targets of switches, which have more
+	// than two: by Block.ID, made when the switch is first visited.
+	switchLive map[int][]bool
 
 	// The users of each value apart from φs (by Value.ID, as useLists), and
 	// its uses as φ entries: a φ is lowered by one entry at a time, never
@@ -104,6 +107,7 @@ func newSCCPSolver(f *Func) *sccpSolver {
 		val:      make([]lattice, f.NumValues()),
 		reached:  make([]bool, f.NumBlocks()),
 		edgeLive: make([][2]bool, f.NumBlocks()),
+		switchLive: map[int][]bool{},
 		phiPos:   map[*Value]map[*Block]int32{},
 	}
 	s.useStart, s.users = useLists(f, func(u *Value) bool { return u.Op != OpPhi })
@@ -153,10 +157,19 @@ func (s *sccpSolver) reach(b *Block) {
 
 // markEdge makes the edge from b to its terminator's Targets[i] executable.
 func (s *sccpSolver) markEdge(b *Block, i int) {
-	if s.edgeLive[b.ID][i] {
+	if s.isLive(b, i) {
 		return
 	}
-	s.edgeLive[b.ID][i] = true
+	if t := b.Term(); t.Op == OpSwitch {
+		live := s.switchLive[b.ID]
+		if live == nil {
+			live = make([]bool, len(t.Targets))
+			s.switchLive[b.ID] = live
+		}
+		live[i] = true
+	} else {
+		s.edgeLive[b.ID][i] = true
+	}
 	to := b.Term().Targets[i]
 	if !s.reached[to.ID] {
 		s.reach(to)
@@ -179,11 +192,21 @@ func (s *sccpSolver) markEdge(b *Block, i int) {
 	}
 }
 
+// isLive reports whether the edge from b to its terminator's Targets[i]
+// is executable.
+func (s *sccpSolver) isLive(b *Block, i int) bool {
+	if b.Term().Op == OpSwitch {
+		live := s.switchLive[b.ID]
+		return live != nil && live[i]
+	}
+	return s.edgeLive[b.ID][i]
+}
+
 // incomingLive reports whether the edge of phi's entry j is executable.
 func (s *sccpSolver) incomingLive(phi *Value, j int) bool {
 	p := phi.Incoming[j]
 	for k, target := range p.Term().Targets {
-		if target == phi.Block && s.edgeLive[p.ID][k] {
+		if target == phi.Block && s.isLive(p, k) {
 			return true
 		}
 	}
@@ -255,6 +278,16 @@ func (s *sccpSolver) visit(v *Value) {
 		case latOverdefined:
 			s.markEdge(v.Block, 0)
 			s.markEdge(v.Block, 1)
+		}
+		return
+	case OpSwitch:
+		switch c := s.of(v.Args[0]); c.kind {
+		case latConst:
+			s.markEdge(v.Block, caseIndex(v, c.c))
+		case latOverdefined:
+			for i := range v.Targets {
+				s.markEdge(v.Block, i)
+			}
 		}
 		return
 	}
@@ -375,6 +408,10 @@ func (s *sccpSolver) rewrite() {
 // edges is executable.
 func (s *sccpSolver) foldBranch(b *Block) {
 	t := b.Term()
+	if t.Op == OpSwitch {
+		s.foldSwitch(b, t)
+		return
+	}
 	if t.Op != OpCondBr {
 		return
 	}
@@ -392,4 +429,24 @@ func (s *sccpSolver) foldBranch(b *Block) {
 			phi.RemoveIncoming(b)
 		}
 	}
+}
+
+// foldSwitch turns b's switch into a jump when its selector is a
+// constant: only that case's edge is executable. (The lattice has no
+// sets of values, so an unknown selector makes every edge executable.)
+func (s *sccpSolver) foldSwitch(b *Block, t *Value) {
+	live := s.switchLive[b.ID]
+	if live == nil {
+		return // no edge is executable yet: the selector is still unknown
+	}
+	taken := -1
+	for i := range t.Targets {
+		if live[i] {
+			if taken >= 0 {
+				return
+			}
+			taken = i
+		}
+	}
+	b.JumpTo(t.Targets[taken])
 }

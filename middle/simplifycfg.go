@@ -6,8 +6,9 @@ import "slices"
 // and the other passes leave behind, with the classic local rewrites of
 // LLVM's SimplifyCFG and Go's fuse/deadcode passes, repeated until none
 // applies:
-//   - a conditional branch on a constant, or with both targets the same,
-//     becomes a jump; the untaken successor loses its φ entries for the edge;
+//   - a conditional branch or switch on a constant, or whose targets are
+//     all the same, becomes a jump; the untaken successors lose their φ
+//     entries for the edge;
 //   - a block whose only predecessor jumps only to it is merged into that
 //     predecessor (its φs, which have one entry, become that entry's value);
 //   - a block that holds nothing but a jump is bypassed: its predecessors
@@ -74,6 +75,9 @@ func (s *cfgSimplifier) resolve(v *Value) *Value {
 // foldBranch turns a conditional branch that always goes one way into a jump.
 func (s *cfgSimplifier) foldBranch(b *Block) bool {
 	t := b.Term()
+	if t != nil && t.Op == OpSwitch {
+		return s.foldSwitch(b, t)
+	}
 	if t == nil || t.Op != OpCondBr {
 		return false
 	}
@@ -92,6 +96,23 @@ func (s *cfgSimplifier) foldBranch(b *Block) bool {
 		}
 		untaken.Preds = slices.DeleteFunc(untaken.Preds, func(p *Block) bool { return p == b })
 		delete(s.index, untaken)
+	}
+	return true
+}
+
+// foldSwitch turns a switch on a constant, or whose every way out leads
+// to one block, into a jump.
+func (s *cfgSimplifier) foldSwitch(b *Block, t *Value) bool {
+	taken := singleTarget(t)
+	if x := s.resolve(t.Args[0]); taken == nil && x.Op == OpConst {
+		taken = t.CaseTarget(x.Const)
+	}
+	if taken == nil {
+		return false
+	}
+	for _, u := range b.JumpTo(taken) {
+		u.Preds = slices.DeleteFunc(u.Preds, func(p *Block) bool { return p == b })
+		delete(s.index, u)
 	}
 	return true
 }

@@ -36,7 +36,7 @@ type Value struct {
 	Index int    // OpParam: the parameter's position
 
 	Incoming []*Block // OpPhi: Args[i] flows in from Incoming[i]
-	Targets  []*Block // OpBr, OpCondBr: successor blocks
+	Targets  []*Block // OpBr, OpCondBr, OpSwitch: successor blocks
 
 	Pos diag.Pos // the source construct the instruction comes from
 }

@@ -319,19 +319,22 @@ func (c *funcChecker) instructions(b *Block) {
 		case !v.Op.IsTerminator() && i == last:
 			c.errorf(b, v, "the block does not end with a terminator (it ends with %s)", describe(v))
 		}
-		if want := targetCount(v.Op); len(v.Targets) != want {
+		if want := targetCount(v); len(v.Targets) != want {
 			c.errorf(b, v, "%s has %d targets, want %d", describe(v), len(v.Targets), want)
 		}
 	}
 }
 
-// targetCount is the number of successors a terminator names.
-func targetCount(op Op) int {
-	switch op {
+// targetCount is the number of successors a terminator names: a switch
+// has its default and one per case, as many as its operands.
+func targetCount(v *Value) int {
+	switch v.Op {
 	case OpBr:
 		return 1
 	case OpCondBr:
 		return 2
+	case OpSwitch:
+		return max(len(v.Args), 1)
 	}
 	return 0
 }
@@ -413,8 +416,9 @@ func (c *funcChecker) phis(b *Block) {
 }
 
 // phiEntries checks v's entries against b's predecessors. A block that
-// branches to b on both edges of a condbr is one predecessor; like LLVM,
-// the φ may then list it twice with the same value.
+// branches to b on several edges (both arms of a condbr, several cases of a
+// switch) is one predecessor: the φ lists it once, or, as LLVM wants, once
+// per edge, always with the same value.
 func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	if len(v.Args) != len(v.Incoming) {
 		c.errorf(b, v, "%s has %d values but %d incoming blocks", describe(v), len(v.Args), len(v.Incoming))
@@ -424,26 +428,36 @@ func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	for _, p := range c.preds[b.ID] {
 		c.stamp[p.ID] = isPred
 	}
-	once, twice := c.mark(), c.mark()
+	seen := c.mark()
+	entries := map[*Block]int{} // only for predecessors listed more than once
 	for i, in := range v.Incoming {
 		switch {
 		case in == nil || in.ID < 0 || in.ID >= len(c.stamp) || c.blockAt[in.ID] != in:
 			c.errorf(b, v, "%s has an entry for a block that is not in the function", describe(v))
-		case c.stamp[in.ID] == once && c.phiIn[in.ID] != v.Args[i]:
+		case c.stamp[in.ID] == seen && c.phiIn[in.ID] != v.Args[i]:
 			c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(in))
-		case c.stamp[in.ID] == once && in.Term().Op == OpCondBr && in.Term().Targets[1] == in.Term().Targets[0]:
-			c.stamp[in.ID] = twice
-		case c.stamp[in.ID] == once || c.stamp[in.ID] == twice:
-			c.errorf(b, v, "%s has more entries for %s than there are edges from it", describe(v), blockName(in))
+		case c.stamp[in.ID] == seen:
+			if entries[in] == 0 {
+				entries[in] = 1
+			}
+			entries[in]++
 		case c.stamp[in.ID] != isPred:
 			c.errorf(b, v, "%s has an entry for %s, which is not a predecessor", describe(v), blockName(in))
 		default:
-			c.stamp[in.ID] = once
+			c.stamp[in.ID] = seen
 			c.phiIn[in.ID] = v.Args[i]
 		}
 	}
+	for _, in := range c.preds[b.ID] {
+		switch n, edges := entries[in], in.EdgeCount(b); {
+		case n > edges:
+			c.errorf(b, v, "%s has more entries for %s than there are edges from it", describe(v), blockName(in))
+		case n > 0 && n < edges:
+			c.errorf(b, v, "%s has %d entries for %s, which has %d edges here (list it once, or once per edge)", describe(v), n, blockName(in), edges)
+		}
+	}
 	for _, p := range c.preds[b.ID] {
-		if c.stamp[p.ID] != once && c.stamp[p.ID] != twice {
+		if c.stamp[p.ID] != seen {
 			c.errorf(b, v, "%s has no incoming value for predecessor %s", describe(v), blockName(p))
 		}
 	}
@@ -601,6 +615,8 @@ func (c *funcChecker) types(b *Block, v *Value) {
 		if v.Args[0].Type != I1 {
 			bad("the condition %s must be i1", typed(v.Args[0]))
 		}
+	case op == OpSwitch:
+		c.switchCases(v, bad)
 	case op == OpRet:
 		c.ret(v, bad)
 	}
@@ -623,6 +639,8 @@ func (c *funcChecker) arity(v *Value) bool {
 		return len(v.Args) == 3
 	case op.IsCast(), op == OpLoad, op == OpCondBr:
 		return len(v.Args) == 1
+	case op == OpSwitch:
+		return len(v.Args) >= 1
 	case op == OpAlloca, op == OpBr, op == OpUnreachable:
 		return len(v.Args) == 0
 	case op == OpRet:
@@ -639,10 +657,34 @@ func arityText(v *Value) string {
 		return "3 operands"
 	case op.IsCast(), op == OpLoad, op == OpCondBr:
 		return "1 operand"
+	case op == OpSwitch:
+		return "a selector"
 	case op == OpRet:
 		return "at most 1 operand"
 	}
 	return "no operands"
+}
+
+// switchCases checks that a switch selects on an integer and that its
+// cases are distinct constants of the selector's type.
+func (c *funcChecker) switchCases(v *Value, bad func(string, ...any)) {
+	x := v.Args[0]
+	if !x.Type.IsInt() {
+		bad("the switch selector %s must be an integer", typed(x))
+		return
+	}
+	seen := make(map[int64]bool, len(v.Args)-1)
+	for _, k := range v.Args[1:] {
+		switch {
+		case k.Op != OpConst || k.Type != x.Type:
+			bad("the case value %s must be a constant of the selector's type %s", typed(k), x.Type)
+			return
+		case seen[k.Const]:
+			bad("the case value %d is listed twice", k.Const)
+			return
+		}
+		seen[k.Const] = true
+	}
 }
 
 // cast checks that zext and sext widen and trunc narrows an integer.
