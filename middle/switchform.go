@@ -1,0 +1,198 @@
+package middle
+
+// FormSwitches turns a chain of equality tests of one value against
+// constants — what `if op == 0 {..} else if op == 1 {..} else if ...`
+// lowers to — into one switch, as LLVM's SimplifyCFG does when it folds a
+// block's value comparison into its predecessor's
+// (FoldValueComparisonIntoPredecessors) and GCC's if-to-switch pass does:
+// the backend can then lower the switch to a jump table or a balanced tree
+// of compares (Hennessy and Mendelsohn, "Compilation of the Pascal case
+// statement", SP&E 1982) instead of testing the cases one by one.
+//
+// A chain starts at a block H that ends in `br (icmp eq %x, C)` (or `ne`,
+// with the arms swapped), %x not a constant, and follows the not-equal
+// arm through blocks that hold nothing but such a test of the same %x (an
+// icmp that nothing else uses, and the branch: anything more would run
+// for every value instead of for the values that reach it), with H's
+// chain as their only predecessor and no φs. Each test adds the case C →
+// its equal arm, unless an earlier test took C (then the later one never
+// succeeds); the not-equal arm of the last test is the default. A chain
+// stops before a test whose target already gets a different φ value from
+// another block of the chain, since one switch edge carries one value. A
+// chain of fewer than minSwitchCases cases is left alone: with three
+// tests or fewer a balanced tree saves nothing (GCC's if-to-switch wants
+// three conditions and lowers small switches back to tests; LLVM's
+// jump tables want four cases).
+//
+// Requires: SSA form, Preds current. Guarantees: H ends in the switch;
+// the chain's other blocks are gone (their icmps with them; H's own icmp
+// is left to DCE, as something else may use it); φs of the targets name
+// H once in place of the chain's blocks; Preds is current.
+func FormSwitches(f *Func) {
+	if f.IsDecl() {
+		return
+	}
+	uses := make([]int32, f.NumValues())
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for _, a := range v.Args {
+				if a.ID < len(uses) {
+					uses[a.ID]++
+				}
+			}
+		}
+	}
+	dead := make([]bool, f.NumBlocks())
+	var touched []*Block
+	// In reverse postorder a chain's head comes before the tests it
+	// dominates, so each chain is found whole, from its start.
+	for _, h := range ReversePostorder(f) {
+		if !dead[h.ID] && formSwitch(h, uses, dead) {
+			touched = append(touched, h.UniqueSuccs()...)
+		}
+	}
+	if touched == nil {
+		return
+	}
+	f.RemoveBlocks(func(b *Block) bool { return dead[b.ID] })
+	// The targets' φ entries were removed and added: put them back in
+	// the order of Preds, as the other CFG passes leave them.
+	scratch := make([]int, f.NumBlocks())
+	for _, b := range touched {
+		orderPhiEntries(b, scratch)
+	}
+}
+
+// minSwitchCases is the fewest cases a chain needs to become a switch.
+const minSwitchCases = 4
+
+// caseTest reads b's terminator as a test of a value against a constant:
+// on x == c control goes to eq, else to ne. ok is false for any other
+// terminator.
+func caseTest(b *Block) (x *Value, c int64, eq, ne *Block, ok bool) {
+	t := b.Term()
+	if t == nil || t.Op != OpCondBr || t.Targets[0] == t.Targets[1] {
+		return nil, 0, nil, nil, false
+	}
+	cmp := t.Args[0]
+	if cmp.Op != OpICmp || (cmp.Pred != PredEQ && cmp.Pred != PredNE) {
+		return nil, 0, nil, nil, false
+	}
+	x, k := cmp.Args[0], cmp.Args[1]
+	if x.Op == OpConst {
+		x, k = k, x
+	}
+	if k.Op != OpConst || x.Op == OpConst || !x.Type.IsInt() {
+		return nil, 0, nil, nil, false
+	}
+	eq, ne = t.Targets[0], t.Targets[1]
+	if cmp.Pred == PredNE {
+		eq, ne = ne, eq
+	}
+	return x, k.Const, eq, ne, true
+}
+
+// switchChain is a chain being collected: the switch's cases so far, and
+// for each target the chain block whose φ entries it takes.
+type switchChain struct {
+	head    *Block
+	x       *Value
+	cases   []*Value // constants
+	targets []*Block
+	from    map[*Block]*Block // target → the chain block that first branched to it
+	taken   map[int64]bool
+}
+
+// agrees reports whether the edge p → t can become an edge from the head:
+// t gets the same φ values from p as from the chain block already
+// branching to it, if any.
+func (ch *switchChain) agrees(p, t *Block) bool {
+	q, ok := ch.from[t]
+	if !ok || q == p {
+		return true
+	}
+	for _, phi := range t.Phis() {
+		if phi.IncomingFor(p) != phi.IncomingFor(q) {
+			return false
+		}
+	}
+	return true
+}
+
+// edge records p → t, for the φs of t.
+func (ch *switchChain) edge(p, t *Block) {
+	if _, ok := ch.from[t]; !ok {
+		ch.from[t] = p
+	}
+}
+
+// interiorTest reports whether b may continue the chain of ch after
+// pred: b only tests ch.x, its only predecessor is pred, and its arms
+// agree with the chain's targets.
+func (ch *switchChain) interiorTest(b, pred *Block, uses []int32) bool {
+	if b == ch.head || len(b.Preds) != 1 || b.Preds[0] != pred || len(b.Instrs) != 2 {
+		return false
+	}
+	cmp := b.Instrs[0]
+	if cmp.Op != OpICmp || uses[cmp.ID] != 1 {
+		return false
+	}
+	x, _, eq, ne, ok := caseTest(b)
+	return ok && x == ch.x && eq != b && ne != b && ch.agrees(b, eq) && ch.agrees(b, ne)
+}
+
+// formSwitch collects the chain that starts at h and, when it is long
+// enough, rewrites it into a switch at the end of h, marking the chain's
+// other blocks dead.
+func formSwitch(h *Block, uses []int32, dead []bool) bool {
+	x, c, eq, ne, ok := caseTest(h)
+	if !ok {
+		return false
+	}
+	f := h.Func
+	ch := &switchChain{head: h, x: x, from: map[*Block]*Block{}, taken: map[int64]bool{}}
+	addCase := func(p *Block, c int64, eq *Block) {
+		if ch.taken[c] {
+			return // an earlier test of the chain catches c
+		}
+		ch.taken[c] = true
+		ch.cases = append(ch.cases, f.Const(x.Type, c))
+		ch.targets = append(ch.targets, eq)
+		ch.edge(p, eq)
+	}
+	addCase(h, c, eq)
+	chain := []*Block{h}
+	last := h
+	for ch.interiorTest(ne, last, uses) {
+		b := ne
+		_, c, eq, ne, _ = caseTest(b)
+		addCase(b, c, eq)
+		chain = append(chain, b)
+		last = b
+	}
+	if len(ch.cases) < minSwitchCases {
+		return false
+	}
+	ch.edge(last, ne)
+
+	// The φs of the targets: the head stands for the chain's blocks.
+	// Every target has one entry per chain block that branched to it, all
+	// with the value ch.from's block gives (agrees checked that).
+	for t, p := range ch.from {
+		for _, phi := range t.Phis() {
+			v := phi.IncomingFor(p)
+			for _, b := range chain {
+				phi.RemoveIncoming(b)
+			}
+			phi.AddIncoming(v, h)
+		}
+	}
+	for _, b := range chain[1:] {
+		dead[b.ID] = true
+	}
+	t := h.Term()
+	t.Op = OpSwitch
+	t.Args = append([]*Value{x}, ch.cases...)
+	t.Targets = append([]*Block{ne}, ch.targets...)
+	return true
+}
