@@ -26,11 +26,17 @@ func (d *driver) diagnose(l diag.List) error {
 	return nil
 }
 
-// printDiagnostics writes l to standard error, then the count of its
-// errors and warnings.
+// printDiagnostics writes l to standard error in the style the flags and
+// the terminal choose (presentation.go), up to -fmax-errors errors, then
+// the count of the errors and warnings shown.
 func (d *driver) printDiagnostics(l diag.List) {
 	l.Sort()
-	fmt.Fprint(d.stderr, diag.Render(l, d.sources))
+	p := d.opts.present
+	l, stopped := cut(l, p.limit())
+	fmt.Fprint(d.stderr, diag.RenderStyled(l, d.sources, p.style(d.stderr)))
+	if stopped {
+		fmt.Fprintf(d.stderr, "compilation terminated due to -fmax-errors=%d.\n", p.limit())
+	}
 	fmt.Fprintln(d.stderr, summary(l.Errors(), len(l)-l.Errors()))
 }
 

@@ -27,6 +27,7 @@ type options struct {
 	cc           string
 	link         []string // -l and -L, in order, for the link
 	warn         warnOptions
+	present      presentation
 	langs        []string // -x: by input, the kind it is read as ("": by its extension)
 	verbose      bool     // -v: print the commands toyc runs
 	timePasses   bool
@@ -78,6 +79,11 @@ Warnings (docs/reference.md, section 16):
   -Werror               make every warning an error; -Werror=NAME only NAME
                         (turning it on), -Wno-error=NAME keeps NAME a warning
   -w                    no warnings at all
+
+Diagnostics:
+  -fdiagnostics-color=WHEN  colour: auto (default: only on a terminal, and
+                        never with NO_COLOR set), always or never
+  -fmax-errors=N        stop after N errors (default 20; 0: no limit)
 
 Linking:
   -lNAME, -LDIR         passed to the link in order, after the inputs
@@ -142,11 +148,10 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 
-	args, warn, err := warnArgs(fs, args)
+	args, err := diagnosticArgs(fs, args, &o.warn, &o.present)
 	if err != nil {
 		return nil, err
 	}
-	o.warn = warn
 	rest, link, langs, err := gccArgs(fs, args)
 	if err != nil {
 		return nil, err

@@ -39,16 +39,22 @@ func isWarnFlag(a string) bool {
 	return a == "-w" || strings.HasPrefix(a, "-W") && len(a) > 2
 }
 
-// warnArgs takes the warning flags out of args (before a "--"); fs says
+// diagnosticArgs takes the warning flags (into w) and the presentation
+// flags (into p, presentation.go) out of args, before a "--"; fs says
 // which other flags take a value, so that a value is not read as a flag.
-func warnArgs(fs *pflag.FlagSet, args []string) ([]string, warnOptions, error) {
-	var w warnOptions
+func diagnosticArgs(fs *pflag.FlagSet, args []string, w *warnOptions, p *presentation) ([]string, error) {
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			rest = append(rest, args[i:]...)
 			break
+		}
+		if ok, err := p.add(a); ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if !isWarnFlag(a) {
 			rest = append(rest, a)
@@ -59,10 +65,10 @@ func warnArgs(fs *pflag.FlagSet, args []string) ([]string, warnOptions, error) {
 			continue
 		}
 		if err := w.add(a); err != nil {
-			return nil, w, err
+			return nil, err
 		}
 	}
-	return rest, w, nil
+	return rest, nil
 }
 
 // add reads one warning flag.

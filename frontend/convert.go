@@ -487,9 +487,9 @@ func (c *converter) primary(e *operand, first lexer.Token, pos diag.Pos) (Expr, 
 	}
 	switch lit := first.Value; lit[0] {
 	case '"':
-		s, msg := decodeString(lit)
+		s, msg, at := decodeString(lit)
 		if msg != "" {
-			c.errorf(pos, "%s in string literal", msg)
+			c.errorf(within(pos, lit, at), "%s in string literal", msg)
 		}
 		return &StringLit{typed: typed{Pos: pos}, Text: lit, Value: s}, 1
 	case 't', 'f':
@@ -506,8 +506,10 @@ func (c *converter) literal(text string, at, textPos diag.Pos, neg bool) (Expr, 
 	var msg string
 	if text[0] == '\'' {
 		var b byte
-		b, msg = decodeChar(text)
+		var at int
+		b, msg, at = decodeChar(text)
 		lit.mag = uint64(b)
+		textPos = within(textPos, text, at)
 	} else {
 		lit.mag, msg = parseInt(text)
 	}
@@ -519,4 +521,13 @@ func (c *converter) literal(text string, at, textPos diag.Pos, neg bool) (Expr, 
 		lit.T = InvalidType
 	}
 	return markFlexible(lit), 1
+}
+
+// within is the position of byte at of a token text that begins at pos
+// (a bad escape in a literal, which never spans lines).
+func within(pos diag.Pos, text string, at int) diag.Pos {
+	if at <= 0 || at >= len(text) || strings.Contains(text[:at], "\n") {
+		return pos
+	}
+	return diag.Pos{Line: pos.Line, Col: pos.Col + at}
 }

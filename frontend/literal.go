@@ -119,28 +119,34 @@ func digitValue(c byte) uint64 {
 }
 
 // decodeChar returns the byte a character literal (with its quotes) stands
-// for.
-func decodeChar(text string) (byte, string) {
-	s, msg := unescape(text[1:len(text)-1], '\'')
+// for; for a bad escape, at is the offset in text of its backslash (else
+// 0, the literal itself), where the error points.
+func decodeChar(text string) (b byte, msg string, at int) {
+	s, msg, at := unescape(text[1:len(text)-1], '\'')
 	if msg != "" {
-		return 0, msg
+		return 0, msg, at + 1
 	}
 	if len(s) != 1 {
-		return 0, fmt.Sprintf("character literal %s must hold exactly one byte", shorten(text))
+		return 0, fmt.Sprintf("character literal %s must hold exactly one byte", shorten(text)), 0
 	}
-	return s[0], ""
+	return s[0], "", 0
 }
 
 // decodeString returns the bytes a string literal (with its quotes) stands
-// for.
-func decodeString(text string) (string, string) {
-	return unescape(text[1:len(text)-1], '"')
+// for; at is as decodeChar's.
+func decodeString(text string) (string, string, int) {
+	s, msg, at := unescape(text[1:len(text)-1], '"')
+	if msg != "" {
+		at++
+	}
+	return s, msg, at
 }
 
-// unescape decodes the escapes \n \t \r \0 \\ and \quote.
-func unescape(s string, quote byte) (string, string) {
+// unescape decodes the escapes \n \t \r \0 \\ and \quote; for a bad
+// one it returns the offset of its backslash in s.
+func unescape(s string, quote byte) (string, string, int) {
 	if !strings.Contains(s, `\`) {
-		return s, ""
+		return s, "", 0
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -162,12 +168,12 @@ func unescape(s string, quote byte) (string, string) {
 			b.WriteByte(c)
 		default:
 			if c < 0x20 || c >= 0x7f {
-				return "", "unknown escape sequence"
+				return "", "unknown escape sequence", i - 1
 			}
-			return "", fmt.Sprintf("unknown escape sequence \\%c", c)
+			return "", fmt.Sprintf("unknown escape sequence \\%c", c), i - 1
 		}
 	}
-	return b.String(), ""
+	return b.String(), "", 0
 }
 
 // shorten keeps messages about a 100-digit literal readable.

@@ -64,7 +64,7 @@ func f(x: i32) bool {
 	var e = '';
 }`, []string{
 			"4:10: character literal 'ab' must hold exactly one byte",
-			"5:10: unknown escape sequence \\q",
+			"5:11: unknown escape sequence \\q",
 			"6:10: character literal '' must hold exactly one byte",
 		}},
 		{"malformed integers", `var a = 007;
@@ -76,7 +76,7 @@ var d = 0;`, []string{
 			"3:9: invalid integer literal 12ab",
 		}},
 		{"string escapes", `func f() { print("ok \n\t\r\0\\\"", "\x"); }`, []string{
-			"1:37: unknown escape sequence \\x in string literal",
+			"1:38: unknown escape sequence \\x in string literal",
 		}},
 	})
 }
