@@ -36,7 +36,7 @@ const stdinName = "<stdin>"
 
 // outputExtensions are the default output suffixes of the emit kinds that
 // write one file per source.
-var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll", "dot": ".dot", "html": ".html"}
+var outputExtensions = map[string]string{"asm": ".s", "obj": ".o", "llvm": ".ll", "dot": ".dot", "html": ".html", "header": ".h"}
 
 type driver struct {
 	opts    *options
@@ -62,6 +62,9 @@ type compiled struct {
 }
 
 func (d *driver) compile() error {
+	if d.opts.emit == "runtime" {
+		return d.writeRuntimeLibrary() // runtimelib.go
+	}
 	sources, others, err := d.classifyInputs()
 	if err != nil {
 		return err
@@ -74,6 +77,9 @@ func (d *driver) compile() error {
 		if _, err := os.Stat(in); err != nil {
 			return failf("%s: %v", in, unwrapPath(err))
 		}
+	}
+	if d.opts.emit == "header" {
+		return d.writeHeaders(sources, outputs) // header.go
 	}
 
 	var modules []compiled

@@ -38,7 +38,7 @@ type options struct {
 }
 
 // emitKinds are the values of --emit; -S is asm and -c is obj.
-var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot", "html"}
+var emitKinds = []string{"exe", "asm", "obj", "llvm", "dot", "html", "header", "runtime"}
 
 const usageText = `usage: toyc [flags] file...
 
@@ -57,7 +57,10 @@ Output:
                         dot (each function's CFG with its dominator tree),
                         html (the SSA explorer: every stage of every function,
                         the CFG, dominance, φ placement, parallel copies, live
-                        intervals; one self-contained page)
+                        intervals; one self-contained page),
+                        header (a C header for a Toy library: its functions
+                        and globals with C types, array helpers), runtime
+                        (the runtime as a static library, libtoyrt.a)
   -x LANG               the inputs after it are LANG whatever their names say:
                         toy, ll, c, asm or obj (none: by the name again)
 
@@ -180,7 +183,7 @@ func parseFlags(args []string) (*options, error) {
 	if err := chooseEmit(&o, fs.Changed("emit"), *asm, *obj); err != nil {
 		return nil, err
 	}
-	if len(o.inputs) == 0 {
+	if len(o.inputs) == 0 && o.emit != "runtime" {
 		return nil, usagef("no input files")
 	}
 	if o.emit != "html" {
