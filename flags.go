@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// options is the parsed command line (DESIGN.md, "The command line").
+// options is the parsed command line (README.md, "The command line").
 type options struct {
 	inputs       []string
 	output       string // "" when -o is not given

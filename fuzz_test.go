@@ -17,7 +17,7 @@ import (
 // FuzzPipeline fuzzes the whole compiler, source to assembly (issue 5, item
 // 3): toyc -S on a Toy or .ll file at each optimization level, in process,
 // so that the fuzzer's coverage guidance sees the frontend, the middle and
-// the back end. The invariant is the driver's contract (DESIGN.md):
+// the back end. The invariant is the driver's contract (README.md):
 // either diagnostics (file:line:col: error:) and exit status 1, or
 // assembly that the C compiler assembles (cc -c) without a word; never an
 // internal compiler error, a crash, a hang (pipelineTimeout) or runaway

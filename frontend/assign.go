@@ -1,6 +1,6 @@
 package frontend
 
-// Definite assignment (LANGUAGE.md §4), after the Java Language
+// Definite assignment (docs/reference.md §6), after the Java Language
 // Specification, chapter 16: a local may be read (or have its address
 // taken) only if every path from its declaration assigns it first. Toy's
 // expressions cannot assign, so the analysis follows the statement

@@ -4,7 +4,7 @@ import (
 	"toyc/middle/diag"
 )
 
-// The checker resolves names and checks types (LANGUAGE.md §2–§6), walking
+// The checker resolves names and checks types (docs/reference.md §2–§11), walking
 // the AST once and annotating it in place; then, per function, definite
 // assignment (assign.go) and completion (reach.go) run on the annotated
 // tree. Every error is recorded and checking goes on; an expression whose

@@ -6,7 +6,7 @@ import (
 	"toyc/middle/diag"
 )
 
-// Type checking of expressions (LANGUAGE.md §2, §5, §6). want is the type
+// Type checking of expressions (docs/reference.md §2, §9, §11). want is the type
 // the context requires, or nil; it only decides the type of integer
 // literals (literal.go) and is never a constraint by itself: the caller
 // compares the result with what it needs.

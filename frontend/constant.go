@@ -1,6 +1,6 @@
 package frontend
 
-// Constant expressions (LANGUAGE.md §3): a global's initializer is built
+// Constant expressions (docs/reference.md §5, "Globals"): a global's initializer is built
 // from literals, true/false, unary - ^ !, parentheses and binary operators,
 // and is evaluated at compile time with exactly the run-time semantics:
 // two's-complement wrapping in the operand type, division truncating toward

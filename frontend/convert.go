@@ -352,7 +352,7 @@ func (c *converter) expr(e *exprNode) Expr {
 	return x
 }
 
-// precedence is LANGUAGE.md §5's table: higher binds tighter.
+// precedence is docs/reference.md §9's table: higher binds tighter.
 var precedence = map[string]int{
 	"*": 5, "/": 5, "%": 5, "<<": 5, ">>": 5, "&": 5,
 	"+": 4, "-": 4, "|": 4, "^": 4,

@@ -1,4 +1,4 @@
-// Package frontend reads Toy source (LANGUAGE.md): it parses with a
+// Package frontend reads Toy source (docs/reference.md): it parses with a
 // participle grammar (and, in a file with syntax errors, reports them all
 // with a recognizer that recovers from each, recover.go), converts the
 // parse tree to an AST, resolves names, checks types (with context-typed

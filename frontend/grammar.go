@@ -5,7 +5,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The participle grammar of LANGUAGE.md §3–§5. These structs are the parse
+// The participle grammar of docs/reference.md §15. These structs are the parse
 // tree; convert.go turns them into the AST the checker and the lowering use.
 //
 // Where the language's grammar is recursive only to express a chain
@@ -146,7 +146,7 @@ type forInitNode struct {
 }
 
 // A binary expression is a flat chain of operands and operators; convert.go
-// applies the precedence table of LANGUAGE.md §5 to it. One grammar level
+// applies the precedence table of docs/reference.md §9 to it. One grammar level
 // instead of five keeps participle's allocations and recursion per operand
 // small. Operators are told from each other by their text only: the lexer
 // classifies them (lexer.go), so that one token type stands for all that may

@@ -10,7 +10,7 @@ import (
 	"toyc/middle/diag"
 )
 
-// The lexer of LANGUAGE.md §1, written by hand: a loop over bytes that
+// The lexer of docs/reference.md §1, written by hand: a loop over bytes that
 // switches on the first byte of each token and takes the longest token
 // there (maximal munch), producing participle's tokens. It replaces a
 // participle "simple" lexer of regular expressions, which cost a sixth of

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Literals (LANGUAGE.md §1–§2): decoding their text, and typing integer
+// Literals (docs/reference.md §1, §3): decoding their text, and typing integer
 // literals by context.
 //
 // An integer literal has no type of its own: it takes the integer type that

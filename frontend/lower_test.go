@@ -214,7 +214,7 @@ func TestLowerPrint(t *testing.T) {
 	wantInOrder(t, ir, `c"a\00b\0A\00"`, "call void @toy_print_bytes(ptr @.str.1, i64 4)")
 }
 
-// TestLowerAssignmentOrder checks LANGUAGE.md §4: a plain assignment
+// TestLowerAssignmentOrder checks docs/reference.md §8, "Order of an assignment": a plain assignment
 // evaluates the value before the bounds check; a compound one reads the
 // element (with its check) before evaluating the value.
 func TestLowerAssignmentOrder(t *testing.T) {

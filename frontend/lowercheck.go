@@ -2,7 +2,7 @@ package frontend
 
 import "toyc/middle"
 
-// The runtime checks of LANGUAGE.md §5 as explicit IR, so that the IR
+// The runtime checks of docs/reference.md §10 and §13 as explicit IR, so that the IR
 // means exactly what Toy means and nothing in it is undefined in LLVM's
 // semantics:
 //

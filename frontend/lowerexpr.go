@@ -3,7 +3,7 @@ package frontend
 import "toyc/middle"
 
 // Lowering of expressions to SSA values (i64, i32, i1 or ptr), operands
-// left to right (LANGUAGE.md §5). && and || become branches and a φ; in a
+// left to right (docs/reference.md §9, "Evaluation order"). && and || become branches and a φ; in a
 // condition (cond) they branch straight to the targets, as clang's
 // EmitBranchOnBoolExpr does.
 

@@ -6,7 +6,7 @@ import (
 	"toyc/middle"
 )
 
-// print (LANGUAGE.md §6, runtime/ABI.md): all arguments are evaluated first,
+// print (docs/reference.md §11, runtime/ABI.md): all arguments are evaluated first,
 // left to right; then the text between values (string literals, the
 // separating spaces and the final newline) is merged into as few string
 // constants as possible, and each value is printed by the runtime: int and

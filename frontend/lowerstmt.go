@@ -84,7 +84,7 @@ func (l *lowerer) ret(s *ReturnStmt) {
 	l.b.SetBlock(nil)
 }
 
-// assign follows LANGUAGE.md §4's order: the target's operands, then the
+// assign follows docs/reference.md §8's order: the target's operands, then the
 // value, then the bounds check and the store; a compound assignment reads
 // the target (with its bounds check) before evaluating the value.
 func (l *lowerer) assign(s *AssignStmt) {

@@ -8,7 +8,7 @@ import (
 )
 
 // Names the program may not declare: the predeclared identifiers of
-// LANGUAGE.md §1 (type names and builtins) anywhere, and, for definitions
+// docs/reference.md §1 (type names and builtins) anywhere, and, for definitions
 // of functions and globals, the link-level symbols the runtime defines or
 // relies on (runtime.ReservedNames), since every Toy function and global is
 // a C symbol of the same name.

@@ -1,6 +1,6 @@
 package frontend
 
-// Whether a statement can complete normally (LANGUAGE.md §3), as in the Java
+// Whether a statement can complete normally (docs/reference.md §7), as in the Java
 // Language Specification §14.22: return, break and continue cannot; a block
 // can if every statement in it can (a statement after one that cannot is
 // unreachable, which Toy allows, and cannot complete either); an if without

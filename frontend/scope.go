@@ -1,6 +1,6 @@
 package frontend
 
-// Lexical scopes for locals (LANGUAGE.md §3). Top-level names live in the
+// Lexical scopes for locals (docs/reference.md §5, "Locals"). Top-level names live in the
 // checker's own table and are visible everywhere; each block, and each for
 // header, opens a scope. A name is added only after its whole declaration
 // has been checked, so `var y = y * 2;` reads an outer y.

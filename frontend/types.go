@@ -1,6 +1,6 @@
 package frontend
 
-// Toy's types (LANGUAGE.md §2). Types are compared structurally with
+// Toy's types (docs/reference.md §2). Types are compared structurally with
 // Identical; the scalar types are shared singletons so that most comparisons
 // are pointer comparisons in disguise.
 

@@ -6,7 +6,7 @@ package middle
 // output bytes and the same runtime-error texts (the first line of the
 // native report: the interpreter prints no trace, and its stack overflow
 // names no function and depth, which depend on the native frames) — plus
-// putchar, the C library function Toy programs declare (LANGUAGE.md's
+// putchar, the C library function Toy programs declare (docs/reference.md §5's
 // example of extern func). toy_init is main.c's business:
 // Interpreter.RunMain stands for main.c.
 

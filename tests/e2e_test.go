@@ -6,7 +6,7 @@
 // once.
 //
 // Expected outputs come from C twins of the programs, never from toyc, so the
-// tests say what Toy means (LANGUAGE.md) rather than what toyc happens to do.
+// tests say what Toy means (docs/reference.md) rather than what toyc happens to do.
 // Every Toy program is checked twice over: through LLVM (toyc --emit=llvm,
 // opt's verifier, llc) as an oracle for the frontend and the middle, and
 // through toyc's own back end, a path that turns itself on once the native

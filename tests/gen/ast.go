@@ -194,7 +194,7 @@ func (n *Node) isExpr() bool { return n.Op >= OpLit }
 
 // flexible reports whether an expression is built only from integer
 // literals and arithmetic operators, so that its type comes from its
-// context (LANGUAGE.md §2).
+// context (docs/reference.md §3).
 func (n *Node) flexible() bool {
 	switch n.Op {
 	case OpLit:

@@ -232,7 +232,7 @@ func (g *gen) globalDecl(v *variable) *Node {
 	return n
 }
 
-// constant is a constant expression of scalar type t (LANGUAGE.md §3):
+// constant is a constant expression of scalar type t (docs/reference.md §5, "Globals"):
 // literals and operators, never dividing by zero.
 func (g *gen) constant(t *Type, depth int) *Node {
 	if t.Kind == Bool {

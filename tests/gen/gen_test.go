@@ -155,7 +155,7 @@ func TestShrinkKeepsPinned(t *testing.T) {
 // TestDivisorTestedAtItsType: the if before a division that may be by
 // zero compares the divisor at the type of the division. Toy gives an
 // expression of literals alone the type of its context, an int beside
-// another one (LANGUAGE.md §2): i32 divisors of literals alone, such as
+// another one (docs/reference.md §3): i32 divisors of literals alone, such as
 // -2147483648 << 1 (zero as an i32, not as an int), must meet a typed zero.
 func TestDivisorTestedAtItsType(t *testing.T) {
 	flexibleI32 := 0

@@ -9,7 +9,7 @@ import (
 // YARPGen do): zero and one, the extremes and their neighbours, powers of two
 // and their neighbours, shift counts around the operand's width. They are
 // written in decimal, hexadecimal or as character literals, always fitting
-// the type their context gives them (LANGUAGE.md §1–§2).
+// the type their context gives them (docs/reference.md §3).
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

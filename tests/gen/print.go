@@ -6,7 +6,7 @@ import (
 )
 
 // The printer writes a program as Toy source with as few parentheses as the
-// precedence table of LANGUAGE.md §5 allows (so that the tests also exercise
+// precedence table of docs/reference.md §9 allows (so that the tests also exercise
 // the parser's precedence and associativity), and records where each
 // deliberate runtime error will be reported: the `[` of an indexing, the `/`
 // or `%` (or `/=`, `%=`) of a division, the `new` of an allocation.
@@ -189,7 +189,7 @@ func (p *printer) varDecl(v *Node) {
 	}
 }
 
-// precedence of binary operators (LANGUAGE.md §5); unary operators bind at
+// precedence of binary operators (docs/reference.md §9); unary operators bind at
 // 6 and postfix forms at 7.
 func precedence(n *Node) int {
 	switch n.Op {

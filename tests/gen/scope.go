@@ -1,6 +1,6 @@
 package gen
 
-// Scopes follow LANGUAGE.md §3: blocks nest, an inner declaration may
+// Scopes follow docs/reference.md §5: blocks nest, an inner declaration may
 // shadow an outer one (but not one of the same block, nor a parameter from
 // the function's outermost block), and a local can be read only once it is
 // definitely assigned. The generator is conservative: a variable is readable

@@ -155,7 +155,7 @@ func (g *gen) declStmt() *Node {
 		init = g.expr(t, 0)
 	}
 	declared := t
-	// Without a type, a flexible initializer makes an int (LANGUAGE.md §2).
+	// Without a type, a flexible initializer makes an int (docs/reference.md §3).
 	if g.chance(2) && (t.Kind != I32 || !init.flexible()) {
 		declared = nil
 	}
@@ -167,7 +167,7 @@ func (g *gen) declStmt() *Node {
 // delayedInit declares a local without an initializer and assigns it on
 // every path before anything reads it: directly, in every branch of an if,
 // or in a loop that only a break after the assignment leaves (definite
-// assignment, LANGUAGE.md §4).
+// assignment, docs/reference.md §6).
 func (g *gen) delayedInit(depth int) []*Node {
 	t := g.valueType()
 	v := &variable{name: g.localName(), typ: t}
@@ -278,7 +278,7 @@ func (g *gen) ifStmt(depth, arms int) *Node {
 
 // typedZero is the zero that the test of the divisor d (of type t)
 // compares it with. Made of literals alone, d takes its type from its
-// context (LANGUAGE.md §2), and beside a bare 0 it has none: the test would
+// context (docs/reference.md §3), and beside a bare 0 it has none: the test would
 // evaluate it as an int, and an i32 divisor that wraps to zero
 // (-2147483648 << 1) would pass it. A zero of type t gives d its type.
 func (g *gen) typedZero(d *Node, t *Type) *Node {
