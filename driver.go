@@ -90,6 +90,7 @@ func (d *driver) compile() error {
 			return err
 		}
 		diags = append(diags, errs...)
+		d.debugUnit(m)
 		modules = append(modules, compiled{input: in, module: m})
 	}
 	if err := d.diagnose(diags); err != nil {

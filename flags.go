@@ -30,6 +30,7 @@ type options struct {
 	present      presentation
 	langs        []string // -x: by input, the kind it is read as ("": by its extension)
 	verbose      bool     // -v: print the commands toyc runs
+	debug        bool     // -g: DWARF debugging information (-g0: none; the last one wins)
 	timePasses   bool
 	cpuProfile   string // --cpuprofile: where to write a CPU profile of toyc itself
 	memProfile   string // --memprofile: where to write a heap profile at exit
@@ -67,6 +68,9 @@ Output:
 Optimization:
   -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
                         mem2reg and cleanups; -O2: every optimization
+  -g, -g0               -g: DWARF debugging information for gdb (variables,
+                        types, scopes, also at -O1/-O2; README, Debugging);
+                        -g0: none (the default); the last one given wins
   -O3, -Os              the nearest toyc has: -O3 is -O2, -Os is -O1 (no
                         inlining or loop versioning, which grow the code)
   -j N, --jobs=N        compile N functions at once (default: one per CPU);
@@ -149,6 +153,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.memProfile, "memprofile", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "")
+	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 
 	args, err := diagnosticArgs(fs, args, &o.warn, &o.present)

@@ -63,6 +63,8 @@ func gccArgs(fs *pflag.FlagSet, args []string) (rest, link, langs []string, err 
 			continue
 		case optLevels[a] != "":
 			a = optLevels[a]
+		case debugLevels[a] != "":
+			a = debugLevels[a]
 		case len(a) > 2 && a[1] != '-' && fs.Lookup(strings.SplitN(a[1:], "=", 2)[0]) != nil:
 			// A long flag with one dash, which pflag would read as a run
 			// of short ones (-verify-each as -v -e ...).

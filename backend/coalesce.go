@@ -80,6 +80,7 @@ func (f *Func) CoalesceCopies() {
 		f.coalesced[i][1] = find(f.coalesced[i][1])
 	}
 	slices.SortFunc(f.coalesced, func(x, y [2]Reg) int { return cmp.Compare(x[0], y[0]) })
+	f.noteDefValues()
 	rename := func(r Reg) Reg {
 		if r.IsVirtual() {
 			return find(r)

@@ -40,6 +40,7 @@ func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error
 		e.printf("\t.file\t%s\n", quote(m.Source))
 		e.printf("\t.file\t1 %s\n", quote(m.Source))
 	}
+	e.dwarf = beginDwarf(e.w, m) // -g: DWARF (dwarf.go)
 	for _, f := range fs {
 		e.function(f)
 	}
@@ -56,6 +57,8 @@ type emitter struct {
 	taken map[string]bool // labels handed out (looked up only, never iterated)
 	last  diag.Pos        // the position of the last .loc
 	trace traceTable      // the runtime's trace tables, filled as functions are written
+	dwarf *dwarfWriter    // -g's DWARF writer, or nil
+	df    *dwarfFunc      // the DWARF of the function being written, or nil
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
@@ -140,8 +143,10 @@ func (e *emitter) function(f *Func) {
 	name := e.symbol(f.Name)
 	e.printf("\n\t.text\n\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
 	e.traceFuncStart(f, name)
+	e.df = e.dwarf.function(f, name)
 	e.last = diag.Pos{}
 	e.position(f.IR.Pos())
+	e.df.entry(e.w)
 	framed := false // what the CFI directives so far say about the frame
 	if !f.frame.wrapped && !f.frame.omitted {
 		e.prologue(f)
@@ -166,6 +171,8 @@ func (e *emitter) function(f *Func) {
 		e.block(f, p, b, func(t *Block) bool { return dest[t] == next })
 	}
 	e.traceFuncEnd()
+	e.df.end(e.w)
+	e.df = nil
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 }
 
@@ -238,6 +245,7 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 		if f.isNop(in) || in.Op == opJmp && falls(in.Args[0].Block) {
 			continue
 		}
+		e.df.instr(e.w, in)
 		e.position(in.Pos)
 		switch {
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
@@ -352,6 +360,7 @@ func (e *emitter) data() {
 			e.printf("\t%s\t%d\n", directive, v)
 		}
 	}
+	e.dwarf.end(e.w) // after the globals, which it describes
 }
 
 func log2(n int) int {

@@ -344,6 +344,9 @@ type Func struct {
 
 	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
 	alloc     *allocation // the final round's intervals, for the dump
+	// defValue is, for -g, the IR value each instruction defines where
+	// coalescing gave its register to several values (dwarfloc.go).
+	defValue map[*Instr]*middle.Value
 	frame     frame
 }
 

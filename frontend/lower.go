@@ -24,6 +24,7 @@ import (
 func Lower(p *Program) *middle.Module {
 	l := &lowerer{m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
 	l.fileName = l.m.StringConstant(p.File).Name
+	debugGlobals(p, l.m)
 	for _, g := range p.Globals {
 		l.global(g)
 	}
@@ -152,6 +153,7 @@ func (l *lowerer) function(fn *Func) {
 	}
 	l.f.Blocks = append(l.f.Blocks, l.cold...)
 	l.f.ComputePreds()
+	l.debugInfo(fn)
 }
 
 // newBlock makes a detached block; place puts it at the end of the

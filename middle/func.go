@@ -19,6 +19,9 @@ type Func struct {
 	// Decl is the position of the function's declaration in the source,
 	// when the frontend made the function (zero for .ll input).
 	Decl diag.Pos
+	// Debug describes the source variables and scopes, for -g (nil for
+	// .ll input).
+	Debug *FuncDebug
 
 	nextValueID int
 	nextBlockID int
@@ -190,6 +193,7 @@ func (f *Func) ReplaceUses(repl []*Value) {
 			}
 		}
 	}
+	f.Debug.replaced(repl, resolve)
 }
 
 // Pos returns the position of the first instruction of f that has one, for

@@ -8,6 +8,12 @@ type Module struct {
 	Source  string // the source file name, for source_filename and runtime errors
 	Globals []*Global
 	Funcs   []*Func
+	// GlobalTypes gives the Toy type of each source global (Toy's
+	// spelling, as DebugVar.Type), for -g; nil for .ll input.
+	GlobalTypes map[string]string
+	// DebugUnit asks for debugging information (-g) and says what its
+	// compile unit records, as LLVM's DICompileUnit in a module; nil: none.
+	DebugUnit *DebugUnit
 
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global

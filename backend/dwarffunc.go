@@ -1,0 +1,375 @@
+package backend
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// The DWARF of one function (dwarf.go): a DW_TAG_subprogram with its
+// parameters, its locals and its block scopes as nested
+// DW_TAG_lexical_blocks. The emitter calls instr before each instruction it
+// writes; where the innermost source scope of the instructions changes, or
+// where a variable's location changes (dwarfloc.go), instr writes a label,
+// so the function's text is cut into runs over which nothing the debugger
+// should know changes. A scope's address ranges are the runs whose
+// instructions come from positions inside it (an inlined instruction counts
+// at the position of its outermost inlined call), as gcc's lexical blocks
+// cover the code of their statements; a scope without code is left out,
+// with its variables, which could never be seen. Requires: Pos on the
+// instructions; the frame laid out. Guarantees: labels only in .text.
+
+// dwarfFunc collects one function's runs while it is written.
+type dwarfFunc struct {
+	d     *dwarfWriter
+	f     *Func
+	dbg   *middle.FuncDebug // nil for .ll input
+	sym   string
+	label string // the prefix of the function's debugging labels
+	next  int
+
+	children map[*middle.DebugScope][]*middle.DebugScope // looked up only
+	top      []*middle.DebugScope                        // the scopes directly in the body
+	slots    map[string]*Slot                            // the allocas' slots, by IR name
+	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
+
+	runs []dwarfRun
+	cur  *middle.DebugScope
+
+	relocate bool // the next instruction needs a .loc of its own (entry)
+}
+
+// dwarfRun is a stretch of the function's text, from label to the next
+// run's label (the last to the function's end).
+type dwarfRun struct {
+	label string
+	scope *middle.DebugScope
+	locs  []varLoc // by variable, when tracked
+}
+
+// function starts the DWARF of f, whose text begins at the symbol sym; nil
+// when there is no debugging information to write.
+func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
+	if d == nil {
+		return nil
+	}
+	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym,
+		label:    fmt.Sprintf(".Ldebug%d_", d.index[f.IR]),
+		children: make(map[*middle.DebugScope][]*middle.DebugScope),
+		slots:    make(map[string]*Slot)}
+	for _, s := range f.Slots {
+		if s.Kind == SlotAlloca {
+			df.slots[s.Name] = s
+		}
+	}
+	if df.dbg != nil {
+		for _, s := range df.dbg.Scopes {
+			if s.Parent == nil {
+				df.top = append(df.top, s)
+			} else {
+				df.children[s.Parent] = append(df.children[s.Parent], s)
+			}
+		}
+		df.locs = newVarTracker(df)
+	}
+	df.runs = []dwarfRun{{label: sym, locs: df.locs.current()}}
+	return df
+}
+
+// entry is called after the function's first .loc, which gives the
+// prologue the position of the body's first instruction. With -g the
+// prologue is put on the declaration's line instead, as gcc's is, and the
+// first instruction gets its own line entry: gdb puts a breakpoint on a
+// function after the instructions of its first line, which would
+// otherwise skip the body's first statement (break main would stop on
+// main's second line). It writes .loc directives only, no code.
+func (df *dwarfFunc) entry(w io.Writer) {
+	if df == nil || !df.f.IR.Decl.IsValid() || df.d.m.Source == "" {
+		return
+	}
+	d := df.f.IR.Decl
+	fmt.Fprintf(w, "\t.loc\t1 %d %d\n", d.Line, d.Col)
+	df.relocate = true
+}
+
+// instr is called before the emitter writes in; it starts a new run, with
+// its label, where the scope or a variable's location changes.
+func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
+	if df == nil {
+		return
+	}
+	if df.relocate && in.Pos.IsValid() {
+		// The first instruction after the prologue's line (entry).
+		fmt.Fprintf(w, "\t.loc\t1 %d %d\n", in.Pos.Line, in.Pos.Col)
+		df.relocate = false
+	}
+	if df.dbg != nil {
+		if pos := df.sourcePos(in); pos.IsValid() {
+			df.cur = df.innermost(df.cur, pos)
+		}
+	}
+	df.locs.advance(in)
+	df.mark(w)
+}
+
+// mark starts a new run at this point of the text if the state differs
+// from the current run's.
+func (df *dwarfFunc) mark(w io.Writer) {
+	last := &df.runs[len(df.runs)-1]
+	if last.scope == df.cur && !df.locs.changed() {
+		return
+	}
+	l := df.newLabel()
+	fmt.Fprintf(w, "%s:\n", l)
+	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, locs: df.locs.current()})
+}
+
+func (df *dwarfFunc) newLabel() string {
+	df.next++
+	return fmt.Sprintf("%s%d", df.label, df.next)
+}
+
+// sourcePos is the position of in in the function's own body: an inlined
+// instruction stands at its outermost inlined call.
+func (df *dwarfFunc) sourcePos(in *Instr) diag.Pos {
+	if in.Inlined == 0 {
+		return in.Pos
+	}
+	sites := df.f.IR.Inlines
+	i := in.Inlined
+	for int(i) < len(sites) && sites[i].Parent != 0 {
+		i = sites[i].Parent
+	}
+	if int(i) < len(sites) {
+		return sites[i].Call
+	}
+	return diag.Pos{}
+}
+
+// innermost is the deepest scope holding pos, searched from s outwards and
+// then inwards, since consecutive instructions are mostly in one scope.
+func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.DebugScope {
+	for s != nil && !s.Contains(pos) {
+		s = s.Parent
+	}
+	for {
+		kids := df.top
+		if s != nil {
+			kids = df.children[s]
+		}
+		var in *middle.DebugScope
+		for _, k := range kids {
+			if k.Contains(pos) {
+				in = k
+				break
+			}
+		}
+		if in == nil {
+			return s
+		}
+		s = in
+	}
+}
+
+// end closes the function's text and writes its DIEs.
+func (df *dwarfFunc) end(w io.Writer) {
+	if df == nil {
+		return
+	}
+	endLabel := df.label + "end"
+	fmt.Fprintf(w, "%s:\n", endLabel)
+	d := df.d
+	d.mu.Lock()
+	if d.ranges == nil {
+		d.ranges = make([]string, 2*len(d.m.Funcs))
+	}
+	i := d.index[df.f.IR]
+	d.ranges[2*i], d.ranges[2*i+1] = df.sym, endLabel
+	d.mu.Unlock()
+
+	// The address ranges of each scope: the runs of its code and of the
+	// scopes inside it, adjacent runs merged.
+	ends := make([]string, len(df.runs))
+	for i := range df.runs {
+		if i+1 < len(df.runs) {
+			ends[i] = df.runs[i+1].label
+		} else {
+			ends[i] = endLabel
+		}
+	}
+	ranges := make(map[*middle.DebugScope][][2]string)
+	for i, r := range df.runs {
+		for s := r.scope; s != nil; s = s.Parent {
+			rs := ranges[s]
+			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
+				rs[n-1][1] = ends[i]
+			} else {
+				rs = append(rs, [2]string{r.label, ends[i]})
+			}
+			ranges[s] = rs
+		}
+	}
+
+	var rng, loc, kids strings.Builder
+	name, isMain := df.f.Name, false
+	if name == "toy_main" {
+		// Toy's main: named main (with no linkage name, which gdb would
+		// show and look up instead), so that `break main` has a location
+		// at the Toy main's first line.
+		name, isMain = "main", true
+	}
+	result, line := "", 0
+	if df.dbg != nil {
+		result = df.dbg.Result
+		line = df.f.IR.Decl.Line
+		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends)
+	}
+	abbrev := abbrevSubprogram
+	switch {
+	case isMain && result != "":
+		abbrev = abbrevMain
+	case isMain:
+		abbrev = abbrevMainVoid
+	case result == "":
+		abbrev = abbrevSubprogramVoid
+	}
+	if kids.Len() == 0 {
+		abbrev += abbrevLeaf
+	}
+	var info strings.Builder
+	fmt.Fprintf(&info, "\t.uleb128\t%d\n\t.string\t%s\n", abbrev, quote(name))
+	fmt.Fprintf(&info, "\t.byte\t1\n\t.uleb128\t%d\n", line)
+	if result != "" {
+		fmt.Fprintf(&info, "\t.long\t%s\n", d.typeRef(result))
+	}
+	fmt.Fprintf(&info, "\t.quad\t%s\n\t.quad\t%s-%s\n", df.sym, endLabel, df.sym)
+	writeExprloc(&info, dwExpr{op: []byte{dwOpCallFrameCFA}})
+	if kids.Len() > 0 {
+		fmt.Fprintf(&info, "%s\t.byte\t0\n", kids.String())
+	}
+
+	fmt.Fprintf(w, "\t.pushsection\t.debug_info,\"\",@progbits\n%s\t.popsection\n", info.String())
+	if rng.Len() > 0 {
+		fmt.Fprintf(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n%s\t.popsection\n", rng.String())
+	}
+	if loc.Len() > 0 {
+		fmt.Fprintf(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n%s\t.popsection\n", loc.String())
+	}
+}
+
+// scopeDIEs writes the variables declared directly in s (nil: the
+// function's body and its parameters), then a lexical block for each scope
+// inside it that has code.
+func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string) {
+	for vi, v := range df.dbg.Vars {
+		if v.Scope != s {
+			continue
+		}
+		df.varDIE(info, loc, vi, v, ends)
+	}
+	kids := df.top
+	if s != nil {
+		kids = df.children[s]
+	}
+	for _, k := range kids {
+		rs := ranges[k]
+		if len(rs) == 0 || !df.hasVars(k) {
+			continue
+		}
+		l := df.newLabel()
+		fmt.Fprintf(rng, "%s:\n", l)
+		for _, r := range rs {
+			fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
+		}
+		fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
+		fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrevBlock, l)
+		df.scopeDIEs(info, rng, loc, k, ranges, ends)
+		fmt.Fprintf(info, "\t.byte\t0\n")
+	}
+}
+
+// hasVars reports whether s or a scope inside it declares a variable.
+func (df *dwarfFunc) hasVars(s *middle.DebugScope) bool {
+	for _, v := range df.dbg.Vars {
+		for p := v.Scope; p != nil; p = p.Parent {
+			if p == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// varDIE writes the DIE of the variable v (number vi): its home slot's
+// address from the frame base when it has one, else its location list.
+func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugVar, ends []string) {
+	kind := 0 // 0: no location, 1: an expression, 2: a list
+	var expr dwExpr
+	var list string
+	if v.Slot != nil && df.slots[v.Slot.Name] != nil {
+		// The frame base is the CFA, 16 bytes above rbp once the frame
+		// is set up (return address and saved rbp).
+		s := df.slots[v.Slot.Name]
+		expr = dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(s.Offset-16))...)}
+		if isArray(v.Type) {
+			expr.op = append(expr.op, dwOpDeref) // the array is where the slot points
+		}
+		kind = 1
+	} else if l := df.locList(loc, vi, isArray(v.Type), ends); l != "" {
+		list, kind = l, 2
+	}
+	abbrev := [...]int{abbrevVarNone, abbrevVarExpr, abbrevVarList}[kind]
+	if v.Param {
+		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
+	}
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.long\t%s\n", abbrev, quote(v.Name), v.Decl.Line, df.d.varTypeRef(v.Type))
+	switch kind {
+	case 1:
+		writeExprloc(info, expr)
+	case 2:
+		fmt.Fprintf(info, "\t.long\t%s\n", list)
+	}
+}
+
+// locList writes the location list of variable vi from the runs, and
+// returns its label; "" when the variable has no location anywhere.
+func (df *dwarfFunc) locList(loc *strings.Builder, vi int, array bool, ends []string) string {
+	if df.locs == nil {
+		return ""
+	}
+	type entry struct {
+		start, end string
+		x          dwExpr
+	}
+	var es []entry
+	for i, r := range df.runs {
+		if vi >= len(r.locs) {
+			continue
+		}
+		x, ok := df.locs.expr(r.locs[vi], array)
+		if !ok {
+			continue
+		}
+		if n := len(es); n > 0 && es[n-1].end == r.label && sameExpr(es[n-1].x, x) {
+			es[n-1].end = ends[i]
+			continue
+		}
+		es = append(es, entry{r.label, ends[i], x})
+	}
+	if len(es) == 0 {
+		return ""
+	}
+	l := df.newLabel()
+	fmt.Fprintf(loc, "%s:\n", l)
+	for _, e := range es {
+		fmt.Fprintf(loc, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n\t.uleb128\t%d\n", dwLleStartEnd, e.start, e.end, e.x.len())
+		writeExprBytes(loc, e.x)
+	}
+	fmt.Fprintf(loc, "\t.byte\t%d\n", dwLleEndOfList)
+	return l
+}
+
+func sameExpr(a, b dwExpr) bool { return string(a.op) == string(b.op) && a.addr == b.addr }

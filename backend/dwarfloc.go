@@ -1,0 +1,538 @@
+package backend
+
+import (
+	"toyc/middle"
+)
+
+// Variable locations in optimized code, for -g at -O1 and -O2: where each
+// promoted source variable's current value is, instruction by instruction,
+// after register allocation — the method of Go's cmd/compile
+// (ssa/debug.go): the IR values that are a variable's (middle's
+// FuncDebug.Named, kept by mem2reg and ReplaceUses) are followed through
+// the machine code. A forward data flow over the blocks tracks two things:
+// which IR value each physical register and spill slot holds (a definition
+// puts its value there, a copy or reload copies the source's, a call
+// destroys the caller-saved registers), and which IR value each variable
+// currently is (a definition of a value named for the variable makes it
+// that value; an assignment of a constant takes effect at its block and
+// source position). At a join, a variable or a place keeps its value only
+// if every predecessor agrees. A variable's location at an instruction is
+// then a register holding its value, else a spill slot holding it, else,
+// for a constant, the constant itself (DW_OP_consts, DW_OP_stack_value);
+// otherwise it has none, and gdb prints <optimized out> rather than a
+// stale value. Requires: registers allocated, frame laid out. Guarantees:
+// nothing in the code changes; a location is given only where the place
+// holds the value the variable was last assigned on every path there.
+
+// varLoc is where one variable's value is: nowhere, a register, a stack
+// slot, or a constant.
+type varLoc struct {
+	kind  uint8 // locNone, locReg, locSlot, locConst
+	reg   Reg
+	slot  *Slot
+	value *middle.Value // locConst: the constant
+}
+
+const (
+	locNone uint8 = iota
+	locReg
+	locSlot
+	locConst
+)
+
+// trackState is the data flow's state at one point: the IR value each
+// place and each variable holds (nil: unknown).
+type trackState struct {
+	regs  [FirstVReg]*middle.Value
+	slots []*middle.Value // by Slot.ID
+	vars  []*middle.Value // by variable index
+}
+
+func (s *trackState) clone() *trackState {
+	c := &trackState{regs: s.regs}
+	c.slots = append([]*middle.Value(nil), s.slots...)
+	c.vars = append([]*middle.Value(nil), s.vars...)
+	return c
+}
+
+// varTracker follows one function's variables while it is written.
+type varTracker struct {
+	f       *Func
+	df      *dwarfFunc
+	named   map[*middle.Value][]int
+	origins []*middle.Value          // by vreg index
+	consts  map[string][]constEvent  // by machine block name (looked up only)
+	blockOf map[*Instr]blockIndex    // looked up only
+	entry   []*trackState            // by block index in f.Blocks
+	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
+
+	// The replay during emission.
+	st    *trackState
+	block int
+	next  int // index in the block of the next instruction to apply
+	fired int // constant events of the block applied
+	loc   []varLoc
+	dirty bool
+}
+
+type blockIndex struct{ block, index int }
+
+type constEvent struct {
+	v   int
+	c   *middle.Value
+	pos middleFuncPos
+}
+
+type middleFuncPos = struct{ Line, Col int }
+
+// newVarTracker runs the data flow for df's function, or returns nil when
+// it has no promoted variables to follow (at -O0 every variable lives in
+// its slot).
+func newVarTracker(df *dwarfFunc) *varTracker {
+	dbg := df.dbg
+	if len(dbg.Named) == 0 && len(dbg.Consts) == 0 {
+		return nil
+	}
+	f := df.f
+	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
+		consts: make(map[string][]constEvent), blockOf: make(map[*Instr]blockIndex), block: -1,
+		joins: make(map[[2]int]*middle.Value)}
+	names := make(map[string]bool, len(f.Blocks))
+	for _, b := range f.Blocks {
+		names[b.Name] = true
+	}
+	live := make(map[*middle.Value]bool) // the IR's instructions now (looked up only)
+	for _, b := range f.IR.Blocks {
+		for _, v := range b.Instrs {
+			live[v] = true
+		}
+	}
+	for _, c := range dbg.Consts {
+		// The block of the first instruction that followed the
+		// assignment and is still there: passes merge and split blocks.
+		name := ""
+		for _, a := range c.Anchors {
+			if live[a] && a.Block != nil && names[a.Block.Name] {
+				name = a.Block.Name
+				break
+			}
+		}
+		if name == "" {
+			continue
+		}
+		t.consts[name] = append(t.consts[name], constEvent{c.Var, c.Value, middleFuncPos{c.Pos.Line, c.Pos.Col}})
+	}
+	for _, evs := range t.consts {
+		// In source order; stable, so that two assignments at one
+		// position keep the order mem2reg saw them in.
+		for i := 1; i < len(evs); i++ {
+			for j := i; j > 0 && posLess(evs[j].pos, evs[j-1].pos); j-- {
+				evs[j], evs[j-1] = evs[j-1], evs[j]
+			}
+		}
+	}
+	index := make(map[*Block]int, len(f.Blocks))
+	for i, b := range f.Blocks {
+		index[b] = i
+		for k, in := range b.Instrs {
+			t.blockOf[in] = blockIndex{i, k}
+		}
+	}
+	// The entry: the parameters in their argument registers.
+	start := t.newState()
+	for i, p := range f.IR.Params {
+		if i < len(argRegs) {
+			start.regs[argRegs[i]] = p
+		}
+		for _, vi := range t.named[p] {
+			start.vars[vi] = p
+		}
+	}
+	// Forward data flow to a fixed point; a block not yet reached counts
+	// as agreeing with everything (nil entry), so loops settle from the
+	// optimistic side and each place and variable can only lose its value.
+	t.entry = make([]*trackState, len(f.Blocks))
+	exit := make([]*trackState, len(f.Blocks))
+	if len(f.Blocks) > 0 {
+		t.entry[0] = start
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, b := range f.Blocks {
+			var ins []*trackState
+			if i == 0 {
+				ins = append(ins, start)
+			}
+			for _, p := range b.Preds {
+				if e := exit[index[p]]; e != nil {
+					ins = append(ins, e)
+				}
+			}
+			if len(ins) == 0 {
+				continue
+			}
+			in := t.merge(i, ins)
+			if t.entry[i] != nil && exit[i] != nil && !statesDiffer(t.entry[i], in) {
+				continue
+			}
+			t.entry[i] = in
+			out := in.clone()
+			fired := 0
+			t.apply(out, b, 0, len(b.Instrs), &fired)
+			if exit[i] == nil || statesDiffer(exit[i], out) {
+				exit[i] = out
+				changed = true
+			}
+		}
+	}
+	t.loc = make([]varLoc, len(dbg.Vars))
+	if len(f.Blocks) > 0 {
+		t.block, t.st = 0, t.entry[0].clone()
+		t.update()
+	}
+	return t
+}
+
+// merge is the state at the entry of block bi from the states ins at the
+// ends of its predecessors. A register holding different values on
+// different edges holds a join of them (as a φ would, one made here per
+// block and register); a variable whose value is in the same register on
+// every edge is that register's join; otherwise a variable or place keeps
+// its value only where all edges agree.
+func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
+	m := ins[0].clone()
+	if len(ins) == 1 {
+		return m
+	}
+	for r := range m.regs {
+		for _, o := range ins[1:] {
+			if o.regs[r] != m.regs[r] {
+				m.regs[r] = t.join(bi, r)
+				break
+			}
+		}
+	}
+	for i := range m.slots {
+		for _, o := range ins[1:] {
+			if o.slots[i] != m.slots[i] {
+				m.slots[i] = nil
+				break
+			}
+		}
+	}
+	for vi := range m.vars {
+		same := true
+		for _, o := range ins[1:] {
+			same = same && o.vars[vi] == m.vars[vi]
+		}
+		if same && m.vars[vi] != nil {
+			if m.vars[vi].Op == middle.OpConst || m.holds(m.vars[vi]) {
+				continue
+			}
+		}
+		// Where is it on each edge? In one register on all of them, the
+		// join holds it.
+		r := NoReg
+		for k, o := range ins {
+			rk := o.regOf(o.vars[vi])
+			if rk == NoReg || k > 0 && rk != r {
+				r = NoReg
+				break
+			}
+			r = rk
+		}
+		if r != NoReg {
+			m.vars[vi] = m.regs[r]
+		} else if !same {
+			m.vars[vi] = nil
+		}
+	}
+	return m
+}
+
+// join is the value standing for what register r holds at the entry of
+// block bi after different values reach it: made once, so the data flow
+// sees the same value on every round.
+func (t *varTracker) join(bi, r int) *middle.Value {
+	k := [2]int{bi, r}
+	v := t.joins[k]
+	if v == nil {
+		v = &middle.Value{Op: middle.OpPhi, ID: -1}
+		t.joins[k] = v
+	}
+	return v
+}
+
+// regOf is the register holding v in s, NoReg if none.
+func (s *trackState) regOf(v *middle.Value) Reg {
+	if v == nil || v.Op == middle.OpConst {
+		return NoReg
+	}
+	for _, r := range allocOrder {
+		if s.regs[r] == v {
+			return r
+		}
+	}
+	return NoReg
+}
+
+// holds reports whether some place of s holds v.
+func (s *trackState) holds(v *middle.Value) bool {
+	if s.regOf(v) != NoReg {
+		return true
+	}
+	for _, sv := range s.slots {
+		if sv == v {
+			return true
+		}
+	}
+	return false
+}
+
+func statesDiffer(a, b *trackState) bool {
+	if a.regs != b.regs {
+		return true
+	}
+	for i := range a.slots {
+		if a.slots[i] != b.slots[i] {
+			return true
+		}
+	}
+	for i := range a.vars {
+		if a.vars[i] != b.vars[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
+
+func (t *varTracker) newState() *trackState {
+	return &trackState{slots: make([]*middle.Value, len(t.f.Slots)), vars: make([]*middle.Value, len(t.df.dbg.Vars))}
+}
+
+// apply runs instructions [from, to) of b on s, and the constant
+// assignments due before instruction to; fired counts the constant events
+// of b already applied.
+func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
+	for i := from; i < to; i++ {
+		t.fire(s, b, i, fired)
+		t.step(s, b.Instrs[i])
+	}
+	if to < len(b.Instrs) {
+		t.fire(s, b, to, fired)
+	}
+}
+
+// fire applies the constant assignments of b due before its instruction
+// i: those at or before i's source position, and all that remain before
+// the block's branch.
+func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
+	evs := t.consts[b.Name]
+	in := b.Instrs[i]
+	p := t.df.sourcePos(in)
+	for *fired < len(evs) && (in.isBranch() || in.Op == opRet || p.IsValid() && !posLess(middleFuncPos{p.Line, p.Col}, evs[*fired].pos)) {
+		s.vars[evs[*fired].v] = evs[*fired].c
+		*fired++
+	}
+}
+
+// step is the transfer function of one instruction.
+func (t *varTracker) step(s *trackState, in *Instr) {
+	f := t.f
+	// A copy's destination holds its source's value, named after the
+	// destination's IR value when it has one (the φ a parallel copy
+	// feeds, which is the same value from here on); any other definition
+	// holds the value it computes.
+	isCopy := in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm
+	var copied *middle.Value
+	if isCopy {
+		copied = t.placeValue(s, in.Args[1])
+	}
+	(in.Clobbers | in.Defs).forEach(func(r Reg) { s.regs[r] = nil })
+	for i, a := range in.Args {
+		if in.role(i)&roleDef == 0 {
+			continue
+		}
+		var v *middle.Value
+		switch {
+		case a.Kind == KindReg && a.Reg.IsVirtual():
+			v = t.origin(a.Reg)
+		case a.Kind == KindMem && a.Slot != nil && a.VReg != NoReg:
+			v = t.origin(a.VReg)
+		}
+		if dv, ok := f.defValue[in]; ok {
+			v = dv
+		}
+		if isCopy && v == nil {
+			v = copied
+		}
+		switch {
+		case a.Kind == KindReg:
+			r := f.location(a.Reg)
+			if r.IsPhysical() {
+				s.regs[r] = v
+			}
+		case a.Kind == KindMem && a.Slot != nil:
+			s.slots[a.Slot.ID] = v
+		default:
+			continue // a store to memory the program addresses
+		}
+		// A new value named for variables makes them that value; a
+		// reload or a copy of the value itself does not (the variable
+		// may have been assigned since).
+		if v != nil && !in.Spill && !(isCopy && copied == v) {
+			for _, vi := range t.named[v] {
+				s.vars[vi] = v
+			}
+		}
+	}
+}
+
+// origin is the IR value a virtual register was made for.
+func (t *varTracker) origin(r Reg) *middle.Value {
+	if i := int(r - FirstVReg); i >= 0 && i < len(t.origins) {
+		return t.origins[i]
+	}
+	return nil
+}
+
+// placeValue is the IR value the operand reads, as far as known.
+func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
+	switch {
+	case a.Kind == KindReg:
+		if r := t.f.location(a.Reg); r.IsPhysical() {
+			return s.regs[r]
+		}
+	case a.Kind == KindMem && a.Slot != nil && a.Slot.Kind == SlotSpill:
+		return s.slots[a.Slot.ID]
+	}
+	return nil
+}
+
+// advance brings the replay to just before in, which the emitter is about
+// to write.
+func (t *varTracker) advance(in *Instr) {
+	if t == nil {
+		return
+	}
+	bi, ok := t.blockOf[in]
+	if !ok {
+		return
+	}
+	if bi.block != t.block {
+		t.block, t.next, t.fired = bi.block, 0, 0
+		if e := t.entry[bi.block]; e != nil {
+			t.st = e.clone()
+		} else {
+			t.st = t.newState() // not reached by the data flow: nothing known
+		}
+	}
+	if bi.index >= t.next {
+		t.apply(t.st, t.f.Blocks[bi.block], t.next, bi.index, &t.fired)
+		t.next = bi.index
+	}
+	t.update()
+}
+
+// update recomputes each variable's location from the state.
+func (t *varTracker) update() {
+	for vi, v := range t.st.vars {
+		l := t.find(v)
+		if l != t.loc[vi] {
+			t.loc[vi] = l
+			t.dirty = true
+		}
+	}
+}
+
+// find is where the value v is now: a register first, then a spill slot.
+func (t *varTracker) find(v *middle.Value) varLoc {
+	if v == nil {
+		return varLoc{}
+	}
+	if v.Op == middle.OpConst {
+		return varLoc{kind: locConst, value: v}
+	}
+	for _, r := range allocOrder {
+		if t.st.regs[r] == v {
+			return varLoc{kind: locReg, reg: r}
+		}
+	}
+	for i, sv := range t.st.slots {
+		if sv == v {
+			return varLoc{kind: locSlot, slot: t.f.Slots[i]}
+		}
+	}
+	return varLoc{}
+}
+
+// current returns the variables' locations for a new run, nil when not
+// tracking.
+func (t *varTracker) current() []varLoc {
+	if t == nil || t.loc == nil {
+		return nil
+	}
+	t.dirty = false
+	return append([]varLoc(nil), t.loc...)
+}
+
+// changed reports whether a location changed since the last current.
+func (t *varTracker) changed() bool { return t != nil && t.dirty }
+
+// expr is the DWARF location expression of l; for an array variable,
+// the address its value points to (dwarf.go, writeTypes).
+func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
+	switch {
+	case l.kind == locConst && array:
+		return dwExpr{}, false // no address to show elements at
+	case l.kind == locReg && array:
+		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
+	case l.kind == locSlot && array:
+		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset-16))...), dwOpDeref)}, true
+	}
+	switch l.kind {
+	case locReg:
+		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
+	case locSlot:
+		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset-16))...)}, true
+	case locConst:
+		c := l.value.Const
+		if l.value.Type == middle.I1 {
+			c &= 1 // i1's canonical form is sign-extended
+		}
+		op := append([]byte{dwOpConsts}, sleb(c)...)
+		return dwExpr{op: append(op, dwOpStackValue)}, true
+	}
+	return dwExpr{}, false
+}
+
+// noteDefValues records, before coalescing renames the registers of
+// f.coalesced, the IR value each instruction defining one of them defines:
+// afterwards one register holds several values in turn, and its origin
+// names only one. Only with -g in optimized code (variables to follow).
+func (f *Func) noteDefValues() {
+	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Named) == 0 {
+		return
+	}
+	involved := make(map[Reg]bool, 2*len(f.coalesced))
+	for _, c := range f.coalesced {
+		involved[c[0]], involved[c[1]] = true, true
+	}
+	origins := f.origins()
+	if f.defValue == nil {
+		f.defValue = make(map[*Instr]*middle.Value)
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			in.forEachDef(func(r Reg) {
+				if r.IsVirtual() && involved[r] {
+					if v := origins[r-FirstVReg]; v != nil {
+						f.defValue[in] = v
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package frontend
+
+import "toyc/middle"
+
+// Debug descriptions of variables for toyc -g (middle/debugvars.go): a walk
+// of the checked AST, as a compiler's scope tree walk, records each block
+// scope (a braced block, and a for statement's own scope around its header
+// variable) and each parameter and local with its type, declaration and the
+// alloca the lowering gave it. It requires the function lowered (l.slots
+// filled); it changes no IR.
+
+// debugInfo records fn's variables and scopes in its IR function, when
+// the module asks for debugging information (-g).
+func (l *lowerer) debugInfo(fn *Func) {
+	if l.m.DebugUnit == nil {
+		return
+	}
+	d := &middle.FuncDebug{End: fn.Body.End}
+	if fn.Result != nil && fn.Result.Kind != Void {
+		d.Result = fn.Result.String()
+	}
+	for _, p := range fn.Params {
+		d.Vars = append(d.Vars, &middle.DebugVar{Name: p.Name, Type: p.Type.String(), Decl: p.Pos, Param: true, Slot: l.slots[p]})
+	}
+	w := debugWalker{l: l, d: d}
+	w.stmts(fn.Body.Stmts, nil)
+	l.f.Debug = d
+}
+
+type debugWalker struct {
+	l *lowerer
+	d *middle.FuncDebug
+}
+
+func (w *debugWalker) scope(parent *middle.DebugScope, b *Block) *middle.DebugScope {
+	s := &middle.DebugScope{Parent: parent, Start: b.Pos, End: b.End}
+	w.d.Scopes = append(w.d.Scopes, s)
+	return s
+}
+
+func (w *debugWalker) stmts(list []Stmt, sc *middle.DebugScope) {
+	for _, s := range list {
+		w.stmt(s, sc)
+	}
+}
+
+func (w *debugWalker) stmt(s Stmt, sc *middle.DebugScope) {
+	switch s := s.(type) {
+	case *Block:
+		w.stmts(s.Stmts, w.scope(sc, s))
+	case *VarStmt:
+		v := s.Var
+		if slot := w.l.slots[v]; slot != nil && v.Type != nil {
+			w.d.Vars = append(w.d.Vars, &middle.DebugVar{Name: v.Name, Type: v.Type.String(), Decl: v.Pos, Scope: sc, Slot: slot})
+		}
+	case *IfStmt:
+		for _, c := range s.Clauses {
+			w.stmts(c.Then.Stmts, w.scope(sc, c.Then))
+		}
+		if s.Else != nil {
+			w.stmts(s.Else.Stmts, w.scope(sc, s.Else))
+		}
+	case *WhileStmt:
+		w.stmts(s.Body.Stmts, w.scope(sc, s.Body))
+	case *ForStmt:
+		if s.Init != nil {
+			// The header's variable lives in a scope of the loop's own,
+			// from `for` to the body's `}`.
+			fs := &middle.DebugScope{Parent: sc, Start: s.Pos, End: s.Body.End}
+			w.d.Scopes = append(w.d.Scopes, fs)
+			sc = fs
+			w.stmt(s.Init, sc)
+		}
+		w.stmts(s.Body.Stmts, w.scope(sc, s.Body))
+	}
+}
+
+// debugGlobals records the Toy type of every global.
+func debugGlobals(p *Program, m *middle.Module) {
+	m.GlobalTypes = make(map[string]string, len(p.Globals))
+	for _, g := range p.Globals {
+		if g.Type != nil {
+			m.GlobalTypes[g.Name] = g.Type.String()
+		}
+	}
+}

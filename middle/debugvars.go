@@ -1,0 +1,58 @@
+package middle
+
+import "toyc/middle/diag"
+
+// Debug information about source variables, for toyc -g: the frontend
+// records each function's variables and block scopes here, beside the IR
+// rather than in it, as Go's cmd/compile keeps f.NamedValues beside its SSA,
+// so that passes that know nothing of debugging need no change. The
+// backend's DWARF writer (backend/dwarf*.go) reads it after register
+// allocation. It requires nothing of the IR; it guarantees nothing to the
+// passes (no pass reads it to decide anything).
+
+// DebugUnit is what -g's compile unit says of the compilation.
+type DebugUnit struct {
+	CompDir  string // the directory the compiler ran in
+	Producer string // the compiler and its options
+}
+
+// FuncDebug is what the frontend knows of a function's source variables.
+type FuncDebug struct {
+	Vars   []*DebugVar   // parameters first, in order, then locals in declaration order
+	Scopes []*DebugScope // the blocks nested in the body, outer ones first
+	End    diag.Pos      // the body's closing brace
+	Result string        // the Toy result type, "" for none
+
+	// In optimized code (debugvalues.go): the variables each SSA value
+	// is the value of, and the constants assigned.
+	Named   map[*Value][]int
+	Consts  []DebugConst
+	slotVar map[*Value]int
+}
+
+// DebugVar is one parameter or local variable.
+type DebugVar struct {
+	Name  string
+	Type  string      // Toy's spelling: int, i32, bool, *T, []T
+	Decl  diag.Pos    // the declaration
+	Scope *DebugScope // the innermost block declaring it; nil: the function's body (or a parameter)
+	Param bool
+	// Slot is the alloca that is the variable's home while the function
+	// keeps it (always at -O0; at -O1 and -O2 when its address is taken).
+	Slot *Value
+}
+
+// DebugScope is a block of the source, from Start (its `{`, or a for
+// statement's `for`) to End (its `}`), both included; Parent is the block
+// around it, nil for one directly in the function's body.
+type DebugScope struct {
+	Parent     *DebugScope
+	Start, End diag.Pos
+}
+
+// Contains reports whether the source position p lies in s.
+func (s *DebugScope) Contains(p diag.Pos) bool {
+	return !posBefore(p, s.Start) && !posBefore(s.End, p)
+}
+
+func posBefore(a, b diag.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }

@@ -1,0 +1,168 @@
+package tests
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// debugPrograms are the Toy programs the -g tests compile: every program of
+// programs/ (the valid ones) and of debug/.
+func debugPrograms(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, dir := range []string{"programs", "debug"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.toy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(src, []byte("// ERROR")) {
+				continue
+			}
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// withoutDebug drops from assembly what -g adds: the sections' fragments
+// (.pushsection .debug_... up to .popsection), the labels of its address
+// ranges, and the line table's file 0; and the line table's .loc
+// directives, which -g puts on the declaration's line for the prologue.
+// What is left is the code, which must not change.
+func withoutDebug(asm []byte) []byte {
+	var out bytes.Buffer
+	skipping := false
+	for _, line := range strings.SplitAfter(string(asm), "\n") {
+		l := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(l, ".pushsection\t.debug_"):
+			skipping = true
+			continue
+		case skipping && l == ".popsection":
+			skipping = false
+			continue
+		case skipping, strings.HasPrefix(l, ".Ldebug"), strings.HasPrefix(l, ".file\t0 "), strings.HasPrefix(l, ".loc\t"):
+			continue
+		}
+		out.WriteString(line)
+	}
+	return out.Bytes()
+}
+
+// TestDebugInfo compiles every test program at every level with and
+// without -g: -g must not change the code (the same assembly once its
+// debugging directives are taken out), -g0 after -g must give exactly the
+// output without -g, and llvm-dwarfdump --verify must accept the object.
+func TestDebugInfo(t *testing.T) {
+	needToyc(t)
+	dwarfdump := findLLVMTool("llvm-dwarfdump")
+	for _, file := range debugPrograms(t) {
+		for _, level := range nativeLevels {
+			t.Run(filepath.Base(file)+level, func(t *testing.T) {
+				t.Parallel()
+				dir, name := filepath.Dir(file), filepath.Base(file)
+				plain := mustRun(t, dir, tools.toyc, level, "-S", name, "-o", "-").stdout
+				off := mustRun(t, dir, tools.toyc, level, "-g", "-g0", "-S", name, "-o", "-").stdout
+				if !bytes.Equal(plain, off) {
+					t.Errorf("-g -g0 changes the assembly")
+				}
+				debug := mustRun(t, dir, tools.toyc, level, "-g", "-S", name, "-o", "-").stdout
+				if !bytes.Contains(debug, []byte(".debug_info")) {
+					t.Fatalf("-g writes no .debug_info")
+				}
+				if stripped, code := withoutDebug(debug), withoutDebug(plain); !bytes.Equal(stripped, code) {
+					t.Errorf("-g changes the code:\n%s", firstDifference(stripped, code))
+				}
+				if dwarfdump == "" {
+					t.Skip("llvm-dwarfdump not found")
+				}
+				tmp := t.TempDir()
+				s, o := filepath.Join(tmp, "x.s"), filepath.Join(tmp, "x.o")
+				if err := os.WriteFile(s, debug, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				mustRun(t, tmp, "as", s, "-o", o)
+				r := run(t, tmp, compileTimeout, dwarfdump, "--verify", o)
+				if r.status != 0 || !bytes.Contains(r.stdout, []byte("No errors.")) || bytes.Contains(r.stdout, []byte("warning")) {
+					t.Errorf("llvm-dwarfdump --verify:\n%s%s", r.stdout, r.stderr)
+				}
+			})
+		}
+	}
+}
+
+// gdbBatch runs gdb in batch mode on exe with the commands, returning its
+// standard output.
+func gdbBatch(t *testing.T, dir, exe string, cmds ...string) string {
+	t.Helper()
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	args := []string{"-nx", "-batch"}
+	for _, c := range cmds {
+		args = append(args, "-ex", c)
+	}
+	// Not mustRun: gdb's status is 1 when a command fails (print of a
+	// variable not in scope), which the callers check in the output.
+	return string(run(t, dir, compileTimeout, gdb, append(args, exe)...).stdout)
+}
+
+// TestGdbVariables debugs debug/vars.toy, built with -g, in gdb: break main
+// stops in the Toy main (not only in the runtime's C main, which has no
+// debugging information: gdb sets a location there too and stops there
+// first, so the test continues past it), and at breakpoints info locals,
+// info args, print of every type (int, i32, bool, an array, an element, a
+// dereferenced pointer, globals), the innermost of two shadowing variables,
+// bt with arguments and finish's returned value. At -O2 fill is inlined, so
+// the checks in it are -O0's and -O1's; main's values are the same at every
+// level (constants, registers or stack slots by the location lists).
+func TestGdbVariables(t *testing.T) {
+	needToyc(t)
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "vars")
+			compileNative(t, "debug", level, "-g", "vars.toy", "-o", exe)
+			out := gdbBatch(t, "debug", exe,
+				"break main", "run", "info breakpoints",
+				"break vars.toy:27", "break vars.toy:30", "break vars.toy:13",
+				"continue", "continue",
+				"info locals", "print arr", "print arr[1]", "print ok", "print small", "print counter", "print flag", "print x",
+				"continue", "print x", "info locals",
+				"continue", "bt", "info args", "print *p", "print a[2]", "finish")
+			want := []string{
+				`(?m)^1\.2 .* in main at vars.toy:(19|20)$`, // the Toy main among break main's locations, at its first line with code (at -O1 and -O2 line 19 has none, x being the constant 3)
+				`(?m)^x = 3$`, `(?m)^arr = \{3, 1, 2\}$`, `(?m)^ok = true$`, `(?m)^small = -5$`,
+				`(?m)^\$\d+ = \{3, 1, 2\}$`, `(?m)^\$\d+ = 1$`, `(?m)^\$\d+ = true$`, `(?m)^\$\d+ = -5$`, `(?m)^\$\d+ = 7$`,
+				`(?m)^Breakpoint 3, main \(\) at vars.toy:30$`,
+				`(?m)^\$\d+ = 40$`,              // the inner x shadows the outer
+				`(?m)^x = 40\nx = 3$`,           // info locals: innermost first
+			}
+			if level != "-O2" {
+				want = append(want,
+					`(?m)^#0  fill \(a=\.\.\., p=0x[0-9a-f]+, b=true, k=-5\) at vars.toy:13$`,
+					`(?m)^#1  0x[0-9a-f]+ in main \(\) at vars.toy:32$`,
+					`(?m)^a = \{-5, 5, 15\}$`, `(?m)^b = true$`, `(?m)^k = -5$`,
+					`(?m)^\$\d+ = 0$`,  // *p: total before fill stores to it
+					`(?m)^\$\d+ = 15$`, // a[2]
+					`(?m)^Value returned is \$\d+ = 15$`)
+			}
+			for _, w := range want {
+				if !regexp.MustCompile(w).MatchString(out) {
+					t.Errorf("gdb output does not match %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
