@@ -9,12 +9,11 @@ import "toyc/middle"
 // alloca the lowering gave it. It requires the function lowered (l.slots
 // filled); it changes no IR.
 
-// debugInfo records fn's variables and scopes in its IR function, when
-// the module asks for debugging information (-g).
+// debugInfo records fn's variables and scopes in its IR function. It is
+// cheap (a walk of the statements), and done whether or not -g is given:
+// the driver asks for debugging information after the frontend, and
+// mem2reg and ReplaceUses follow the variables only when it did.
 func (l *lowerer) debugInfo(fn *Func) {
-	if l.m.DebugUnit == nil {
-		return
-	}
 	d := &middle.FuncDebug{End: fn.Body.End}
 	if fn.Result != nil && fn.Result.Kind != Void {
 		d.Result = fn.Result.String()

@@ -83,6 +83,16 @@ func promotedAccess(w *Value) bool {
 	return w.Op == OpLoad && w.Args[0].Op == OpAlloca || w.Op == OpStore && w.Args[1].Op == OpAlloca
 }
 
+// tracking returns f's variable descriptions when the module asks for
+// debugging information (-g), else nil: without -g the variables cost
+// nothing in the passes.
+func (f *Func) tracking() *FuncDebug {
+	if f.Module == nil || f.Module.DebugUnit == nil {
+		return nil
+	}
+	return f.Debug
+}
+
 // noteAssign records that mem2reg found val stored to slot by store, the
 // instruction at index i of its block (store nil: val is a φ).
 func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {

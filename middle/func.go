@@ -193,7 +193,7 @@ func (f *Func) ReplaceUses(repl []*Value) {
 			}
 		}
 	}
-	f.Debug.replaced(repl, resolve)
+	f.tracking().replaced(repl, resolve)
 }
 
 // Pos returns the position of the first instruction of f that has one, for

@@ -308,7 +308,7 @@ func (p *promotion) rename() {
 		marks = append(marks, len(pushed))
 		for _, phi := range p.phisAt[b.ID] {
 			push(p.phiSlot[phi.ID-p.firstPhi], phi)
-			f.Debug.noteAssign(p.slots[p.phiSlot[phi.ID-p.firstPhi]], phi, nil, 0)
+			f.tracking().noteAssign(p.slots[p.phiSlot[phi.ID-p.firstPhi]], phi, nil, 0)
 		}
 		for i, v := range b.Instrs {
 			s := p.slotAccessed(v)
@@ -320,7 +320,7 @@ func (p *promotion) rename() {
 				p.repl[v.ID] = top(s)
 			} else {
 				push(s, v.Args[0])
-				f.Debug.noteAssign(p.slots[s], v.Args[0], v, i)
+				f.tracking().noteAssign(p.slots[s], v.Args[0], v, i)
 			}
 		}
 		for k, succ := range uniqueSuccList(b) {
