@@ -1,6 +1,9 @@
 package backend
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Block order and loop depth. The allocator numbers instructions along one
 // linear order of the blocks, and the emitter lays blocks out in it, so the
@@ -37,8 +40,8 @@ func (f *Func) ThreadJumps() {
 	for _, b := range f.Blocks {
 		b.Succs = b.Succs[:0]
 		for _, in := range b.Instrs {
-			if in.isBranch() {
-				in.Args[0].Block = through(in.Args[0].Block)
+			for i, t := range in.targets() {
+				in.targets()[i].Block = through(t.Block)
 			}
 		}
 		n := len(b.Instrs)
@@ -47,8 +50,10 @@ func (f *Func) ThreadJumps() {
 			b.Instrs = append(b.Instrs[:n-2], b.Instrs[n-1]) // both ways lead to the same place
 		}
 		for _, in := range b.Instrs {
-			if in.isBranch() && (len(b.Succs) == 0 || b.Succs[0] != in.Args[0].Block) {
-				b.Succs = append(b.Succs, in.Args[0].Block)
+			for _, t := range in.targets() {
+				if !slices.Contains(b.Succs, t.Block) {
+					b.Succs = append(b.Succs, t.Block)
+				}
 			}
 		}
 	}

@@ -127,6 +127,7 @@ func (e *emitter) function(f *Func) {
 	// Blocks that would emit nothing but a jump are left out; branches go
 	// where they lead (jumpchains.go).
 	laidOut, dest := f.jumpChains()
+	tables := e.jumpTableLabels(f, labels) // jumptable.go
 	var layout []*Block
 	for _, b := range f.Blocks {
 		if laidOut[b] {
@@ -137,7 +138,7 @@ func (e *emitter) function(f *Func) {
 		f:     f,
 		final: true,
 		label: func(b *Block) string { return labels[dest[b].ID] },
-		sym:   e.symbol,
+		sym:   tableSymbols(tables, e.symbol),
 		plt:   func(name string) bool { return external(e.m, name) },
 	}
 	name := e.symbol(f.Name)
@@ -174,6 +175,7 @@ func (e *emitter) function(f *Func) {
 	e.df.end(e.w)
 	e.df = nil
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
+	e.jumpTables(f, tables, p.label)
 }
 
 // prologue writes the frame's set-up with its CFI directives.

@@ -73,6 +73,8 @@ type selector struct {
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
 
+	tables int // jump tables made so far, for their symbols
+
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
 }
@@ -88,7 +90,7 @@ func (s *selector) makeBlocks() {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, t := range b.Succs() {
+		for _, t := range machineSuccs(b) {
 			if !reached[t.ID] {
 				reached[t.ID] = true
 				work = append(work, t)
@@ -107,7 +109,7 @@ func (s *selector) makeBlocks() {
 		if mb == nil {
 			continue
 		}
-		for _, t := range b.Succs() {
+		for _, t := range machineSuccs(b) {
 			mt := s.blocks[t.ID]
 			if len(mb.Succs) == 1 && mb.Succs[0] == mt {
 				continue
@@ -467,6 +469,8 @@ func (s *selector) instr(v *middle.Value) {
 		s.emit(opJmp, 0, blockOp(s.blocks[v.Targets[0].ID]))
 	case middle.OpCondBr:
 		s.condBr(v)
+	case middle.OpSwitch:
+		s.jumpTable(v) // jumptable.go
 	case middle.OpRet:
 		s.ret(v)
 	case middle.OpUnreachable:

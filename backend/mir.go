@@ -179,6 +179,7 @@ const (
 	opJcc
 	opRet // through the epilogue
 	opUd2
+	opJmpTable // jmp *Args[0]: the address from a jump table (Args[1] its symbol), to one of the blocks Args[2:]
 	opPhi // dst, one source per Instr.Phi block; only before out-of-SSA
 )
 
@@ -199,7 +200,7 @@ var opNames = [...]string{
 	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr", opRol: "rol",
 	opNeg: "neg", opCmp: "cmp", opTest: "test", opSetcc: "set", opCmov: "cmov",
 	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
-	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opPhi: "phi",
+	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opJmpTable: "jmp", opPhi: "phi",
 }
 
 // Instr is one machine instruction. Args are in Intel order: the
@@ -277,7 +278,19 @@ func (in *Instr) forEachDef(fn func(r Reg)) {
 }
 
 // isBranch reports whether in transfers control to another block.
-func (in *Instr) isBranch() bool { return in.Op == opJmp || in.Op == opJcc }
+func (in *Instr) isBranch() bool { return in.Op == opJmp || in.Op == opJcc || in.Op == opJmpTable }
+
+// targets returns the operands naming the blocks the branch in may go to:
+// one for a jump, the table's entries for a table jump.
+func (in *Instr) targets() []Operand {
+	switch in.Op {
+	case opJmp, opJcc:
+		return in.Args[:1]
+	case opJmpTable:
+		return in.Args[2:]
+	}
+	return nil
+}
 
 // Block is a basic block, named after the IR block it comes from.
 type Block struct {

@@ -45,6 +45,9 @@ var Passes = []Pass{
 	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
 	{Name: "dce", Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
+	// On the simplified CFG, where an else-if chain's tests are blocks of
+	// their own.
+	{Name: "switchform", Level: 1, IR: middle.FormSwitches, Doc: "chains of x == C tests to one switch"},
 	// On the simplified CFG, whose diamonds are no longer hidden behind
 	// bounds-check branches: stores leave the arms, then the arms go.
 	{Name: "sinkstores", Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
@@ -52,6 +55,8 @@ var Passes = []Pass{
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
 	{Name: "dce2", Level: 1, IR: middle.DCE, Doc: "dce again"},
 
+	// Before critical: the tree's edges into the default are critical.
+	{Name: "switchlower", Level: 0, Native: true, IR: LowerSwitches, Doc: "switches to jump tables and compare trees"},
 	{Name: "critical", Level: 0, Native: true, IR: middle.SplitCriticalEdges, Doc: "split critical edges, for the φ copies"},
 	{Name: "isel", Level: 0, Native: true, Isel: Select, Doc: "x86-64 instructions on virtual registers"},
 	{Name: "outofssa", Level: 0, Native: true, Mach: (*Func).OutOfSSA, Doc: "φs to sequentialized parallel copies"},

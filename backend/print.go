@@ -43,7 +43,7 @@ func (p *formatter) mnemonic(in *Instr) string {
 		return name[:4] + sizeSuffix(in.SrcSize) + sizeSuffix(in.Size)
 	case opSetcc, opCmov, opJcc:
 		return name + in.Cond.String()
-	case opCqo, opCdq, opCall, opJmp, opRet, opUd2, opPhi:
+	case opCqo, opCdq, opCall, opJmp, opRet, opUd2, opPhi, opJmpTable:
 		return name
 	}
 	return name + sizeSuffix(in.Size)
@@ -151,6 +151,16 @@ func (p *formatter) instr(in *Instr) string {
 				b.WriteString(",")
 			}
 			fmt.Fprintf(&b, " [%s, %s]", p.operand(in.Args[i+1], 8), blk.Name)
+		}
+		return b.String()
+	}
+	if in.Op == opJmpTable {
+		b.WriteString("\t*" + p.operand(in.Args[0], 8))
+		if !p.final { // the dump lists the table
+			b.WriteString("\t# " + in.Args[1].Sym + ":")
+			for _, t := range in.targets() {
+				b.WriteString(" " + p.operand(t, 8))
+			}
 		}
 		return b.String()
 	}

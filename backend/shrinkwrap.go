@@ -179,8 +179,10 @@ func (f *Func) cloneBlock(b *Block, suffix string) *Block {
 // retarget sends b's branches to s to t instead.
 func (b *Block) retarget(s, t *Block) {
 	for _, in := range b.Instrs {
-		if in.isBranch() && in.Args[0].Block == s {
-			in.Args[0].Block = t
+		for i, o := range in.targets() {
+			if o.Block == s {
+				in.targets()[i].Block = t
+			}
 		}
 	}
 	for i, x := range b.Succs {

@@ -78,9 +78,9 @@ func Collect(m *middle.Module, o Options) (*Page, diag.List, error) {
 	}
 	pl.Instead = c.explained
 	pl.Barrier = func(next *backend.Pass, m *middle.Module) {
-		if next.Name == "critical" && o.Trace != "" {
-			// The IR as the middle leaves it: the code the native stages
-			// compile.
+		if next.Native && o.Trace != "" {
+			// The IR as the middle leaves it, before the first native
+			// pass: the code the native stages compile.
 			label := o.Trace
 			if call.main && len(o.TraceArgs) > 0 {
 				label += " " + strings.Join(o.TraceArgs, " ")

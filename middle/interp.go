@@ -407,6 +407,7 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 				if len(v.Targets) != len(regs) || len(regs) == 0 {
 					return nil, fmt.Errorf("@%s: %s has %d targets for %d operands", f.Name, v.LongString(), len(v.Targets), len(regs))
 				}
+				ins.a = regs[0] // the selector; the cases are in the map
 				ins.cases = make(map[int64]int, len(regs)-1)
 				for i, k := range v.Args[1:] {
 					if k.Op != OpConst {

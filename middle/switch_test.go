@@ -102,6 +102,34 @@ func TestSwitchVerifier(t *testing.T) {
 }
 
 func TestSwitchInterp(t *testing.T) {
+	// The selector is not the function's first value (whose register an
+	// interpreter that forgot the selector would read).
+	h := mustParse(t, "h.ll", `define i64 @h(i64 %x) {
+entry:
+  %y = add i64 %x, 1
+  switch i64 %y, label %d [
+    i64 1, label %a
+    i64 2, label %b
+    i64 3, label %a
+    i64 4, label %b
+  ]
+
+a:
+  ret i64 10
+
+b:
+  ret i64 20
+
+d:
+  ret i64 30
+}
+`)
+	hin := newInterp(h, 100)
+	for x, want := range []int64{10, 20, 10, 20, 30} {
+		if r, err := hin.run("h", int64(x)); err != nil || r != want {
+			t.Errorf("h(%d) = %d, %v; want %d", x, r, err, want)
+		}
+	}
 	m := mustParse(t, "sw.ll", switchModule)
 	in := newInterp(m, 1000)
 	for _, c := range []struct {

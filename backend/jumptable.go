@@ -1,0 +1,121 @@
+package backend
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"toyc/middle"
+)
+
+// Jump tables: the switches LowerSwitches leaves (switchlower.go), whose
+// selector is an index already known to be in the table, as gcc and clang
+// write them for position-independent code: a table of 32-bit offsets of
+// the targets from the table itself, in .rodata, and
+//
+//	leaq	.Ltable(%rip), %base
+//	movslq	(%base,%idx,4), %off
+//	addq	%base, %off
+//	jmp	*%off
+//
+// The offsets need no relocation at load time, so the code links as PIE
+// and as non-PIE alike. The table jump (opJmpTable) names the table's
+// entries as block operands, so that the passes that retarget branches
+// (threadjumps, shrinkwrap) see every way out; the emitter writes the
+// table after the function from them.
+
+// jumpTable selects the table switch v.
+func (s *selector) jumpTable(v *middle.Value) {
+	if !tableCases(v) {
+		panic(fmt.Sprintf("backend: %s: %s is not a jump table (LowerSwitches must run before instruction selection)", s.ir.Name, v.LongString()))
+	}
+	sym := ".Ljt" + strconv.Itoa(s.tables)
+	s.tables++
+	base, off := s.f.newVReg(8), s.f.newVReg(8)
+	s.emit(opLea, 8, regOp(base), Operand{Kind: KindMem, Sym: sym})
+	s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{regOp(off),
+		{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}}})
+	s.emit(opAdd, 8, regOp(off), regOp(base))
+	jmp := &Instr{Op: opJmpTable, Args: []Operand{regOp(off), symOp(sym)}}
+	for _, t := range v.Targets[1:] {
+		jmp.Args = append(jmp.Args, blockOp(s.blocks[t.ID]))
+	}
+	s.add(jmp)
+}
+
+// machineSuccs is the IR block b's successors as its machine block has
+// them: a table switch goes to its entries' blocks (without repeats), not
+// to its default, which is never taken.
+func machineSuccs(b *middle.Block) []*middle.Block {
+	t := b.Term()
+	if t.Op != middle.OpSwitch {
+		return b.Succs()
+	}
+	var out []*middle.Block
+	for _, s := range t.Targets[1:] {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// jumpTableLabels gives each table of f a label unique in the module,
+// named after the label of the block that jumps through it, by the symbol
+// instruction selection gave it (unique in the function only).
+func (e *emitter) jumpTableLabels(f *Func, blockLabels []string) map[string]string {
+	var labels map[string]string
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != opJmpTable {
+				continue
+			}
+			if labels == nil {
+				labels = map[string]string{}
+			}
+			l := blockLabels[b.ID] + ".table"
+			for n := 1; e.taken[l]; n++ {
+				l = blockLabels[b.ID] + ".table" + strconv.Itoa(n)
+			}
+			e.taken[l] = true
+			labels[in.Args[1].Sym] = l
+		}
+	}
+	return labels
+}
+
+// tableSymbols wraps the emitter's symbol names: a table's symbol becomes
+// its label.
+func tableSymbols(labels map[string]string, symbol func(string) string) func(string) string {
+	if labels == nil {
+		return symbol
+	}
+	return func(name string) string {
+		if l, ok := labels[name]; ok {
+			return l
+		}
+		return symbol(name)
+	}
+}
+
+// jumpTables writes f's tables in .rodata, each entry the offset of its
+// block (where a branch to it leads, by label) from the table.
+func (e *emitter) jumpTables(f *Func, labels map[string]string, label func(*Block) string) {
+	if labels == nil {
+		return
+	}
+	e.printf("\t.section\t.rodata\n\t.p2align\t2\n")
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != opJmpTable {
+				continue
+			}
+			table := labels[in.Args[1].Sym]
+			e.printf("%s:\n", table)
+			for _, t := range in.targets() {
+				e.printf("\t.long\t%s-%s\n", label(t.Block), table)
+			}
+		}
+	}
+	e.printf("\t.text\n")
+}
