@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"sort"
+
 	"toyc/middle/diag"
 )
 
@@ -48,7 +50,8 @@ var WarningKinds = []WarningKind{
 }
 
 // Warnings returns the warnings of every kind in prog's functions that
-// have no error among errs (the diagnostics Check found in the file).
+// have no error among errs (the diagnostics Check found in the file,
+// sorted by position).
 func Warnings(prog *Program, errs diag.List) diag.List {
 	w := &warner{file: prog.File}
 	for _, f := range prog.Funcs {
@@ -60,9 +63,13 @@ func Warnings(prog *Program, errs diag.List) diag.List {
 	return w.diags
 }
 
+// hasErrorIn reports whether an error of errs (sorted by position, as
+// Check leaves them) lies within f, by binary search: a file of many
+// functions and many errors costs no product of the two.
 func hasErrorIn(errs diag.List, f *Func) bool {
-	for _, d := range errs {
-		if d.Severity == diag.Error && !before(d.Pos, f.Pos) && !before(f.Body.End, d.Pos) {
+	i := sort.Search(len(errs), func(i int) bool { return !before(errs[i].Pos, f.Pos) })
+	for ; i < len(errs) && !before(f.Body.End, errs[i].Pos); i++ {
+		if errs[i].Severity == diag.Error {
 			return true
 		}
 	}
