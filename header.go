@@ -91,8 +91,10 @@ func headerGuard(out, source string) string {
 		}
 	}
 	g := b.String()
-	if g == "" || g[0] >= '0' && g[0] <= '9' {
-		g = "TOY_" + g
+	// A leading digit is not an identifier, and a leading underscore
+	// (<stdin> gives one) makes a name reserved to C's implementation.
+	if g == "" || g[0] >= '0' && g[0] <= '9' || g[0] == '_' {
+		g = "TOY_" + strings.TrimLeft(g, "_")
 	}
 	return g
 }
