@@ -32,28 +32,33 @@ func testChainIR(consts []int64, preds []string) string {
 }
 
 func TestFormSwitchesChain(t *testing.T) {
-	in := testChainIR([]int64{3, 1, 3, 7, 0}, []string{"eq", "ne", "eq", "eq", "ne"})
+	in := testChainIR([]int64{3, 1, 3, 7, 0, 5}, []string{"eq", "ne", "eq", "eq", "ne", "eq"})
+	// The first test stays; the switch drops t2's 3, which t0 catches,
+	// and case2, which only t2 reached, goes.
 	checkPass(t, FormSwitches, in, `define i64 @f(i64 %x) {
 entry:
   br label %t0
 t0:
   %c0 = icmp eq i64 %x, 3
+  br i1 %c0, label %case0, label %t1
+t1:
+  %c1 = icmp ne i64 %x, 1
   switch i64 %x, label %none [
-  i64 3, label %case0
   i64 1, label %case1
   i64 7, label %case3
   i64 0, label %case4
+  i64 5, label %case5
   ]
 case0:
   ret i64 0
 case1:
   ret i64 1
-case2:
-  ret i64 2
 case3:
   ret i64 3
 case4:
   ret i64 4
+case5:
+  ret i64 5
 none:
   ret i64 -1
 }`)
@@ -65,24 +70,32 @@ none:
 	compareRuns(t, m, "f", inputs, 1000, FormSwitches)
 }
 
-// Three tests are left as they are; so is a chain whose second test's
-// block computes something besides its test, which then ends the chain.
+// Four tests (three after the first) are left as they are; so is a chain
+// whose third test's block computes something besides its test, which
+// then ends the chain.
 func TestFormSwitchesLeavesShortChains(t *testing.T) {
-	short := testChainIR([]int64{1, 2, 3}, []string{"eq", "eq", "eq"})
+	short := testChainIR([]int64{1, 2, 3, 4}, []string{"eq", "eq", "eq", "eq"})
 	checkPass(t, FormSwitches, short, short)
 	busy := strings.Replace(testChainIR([]int64{1, 2, 3, 4, 5}, []string{"eq", "eq", "eq", "eq", "eq"}),
 		"t2:\n", "t2:\n  %y = add i64 %x, 1\n", 1)
 	checkPass(t, FormSwitches, busy, busy)
 }
 
-// A target that two tests reach with different φ values stops the chain
-// before the second (t4 here, whose 50 differs from t0's 10, so t4 stays
+// After the first test (tp), a target that two tests reach with
+// different φ values stops the chain before the second (t4 here, whose 50 differs from t0's 10, so t4 stays
 // as the default); with equal values both become edges of the switch.
 func TestFormSwitchesPhis(t *testing.T) {
 	in := func(second int) string {
 		return fmt.Sprintf(`define i64 @f(i64 %%x) {
 entry:
-  br label %%t0
+  br label %%tp
+
+tp:
+  %%cp = icmp eq i64 %%x, 9
+  br i1 %%cp, label %%p9, label %%t0
+
+p9:
+  ret i64 9
 
 t0:
   %%c0 = icmp eq i64 %%x, 0
@@ -118,7 +131,12 @@ join:
 	}
 	checkPass(t, FormSwitches, in(10), `define i64 @f(i64 %x) {
 entry:
-  br label %t0
+  br label %tp
+tp:
+  %cp = icmp eq i64 %x, 9
+  br i1 %cp, label %p9, label %t0
+p9:
+  ret i64 9
 t0:
   %c0 = icmp eq i64 %x, 0
   switch i64 %x, label %t4 [
