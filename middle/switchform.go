@@ -16,9 +16,11 @@ package middle
 // for every value instead of for the values that reach it), with H's
 // chain as their only predecessor and no φs. Each test adds the case C →
 // its equal arm, unless an earlier test took C (then the later one never
-// succeeds); the not-equal arm of the last test is the default. A chain
-// stops before a test whose target already gets a different φ value from
-// another block of the chain, since one switch edge carries one value. A
+// succeeds); the not-equal arm of the last test is the default. An edge
+// whose target already gets a different φ value from another block of
+// the chain (the arms of `if x == 1 { r = 5 } else if x == 2 { r = 7 }`
+// once simplifycfg has bypassed them) goes through a new block holding
+// only a jump, since one switch edge carries one value. A
 // chain of fewer than minSwitchCases cases is left alone: with three
 // tests or fewer a balanced tree saves nothing (GCC's if-to-switch wants
 // three conditions and lowers small switches back to tests; LLVM's
@@ -134,6 +136,11 @@ type switchChain struct {
 	targets []*Block
 	from    map[*Block]*Block // target → the chain block that first branched to it
 	taken   map[int64]bool
+	// splits lists the edges, by index in the switch's targets (0 is the
+	// default), that need a block of their own: their target already gets
+	// another φ value from the chain, and one switch edge carries one.
+	// Each maps to the chain block whose φ values the edge carries.
+	splits map[int]*Block
 }
 
 // agrees reports whether the edge p → t can become an edge from the head:
@@ -152,16 +159,18 @@ func (ch *switchChain) agrees(p, t *Block) bool {
 	return true
 }
 
-// edge records p → t, for the φs of t.
-func (ch *switchChain) edge(p, t *Block) {
-	if _, ok := ch.from[t]; !ok {
+// edge records p → t, the switch's target i, for the φs of t.
+func (ch *switchChain) edge(p, t *Block, i int) {
+	switch _, ok := ch.from[t]; {
+	case !ok:
 		ch.from[t] = p
+	case !ch.agrees(p, t):
+		ch.splits[i] = p
 	}
 }
 
 // interiorTest reports whether b may continue the chain of ch after
-// pred: b only tests ch.x, its only predecessor is pred, and its arms
-// agree with the chain's targets.
+// pred: b only tests ch.x, and its only predecessor is pred.
 func (ch *switchChain) interiorTest(b, pred *Block, uses []int32) bool {
 	if b == ch.head || len(b.Preds) != 1 || b.Preds[0] != pred || len(b.Instrs) != 2 {
 		return false
@@ -171,7 +180,7 @@ func (ch *switchChain) interiorTest(b, pred *Block, uses []int32) bool {
 		return false
 	}
 	x, _, eq, ne, ok := caseTest(b)
-	return ok && x == ch.x && eq != b && ne != b && ch.agrees(b, eq) && ch.agrees(b, ne)
+	return ok && x == ch.x && eq != b && ne != b
 }
 
 // formSwitch collects the chain that starts at h and, when it is long
@@ -184,7 +193,7 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 		return false
 	}
 	f := h.Func
-	ch := &switchChain{head: h, x: x, from: map[*Block]*Block{}, taken: map[int64]bool{}}
+	ch := &switchChain{head: h, x: x, from: map[*Block]*Block{}, taken: map[int64]bool{}, splits: map[int]*Block{}}
 	for _, c := range first {
 		ch.taken[c] = true // tested before h: never here
 	}
@@ -195,7 +204,7 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 		ch.taken[c] = true
 		ch.cases = append(ch.cases, f.Const(x.Type, c))
 		ch.targets = append(ch.targets, eq)
-		ch.edge(p, eq)
+		ch.edge(p, eq, len(ch.targets))
 	}
 	addCase(h, c, eq)
 	chain := []*Block{h}
@@ -210,11 +219,32 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 	if len(ch.cases) < minSwitchCases {
 		return false
 	}
-	ch.edge(last, ne)
+	ch.edge(last, ne, 0)
+	targets := append([]*Block{ne}, ch.targets...)
+	// An edge whose φ values differ from its target's other edges' goes
+	// through a block of its own, which takes the values of its chain
+	// block (LLVM's SimplifyCFG stops the fold there instead; GCC's
+	// if-to-switch makes such blocks too).
+	for i := range targets {
+		p := ch.splits[i]
+		if p == nil {
+			continue
+		}
+		to := targets[i]
+		e := f.NewBlock(p.Name + ".case")
+		jump := f.NewValue(OpBr, Void, "")
+		jump.Targets, jump.Pos, jump.Inlined = []*Block{to}, p.Term().Pos, p.Term().Inlined
+		e.Append(jump)
+		for _, phi := range to.Phis() {
+			phi.AddIncoming(phi.IncomingFor(p), e)
+		}
+		targets[i] = e
+	}
 
 	// The φs of the targets: the head stands for the chain's blocks.
-	// Every target has one entry per chain block that branched to it, all
-	// with the value ch.from's block gives (agrees checked that).
+	// Every target has one entry per chain block that branched to it
+	// straight, all with the value ch.from's block gives (agrees checked
+	// that).
 	for t, p := range ch.from {
 		for _, phi := range t.Phis() {
 			v := phi.IncomingFor(p)
@@ -231,7 +261,7 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 	t := h.Term()
 	t.Op = OpSwitch
 	t.Args = append([]*Value{x}, ch.cases...)
-	t.Targets = append([]*Block{ne}, ch.targets...)
+	t.Targets = targets
 	// h's own test may have repeated a constant tested before it: its
 	// target then lost the edge from h.
 	for _, u := range before {

@@ -81,9 +81,11 @@ func TestFormSwitchesLeavesShortChains(t *testing.T) {
 	checkPass(t, FormSwitches, busy, busy)
 }
 
-// After the first test (tp), a target that two tests reach with
-// different φ values stops the chain before the second (t4 here, whose 50 differs from t0's 10, so t4 stays
-// as the default); with equal values both become edges of the switch.
+// After the first test (tp), the edges into join carry 10 (x == 0), the
+// second value (x == 3) and 50 (x not 0..4, t4's default): an edge whose
+// value differs from the first edge's into the same block goes through
+// a block of its own (t3.case, t4.case), one whose value agrees is a
+// second edge of the switch.
 func TestFormSwitchesPhis(t *testing.T) {
 	in := func(second int) string {
 		return fmt.Sprintf(`define i64 @f(i64 %%x) {
@@ -139,26 +141,60 @@ p9:
   ret i64 9
 t0:
   %c0 = icmp eq i64 %x, 0
-  switch i64 %x, label %t4 [
+  switch i64 %x, label %t4.case [
   i64 0, label %join
   i64 1, label %a
   i64 2, label %b
   i64 3, label %join
+  i64 4, label %a
   ]
-t4:
-  %c4 = icmp eq i64 %x, 4
-  br i1 %c4, label %a, label %join
 a:
   br label %join
 b:
   br label %join
 join:
-  %r = phi i64 [ 10, %t0 ], [ 10, %t0 ], [ 50, %t4 ], [ 20, %a ], [ 30, %b ]
+  %r = phi i64 [ 10, %t0 ], [ 10, %t0 ], [ 20, %a ], [ 30, %b ], [ 50, %t4.case ]
   ret i64 %r
+t4.case:
+  br label %join
 }`)
-	// 40 for x == 3 differs from 10 for x == 0: the chain ends at t3,
-	// after three cases, too short.
-	checkPass(t, FormSwitches, in(40), in(40))
+	checkPass(t, FormSwitches, in(40), `define i64 @f(i64 %x) {
+entry:
+  br label %tp
+tp:
+  %cp = icmp eq i64 %x, 9
+  br i1 %cp, label %p9, label %t0
+p9:
+  ret i64 9
+t0:
+  %c0 = icmp eq i64 %x, 0
+  switch i64 %x, label %t4.case [
+  i64 0, label %join
+  i64 1, label %a
+  i64 2, label %b
+  i64 3, label %t3.case
+  i64 4, label %a
+  ]
+a:
+  br label %join
+b:
+  br label %join
+join:
+  %r = phi i64 [ 10, %t0 ], [ 20, %a ], [ 30, %b ], [ 50, %t4.case ], [ 40, %t3.case ]
+  ret i64 %r
+t4.case:
+  br label %join
+t3.case:
+  br label %join
+}`)
+	for _, second := range []int{10, 40} {
+		m := mustParse(t, "phis.ll", in(second))
+		var inputs [][]int64
+		for x := int64(-1); x < 11; x++ {
+			inputs = append(inputs, []int64{x})
+		}
+		compareRuns(t, m, "f", inputs, 1000, FormSwitches)
+	}
 }
 
 // Random chains: random constants (repeats included), predicates and
