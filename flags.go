@@ -80,7 +80,8 @@ Warnings (docs/reference.md, section 16):
   -Wall                 the default set, on unless turned off: unused-variable,
                         unused-but-set-variable, unreachable-code, dead-store
   -Wextra               also unused-parameter, unused-but-set-parameter
-  -WNAME, -Wno-NAME     turn one warning (or the group all/extra) on or off;
+  -WNAME, -Wno-NAME     turn one warning (or a group: all, extra, unused) on
+                        or off;
                         also -Wshadow, -Wunreachable-code-return and
                         -Wunreachable-code-break, off by default
   -Werror               make every warning an error; -Werror=NAME only NAME

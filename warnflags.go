@@ -31,8 +31,13 @@ type warnSetting struct {
 	on   bool
 }
 
-// warnGroups are the group flags and the frontend's group names.
-var warnGroups = map[string]string{"all": "all", "extra": "extra"}
+// warnGroups are the group flags and the frontend's group names. -Wunused
+// is a group across them: the unused-* warnings (as gcc's, whose -Wunused
+// turns the parameter ones on only with -Wextra).
+var warnGroups = map[string]string{"all": "all", "extra": "extra", "unused": "unused"}
+
+// inUnused reports whether the warning named name belongs to -Wunused.
+func inUnused(name string) bool { return strings.HasPrefix(name, "unused-") }
 
 // isWarnFlag reports whether a is one of the flags warnArgs takes.
 func isWarnFlag(a string) bool {
@@ -158,9 +163,12 @@ type warnPolicy struct {
 func (w warnOptions) policy() warnPolicy {
 	p := warnPolicy{shown: map[string]bool{}, isError: map[string]bool{}}
 	groups := map[string]bool{"all": true}
+	unused, unusedSet := false, false
 	named := map[string]bool{}
 	for _, s := range w.settings {
-		if g := warnGroups[s.name]; g != "" {
+		if g := warnGroups[s.name]; g == "unused" {
+			unused, unusedSet = s.on, true
+		} else if g != "" {
 			groups[g] = s.on
 		} else {
 			named[s.name] = s.on
@@ -168,7 +176,11 @@ func (w warnOptions) policy() warnPolicy {
 	}
 	for _, k := range frontend.WarningKinds {
 		on, set := named[k.Name]
-		if !set {
+		switch {
+		case set:
+		case unusedSet && inUnused(k.Name):
+			on = unused && (k.Group != "extra" || groups["extra"])
+		default:
 			on = k.Group != "" && groups[k.Group]
 		}
 		p.shown[k.Name] = on && !w.none
@@ -176,7 +188,7 @@ func (w warnOptions) policy() warnPolicy {
 	}
 	for _, s := range w.errors {
 		for _, k := range frontend.WarningKinds {
-			if k.Name == s.name || k.Group != "" && k.Group == warnGroups[s.name] {
+			if k.Name == s.name || k.Group != "" && k.Group == warnGroups[s.name] || s.name == "unused" && inUnused(k.Name) {
 				p.isError[k.Name] = s.on
 			}
 		}
