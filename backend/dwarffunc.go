@@ -101,8 +101,10 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 	if df == nil {
 		return
 	}
-	if df.relocate && in.Pos.IsValid() {
-		// The first instruction after the prologue's line (entry).
+	if df.relocate && in.Pos.IsValid() && in.Pos.Line != df.f.IR.Decl.Line {
+		// The first instruction after the prologue's line (entry); the
+		// parameters' stores at -O0 stay on the declaration's line, in
+		// the prologue as gdb sees it.
 		fmt.Fprintf(w, "\t.loc\t1 %d %d\n", in.Pos.Line, in.Pos.Col)
 		df.relocate = false
 	}

@@ -6,23 +6,24 @@ import (
 
 // Variable locations in optimized code, for -g at -O1 and -O2: where each
 // promoted source variable's current value is, instruction by instruction,
-// after register allocation — the method of Go's cmd/compile
-// (ssa/debug.go): the IR values that are a variable's (middle's
-// FuncDebug.Named, kept by mem2reg and ReplaceUses) are followed through
-// the machine code. A forward data flow over the blocks tracks two things:
-// which IR value each physical register and spill slot holds (a definition
-// puts its value there, a copy or reload copies the source's, a call
-// destroys the caller-saved registers), and which IR value each variable
-// currently is (a definition of a value named for the variable makes it
-// that value; an assignment of a constant takes effect at its block and
-// source position). At a join, a variable or a place keeps its value only
-// if every predecessor agrees. A variable's location at an instruction is
-// then a register holding its value, else a spill slot holding it, else,
-// for a constant, the constant itself (DW_OP_consts, DW_OP_stack_value);
-// otherwise it has none, and gdb prints <optimized out> rather than a
-// stale value. Requires: registers allocated, frame laid out. Guarantees:
-// nothing in the code changes; a location is given only where the place
-// holds the value the variable was last assigned on every path there.
+// after register allocation, as Go's cmd/compile (ssa/debug.go) and LLVM's
+// LiveDebugValues work it out. A forward data flow over the blocks tracks
+// two things: which IR value each physical register and spill slot holds
+// (a definition puts its value there, a copy or reload copies the
+// source's, a call destroys the caller-saved registers), and which IR
+// value each variable currently is: an assignment recorded by mem2reg
+// (middle/debugvalues.go) takes effect in the block its anchors are in now,
+// before the first instruction at or after its source position; the
+// copies feeding a φ named for a variable make the variable that φ. At a
+// join, a variable or a place keeps its value only if every predecessor
+// agrees, or, for a variable, if its value is in one register on every
+// edge. A variable's location at an instruction is then a register holding
+// its value, else a spill slot holding it, else, for a constant, the
+// constant itself (DW_OP_consts, DW_OP_stack_value); otherwise it has
+// none, and gdb prints <optimized out>. A variable one of whose
+// assignments can no longer be placed gets no location at all, rather
+// than a stale one. Requires: registers allocated, frame laid out.
+// Guarantees: nothing in the code changes.
 
 // varLoc is where one variable's value is: nowhere, a register, a stack
 // slot, or a constant.
@@ -61,23 +62,25 @@ type varTracker struct {
 	df      *dwarfFunc
 	named   map[*middle.Value][]int
 	origins []*middle.Value          // by vreg index
-	consts  map[string][]constEvent  // by machine block name (looked up only)
+	assigns map[string][]assignEvent // by machine block name (looked up only)
 	blockOf map[*Instr]blockIndex    // looked up only
 	entry   []*trackState            // by block index in f.Blocks
 	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
+	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
 
 	// The replay during emission.
-	st    *trackState
-	block int
-	next  int // index in the block of the next instruction to apply
-	fired int // constant events of the block applied
-	loc   []varLoc
-	dirty bool
+	st      *trackState
+	block   int
+	next    int // index in the block of the next instruction to apply
+	fired   int // constant events of the block applied
+	loc     []varLoc
+	dirty   bool
+	inlined bool // the next instruction came from an inlined call
 }
 
 type blockIndex struct{ block, index int }
 
-type constEvent struct {
+type assignEvent struct {
 	v   int
 	c   *middle.Value
 	pos middleFuncPos
@@ -90,12 +93,12 @@ type middleFuncPos = struct{ Line, Col int }
 // its slot).
 func newVarTracker(df *dwarfFunc) *varTracker {
 	dbg := df.dbg
-	if len(dbg.Named) == 0 && len(dbg.Consts) == 0 {
+	if len(dbg.Assigns) == 0 {
 		return nil
 	}
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
-		consts: make(map[string][]constEvent), blockOf: make(map[*Instr]blockIndex), block: -1,
+		assigns: make(map[string][]assignEvent), blockOf: make(map[*Instr]blockIndex), block: -1,
 		joins: make(map[[2]int]*middle.Value)}
 	names := make(map[string]bool, len(f.Blocks))
 	for _, b := range f.Blocks {
@@ -107,9 +110,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			live[v] = true
 		}
 	}
-	for _, c := range dbg.Consts {
-		// The block of the first instruction that followed the
-		// assignment and is still there: passes merge and split blocks.
+	t.lost = make([]bool, len(dbg.Vars))
+	for _, c := range dbg.Assigns {
+		// The block of the first instruction next to the assignment that
+		// is still there: passes merge and split blocks.
 		name := ""
 		for _, a := range c.Anchors {
 			if live[a] && a.Block != nil && names[a.Block.Name] {
@@ -118,11 +122,29 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 		if name == "" {
+			// Where the variable changes is not known any more: rather
+			// than show a value it may no longer have, it gets no
+			// location at all. (A φ's assignment, at the top of a block
+			// that tail duplication or merging dissolved, is also made by
+			// the copies feeding it.)
+			if c.Phi {
+				continue
+			}
+			t.lost[c.Var] = true
 			continue
 		}
-		t.consts[name] = append(t.consts[name], constEvent{c.Var, c.Value, middleFuncPos{c.Pos.Line, c.Pos.Col}})
+		// A value a pass deleted leaves the variable without one.
+		v := c.Value
+		switch v.Op {
+		case middle.OpConst, middle.OpParam, middle.OpGlobal:
+		default:
+			if !live[v] {
+				v = nil
+			}
+		}
+		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}})
 	}
-	for _, evs := range t.consts {
+	for _, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
 		// position keep the order mem2reg saw them in.
 		for i := 1; i < len(evs); i++ {
@@ -325,11 +347,11 @@ func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
 	}
 }
 
-// fire applies the constant assignments of b due before its instruction
+// fire applies the assignments of b due before its instruction
 // i: those at or before i's source position, and all that remain before
 // the block's branch.
 func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
-	evs := t.consts[b.Name]
+	evs := t.assigns[b.Name]
 	in := b.Instrs[i]
 	p := t.df.sourcePos(in)
 	for *fired < len(evs) && (in.isBranch() || in.Op == opRet || p.IsValid() && !posLess(middleFuncPos{p.Line, p.Col}, evs[*fired].pos)) {
@@ -433,13 +455,24 @@ func (t *varTracker) advance(in *Instr) {
 		t.apply(t.st, t.f.Blocks[bi.block], t.next, bi.index, &t.fired)
 		t.next = bi.index
 	}
+	t.inlined = in.Inlined != 0
 	t.update()
 }
 
 // update recomputes each variable's location from the state.
 func (t *varTracker) update() {
 	for vi, v := range t.st.vars {
+		if t.lost[vi] {
+			continue
+		}
 		l := t.find(v)
+		if t.inlined {
+			// Code the inliner copied in belongs to the callee's logical
+			// frame, whose variables are not described: the caller's
+			// are not what gdb should show there (the trace tables, not
+			// DWARF, tell inlined frames apart).
+			l = varLoc{}
+		}
 		if l != t.loc[vi] {
 			t.loc[vi] = l
 			t.dirty = true
@@ -513,7 +546,7 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 // afterwards one register holds several values in turn, and its origin
 // names only one. Only with -g in optimized code (variables to follow).
 func (f *Func) noteDefValues() {
-	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Named) == 0 {
+	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Assigns) == 0 {
 		return
 	}
 	involved := make(map[Reg]bool, 2*len(f.coalesced))

@@ -360,7 +360,7 @@ type Func struct {
 	// defValue is, for -g, the IR value each instruction defines where
 	// coalescing gave its register to several values (dwarfloc.go).
 	defValue map[*Instr]*middle.Value
-	frame     frame
+	frame    frame
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs).

@@ -6,33 +6,36 @@ import (
 	"toyc/middle/diag"
 )
 
-// Tracking source variables through SSA, for toyc -g at -O1 and -O2, as Go's
-// cmd/compile keeps f.NamedValues (ssa/debug.go) and LLVM its dbg.value
-// records: mem2reg, which knows which slot each stored value and φ stands
-// for, records every assignment to a variable's slot as it renames —
-// Named maps the value assigned (an instruction, φ or parameter) to the
-// variables it becomes, and an assignment of a constant, which has no
-// instruction to carry it, is kept in Consts with its block and position.
-// Passes replace values in one place, Func.ReplaceUses, which hands the
-// names of a replaced value to its replacement (or, for a constant, turns
-// them into Consts at the replaced value's place); a value deleted without
-// replacement takes its names with it, so the variable is simply not
-// described there. The backend (backend/dwarfloc.go) turns this into
-// location lists after register allocation. Requires nothing; no pass
-// reads it, so the code is the same with and without it.
+// Tracking source variables through SSA, for toyc -g at -O1 and -O2, as
+// LLVM's dbg.value records and Go's f.NamedValues (ssa/debug.go) do:
+// mem2reg, which knows which slot each stored value and φ stands for,
+// records every assignment to a variable's slot as it renames (Assigns):
+// the variable, the value, and where the assignment happens — its block,
+// its source position, and a few instructions next to it (anchors) that
+// passes moving code between blocks take along. A φ is moreover named for
+// its variable (Named): the parallel copies that feed it are assignments
+// at the ends of the predecessors. Passes replace values in one place,
+// Func.ReplaceUses, which makes the assignments of a replaced value assign
+// its replacement (a constant too, which no instruction holds); an
+// assignment whose value a pass deleted without replacement is still
+// known, and says the variable has no value from there on. The backend
+// (backend/dwarfloc.go) turns this into location lists after register
+// allocation. Requires nothing; no pass reads it, so the code is the same
+// with and without it, and it is kept only with -g (Func.tracking).
 
-// DebugConst is an assignment of a constant to a variable.
-type DebugConst struct {
+// DebugAssign is an assignment of Value to a variable.
+type DebugAssign struct {
 	Var   int    // index into FuncDebug.Vars
-	Value *Value // the OpConst
-	Block *Block // where the assignment is
+	Value *Value // what is assigned (kept current by ReplaceUses)
+	Block *Block // where the assignment was
 	Pos   diag.Pos
-	// Anchors are the instructions that followed the assignment in its
-	// block (a few, and the terminator): a pass that merges the block into
-	// its predecessor, or splits it (inlining a call), takes them along,
-	// and the first that is still there says which block the assignment
-	// is in now.
+	// Anchors are instructions next to the assignment in its block (a
+	// few, and the terminator): a pass that merges the block into its
+	// predecessor, or splits it (inlining a call), takes them along, and
+	// the first that is still there says which block the assignment is in
+	// now.
 	Anchors []*Value
+	Phi     bool // Value was a φ, which the copies feeding it assign too
 }
 
 // maxAnchors is how many instructions of each kind an assignment keeps:
@@ -73,6 +76,15 @@ func anchors(b *Block, i int) []*Value {
 	}
 	if t := b.Term(); t != nil {
 		as = append(as, t)
+		// Last, the first instruction of a successor that only b
+		// reaches, for a block that a pass removes because it only
+		// jumps (an assignment at its end happens on the way there).
+		if ss := b.Succs(); len(ss) == 1 && len(ss[0].Preds) == 1 {
+			s := ss[0]
+			if k := len(s.Phis()); k < len(s.Instrs) {
+				as = append(as, s.Instrs[k])
+			}
+		}
 	}
 	return as
 }
@@ -108,18 +120,23 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		}
 	}
 	vi, ok := d.slotVar[slot]
-	if !ok {
+	if !ok || val.Op == OpUndef {
 		return // a slot that is no source variable (an inlined callee's)
 	}
-	switch val.Op {
-	case OpUndef:
-	case OpConst:
-		if store != nil {
-			d.Consts = append(d.Consts, DebugConst{Var: vi, Value: val, Block: store.Block, Pos: store.Pos, Anchors: anchors(store.Block, i)})
-		}
-	default:
+	if store == nil {
+		// A φ: assigned at the top of its block, before its first
+		// instruction that is not a φ.
 		d.name(val, vi)
+		b := val.Block
+		k := len(b.Phis())
+		pos := val.Pos
+		if k < len(b.Instrs) {
+			pos = b.Instrs[k].Pos
+		}
+		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: anchors(b, k-1), Phi: true})
+		return
 	}
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: store.Pos, Anchors: anchors(store.Block, i)})
 }
 
 // name adds variable vi to the names of v, kept sorted so that the order
@@ -135,32 +152,16 @@ func (d *FuncDebug) name(v *Value, vi int) {
 	}
 }
 
-// replaced carries the names of the values that repl replaces (see
-// ReplaceUses) to their replacements.
+// replaced makes the assignments of the values that repl replaces (see
+// ReplaceUses) assign their replacements.
 func (d *FuncDebug) replaced(repl []*Value, resolve func(*Value) *Value) {
-	if d == nil || len(d.Named) == 0 {
+	if d == nil {
 		return
 	}
-	var moved []*Value
-	for v := range d.Named {
-		if v.ID < len(repl) && repl[v.ID] != nil && repl[v.ID] != v {
-			moved = append(moved, v)
+	for i := range d.Assigns {
+		a := &d.Assigns[i]
+		if v := a.Value; v.ID < len(repl) && repl[v.ID] != nil && repl[v.ID] != v {
+			a.Value = resolve(v)
 		}
-	}
-	slices.SortFunc(moved, func(a, b *Value) int { return a.ID - b.ID })
-	for _, v := range moved {
-		w := resolve(v)
-		for _, vi := range d.Named[v] {
-			switch w.Op {
-			case OpUndef:
-			case OpConst:
-				if v.Block != nil {
-					d.Consts = append(d.Consts, DebugConst{Var: vi, Value: w, Block: v.Block, Pos: v.Pos, Anchors: anchors(v.Block, indexOf(v.Block.Instrs, v))})
-				}
-			default:
-				d.name(w, vi)
-			}
-		}
-		delete(d.Named, v)
 	}
 }

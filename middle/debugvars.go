@@ -23,10 +23,10 @@ type FuncDebug struct {
 	End    diag.Pos      // the body's closing brace
 	Result string        // the Toy result type, "" for none
 
-	// In optimized code (debugvalues.go): the variables each SSA value
-	// is the value of, and the constants assigned.
+	// In optimized code (debugvalues.go): the assignments to the
+	// variables, and the variables each φ is the value of.
+	Assigns []DebugAssign
 	Named   map[*Value][]int
-	Consts  []DebugConst
 	slotVar map[*Value]int
 }
 

@@ -51,6 +51,10 @@
 #   BENCH_SMALL=1    time at the small sizes of part 2 instead of the defaults
 #   BENCH_CALLGRIND=1  also count instructions with callgrind
 #   BENCH_RUNTIME=0  skip parts 1-3;  BENCH_COMPILE=0  skip part 4
+#   BENCH_DWARF=0    skip part 5: -g's location coverage of variables
+#                    (llvm-dwarfdump --statistics) at -O0/-O1/-O2 over the
+#                    benchmarks with C twins, beside gcc's and clang's -g
+#                    (tests/bench/dwarfcov.sh)
 #   BENCH_LINES      program sizes for part 4 (default "10000 100000"; 1000000
 #                    takes minutes of CPU time and about 6 GB of memory)
 #   BENCH_TIMEOUT    seconds allowed per run or compile (default 600)
@@ -645,6 +649,11 @@ if [ "${BENCH_RUNTIME:-1}" != 0 ]; then
 	asm_part
 fi
 [ "${BENCH_COMPILE:-1}" != 0 ] && compile_part
+if [ "${BENCH_DWARF:-1}" != 0 ]; then
+	echo "== -g: location coverage of variables (llvm-dwarfdump --statistics, bytes of scope covered) =="
+	TOYC=$toyc "$root/tests/bench/dwarfcov.sh" "${dirs[@]}" || fail "dwarfcov.sh failed"
+	echo
+fi
 
 echo "finished in $(($(date +%s) - started)) s; load average at the end: $(loadavg)"
 if [ ${#notes[@]} -gt 0 ]; then

@@ -1,0 +1,161 @@
+package tests
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"toyc/tests/gen"
+)
+
+var (
+	debugDiffPrograms = flag.Int("debugdiff", 6, "TestDebugDifferential: how many generated programs to check")
+	debugDiffSeed     = flag.Int64("debugdiffseed", 1, "TestDebugDifferential: the first generated program's seed")
+)
+
+// gdbTimeout bounds one gdb session of TestDebugDifferential (200 stops
+// of a generated program take a few seconds).
+const gdbTimeout = 60 * time.Second
+
+// A debugStop is what gdb showed at one stop: the variables' values by
+// name and declaration line ("x:12"), innermost first for a shadowed name.
+type debugStop struct {
+	vars map[string]string
+}
+
+// debugStops runs exe under gdb with tests/debug/stops.py, stopping at
+// every line of src, and returns the stops by "function line n" (the n-th
+// stop at that line of that function).
+func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []string) {
+	t.Helper()
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	script, err := filepath.Abs(filepath.Join("debug", "stops.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := execute(dir, gdbTimeout, gdb, "-nx", "-batch", "-ex", "set $toysrc = \""+src+"\"", "-x", script, exe)
+	if err != nil {
+		t.Logf("gdb did not finish: %v", err)
+		return nil, nil
+	}
+	stops := map[string]debugStop{}
+	var order []string
+	var cur debugStop
+	for _, line := range strings.Split(string(r.stdout), "\n") {
+		switch {
+		case strings.HasPrefix(line, "STOP "):
+			key := strings.TrimPrefix(line, "STOP ")
+			cur = debugStop{vars: map[string]string{}}
+			stops[key] = cur
+			order = append(order, key)
+		case strings.HasPrefix(line, "VAR ") && cur.vars != nil:
+			f := strings.SplitN(strings.TrimPrefix(line, "VAR "), " ", 3)
+			if len(f) == 3 {
+				k := f[0] + ":" + f[1]
+				if _, seen := cur.vars[k]; !seen { // the innermost of a shadowed name
+					cur.vars[k] = f[2]
+				}
+			}
+		}
+	}
+	return stops, order
+}
+
+// compareDebugStops compares -O2's stops with -O0's at the same dynamic
+// stop: every variable -O2 shows must have -O0's value. Variables declared
+// on the stop's line or later are left out (at -O0 they show whatever is
+// in their slot before the declaration runs). It returns the number of
+// values compared and a description of each wrong one.
+func compareDebugStops(ref, opt map[string]debugStop) (compared int, wrong []string) {
+	for key, o := range opt {
+		r, ok := ref[key]
+		if !ok {
+			continue
+		}
+		line, _ := strconv.Atoi(strings.Fields(key)[1])
+		for name, v := range o.vars {
+			decl, _ := strconv.Atoi(name[strings.LastIndex(name, ":")+1:])
+			rv, ok := r.vars[name]
+			if !ok || decl >= line || v == "<optimized out>" || v == "<error>" || rv == "<error>" || strings.Contains(rv, "0x") {
+				// Addresses (an array of arrays prints its elements'
+				// addresses) differ between builds anyway.
+				continue
+			}
+			compared++
+			if v != rv {
+				wrong = append(wrong, fmt.Sprintf("at %s: %s = %s, -O0 shows %s", key, name, v, rv))
+			}
+		}
+	}
+	return compared, wrong
+}
+
+// TestDebugDifferential checks the debugging information of optimized code
+// against -O0's, in the manner of Di Luna et al. ("Who's debugging the
+// debuggers?", 2021) and Li et al. (PLDI 2020): gdb stops at every line of
+// a program built with -g at -O0 and at -O2 (and -O1), and wherever the
+// optimized build shows a variable's value (not <optimized out>), it must
+// be the value -O0 shows at the same dynamic stop (the n-th stop at that
+// line of that function). Programs: debug/ and -debugdiff generated ones
+// (tests/gen, as TestDifferential's).
+func TestDebugDifferential(t *testing.T) {
+	needToyc(t)
+	type prog struct{ name, dir, file string }
+	var progs []prog
+	for _, f := range []string{"vars.toy", "steps.toy"} {
+		progs = append(progs, prog{f, "debug", f})
+	}
+	root := t.TempDir()
+	for i := 0; i < *debugDiffPrograms; i++ {
+		seed := *debugDiffSeed + int64(i)
+		p := gen.Generate(seed, diffConfig())
+		text, _ := p.Text()
+		dir := filepath.Join(root, "seed"+strconv.FormatInt(seed, 10))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.toy"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, prog{"seed" + strconv.FormatInt(seed, 10), dir, "p.toy"})
+	}
+	var mu sync.Mutex
+	var total, totalWrong, shown int
+	t.Cleanup(func() { t.Logf("%d programs: %d values compared, %d wrong", len(progs), total, totalWrong) })
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			tmp := t.TempDir()
+			exe := func(level string) string {
+				out := filepath.Join(tmp, "debug"+level)
+				compileNative(t, p.dir, level, "-g", p.file, "-o", out)
+				return out
+			}
+			ref, _ := debugStops(t, p.dir, exe("-O0"), p.file)
+			for _, level := range []string{"-O1", "-O2"} {
+				opt, _ := debugStops(t, p.dir, exe(level), p.file)
+				n, wrong := compareDebugStops(ref, opt)
+				mu.Lock()
+				total += n
+				totalWrong += len(wrong)
+				for _, w := range wrong {
+					shown++
+					if shown <= 20 {
+						t.Errorf("%s %s", level, w)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+}
