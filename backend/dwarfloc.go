@@ -63,7 +63,6 @@ type varTracker struct {
 	named   map[*middle.Value][]int
 	origins []*middle.Value          // by vreg index
 	assigns map[string][]assignEvent // by machine block name (looked up only)
-	blockOf map[*Instr]blockIndex    // looked up only
 	entry   []*trackState            // by block index in f.Blocks
 	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
@@ -98,7 +97,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
-		assigns: make(map[string][]assignEvent), blockOf: make(map[*Instr]blockIndex), block: -1,
+		assigns: make(map[string][]assignEvent), block: -1,
 		joins: make(map[[2]int]*middle.Value)}
 	names := make(map[string]bool, len(f.Blocks))
 	for _, b := range f.Blocks {
@@ -156,9 +155,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	index := make(map[*Block]int, len(f.Blocks))
 	for i, b := range f.Blocks {
 		index[b] = i
-		for k, in := range b.Instrs {
-			t.blockOf[in] = blockIndex{i, k}
-		}
 	}
 	// The entry: the parameters in their argument registers.
 	start := t.newState()
@@ -439,7 +435,7 @@ func (t *varTracker) advance(in *Instr) {
 	if t == nil {
 		return
 	}
-	bi, ok := t.blockOf[in]
+	bi, ok := t.locate(in)
 	if !ok {
 		return
 	}
@@ -459,13 +455,38 @@ func (t *varTracker) advance(in *Instr) {
 	t.update()
 }
 
+// locate finds in's block and index: the emitter writes the blocks in
+// their order and each block's instructions in theirs (leaving some out),
+// so the search goes forward from the last one found.
+func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
+	start := max(t.block, 0)
+	for pass := 0; pass < 2; pass++ {
+		for bi := start; bi < len(t.f.Blocks); bi++ {
+			from := 0
+			if bi == t.block && pass == 0 {
+				from = t.next
+			}
+			for k, x := range t.f.Blocks[bi].Instrs[from:] {
+				if x == in {
+					return blockIndex{bi, from + k}, true
+				}
+			}
+		}
+		start = 0 // not ahead: search from the top once
+	}
+	return blockIndex{}, false
+}
+
 // update recomputes each variable's location from the state.
 func (t *varTracker) update() {
 	for vi, v := range t.st.vars {
 		if t.lost[vi] {
 			continue
 		}
-		l := t.find(v)
+		l := t.loc[vi]
+		if !t.still(l, v) {
+			l = t.find(v)
+		}
 		if t.inlined {
 			// Code the inliner copied in belongs to the callee's logical
 			// frame, whose variables are not described: the caller's
@@ -478,6 +499,21 @@ func (t *varTracker) update() {
 			t.dirty = true
 		}
 	}
+}
+
+// still reports whether the location l still holds v (then update keeps
+// it, which spares a search of every place at every instruction).
+func (t *varTracker) still(l varLoc, v *middle.Value) bool {
+	switch l.kind {
+	case locReg:
+		return v != nil && t.st.regs[l.reg] == v
+	case locSlot:
+		// A register holding v is preferred: look again.
+		return v != nil && t.st.slots[l.slot.ID] == v && t.st.regOf(v) == NoReg
+	case locConst:
+		return l.value == v
+	}
+	return false
 }
 
 // find is where the value v is now: a register first, then a spill slot.
