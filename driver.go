@@ -53,12 +53,10 @@ type driver struct {
 	activity string
 }
 
-// compiled is one source file taken through the pass table: its module,
-// and for native outputs its machine functions.
+// compiled is one source file read: its module.
 type compiled struct {
 	input  string
 	module *middle.Module
-	mach   []*backend.Func
 }
 
 func (d *driver) compile() error {
@@ -100,16 +98,16 @@ func (d *driver) compile() error {
 		// The explorer runs the pass table itself, watching each pass.
 		return d.writeHTML(modules, outputs)
 	}
-	for i := range modules {
-		if err := d.middle(&modules[i]); err != nil {
-			return err
-		}
-	}
-
 	switch d.opts.emit {
-	case "llvm":
-		return d.writeIR(modules, outputs)
-	case "dot":
+	case "llvm", "dot":
+		for i := range modules {
+			if err := d.middle(&modules[i], nil); err != nil {
+				return err
+			}
+		}
+		if d.opts.emit == "llvm" {
+			return d.writeIR(modules, outputs)
+		}
 		return d.writeDot(modules, outputs)
 	case "asm":
 		return d.writeAssembly(modules, outputs)
@@ -224,10 +222,19 @@ func (d *driver) writeDot(modules []compiled, outputs []string) error {
 	return nil
 }
 
-// emitAssembly writes the assembly of one module.
+// emitAssembly takes one module through the pass table and writes its
+// assembly to w a function at a time, as each is compiled: the machine
+// code and IR of a function are dropped once written, so that memory
+// follows the functions in flight rather than the program.
 func (d *driver) emitAssembly(c compiled, w io.Writer) error {
-	defer d.times.start("emit " + c.input)()
-	return backend.EmitWithSource(w, c.module, c.mach, d.sources[c.input])
+	em := backend.NewEmitter(w, c.module, d.sources[c.input])
+	if err := d.middle(&c, func(_ *middle.Func, mf *backend.Func) error {
+		em.Function(mf)
+		return nil
+	}); err != nil {
+		return err
+	}
+	return em.Close()
 }
 
 // writeAssembly writes each module's assembly to its output (-S).
@@ -364,12 +371,18 @@ func (d *driver) front(in string) (*middle.Module, diag.List, error) {
 	}
 	d.sources[in], d.sources[name] = src, src
 	defer d.times.start("frontend " + name)()
-	m, diags := frontends[d.kinds[in]](name, src)
+	compile := frontends[d.kinds[in]]
+	if d.kinds[in] == "toy" && d.native() {
+		// The native outputs compile and write a function at a time.
+		compile = frontend.CompileDeferred
+	}
+	m, diags := compile(name, src)
 	return m, diags, nil
 }
 
-// middle runs the middle's passes on one module.
-func (d *driver) middle(c *compiled) error {
+// middle runs the pass table on one module; with finish (native outputs),
+// each function is handed to it as soon as it is compiled, and dropped.
+func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) error) error {
 	d.activity = "compiling " + c.input
 	o := d.opts
 	po := &passOptions{
@@ -383,6 +396,7 @@ func (d *driver) middle(c *compiled) error {
 		jobs:         o.jobs,
 		timePasses:   o.timePasses,
 		log:          d.stderr,
+		finish:       finish,
 	}
 	if po.jobs == 0 {
 		po.jobs = runtime.NumCPU()
@@ -393,10 +407,12 @@ func (d *driver) middle(c *compiled) error {
 	if d.kinds[c.input] == "toy" {
 		po.lines = bytes.Split(d.sources[c.input], []byte("\n"))
 	}
-	defer d.times.start("passes " + c.input)()
-	mach, err := runPasses(c.module, po)
-	c.mach = mach
-	if err != nil {
+	stage := "passes "
+	if finish != nil {
+		stage = "passes and emission "
+	}
+	defer d.times.start(stage + c.input)()
+	if err := runPasses(c.module, po); err != nil {
 		switch err.(type) {
 		case diag.List, failure:
 			return err

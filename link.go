@@ -126,11 +126,10 @@ func (d *driver) tempDir() (string, error) {
 	if d.tmp != "" {
 		return d.tmp, nil
 	}
-	dir, err := os.MkdirTemp("", "toyc-")
+	dir, err := d.scratch.mkdirTemp()
 	if err != nil {
 		return "", failf("cannot make a temporary directory: %v", err)
 	}
-	d.scratch.add(dir)
 	d.tmp = dir
 	return dir, nil
 }

@@ -22,6 +22,14 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	// ... but not past 1 GiB: a function of tens of thousands of
+	// statements has hundreds of MB live while it is allocated, and five
+	// times that would be a machine's memory. Under the limit the
+	// collector runs as often as it must to stay there (at some CPU cost,
+	// only for such functions). GOMEMLIMIT still decides when set.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

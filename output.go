@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+
+	"toyc/middle/diag"
 )
 
 // Outputs are written to a temporary file beside their destination and
@@ -73,7 +75,12 @@ func (d *driver) writeOutput(path string, write func(io.Writer) error) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
+	switch err.(type) {
+	case nil:
+	case diag.List, failure:
+		// the compile that writes the output as it goes failed
+		return err
+	default:
 		return failf("cannot write %s: %v", path, unwrapPath(err))
 	}
 	return d.commitOutput(temp, path)

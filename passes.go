@@ -32,6 +32,9 @@ type passOptions struct {
 	jobs         int // functions compiled at once
 	log          io.Writer
 	lines        [][]byte // the source text by line, for the dumps' comments
+	// finish, when set, receives each function as soon as it is compiled
+	// (backend.Pipeline.Finish): the native outputs write it out.
+	finish func(*middle.Func, *backend.Func) error
 }
 
 // passNames lists the table's names, for the errors of --print-after.
@@ -99,19 +102,19 @@ func noteSkipped(o *passOptions, pl *backend.Pipeline, names map[string]bool) {
 // With verifyEach, the IR verifier runs after every IR pass and the
 // allocation checker after every stage from register allocation on; a
 // pass that breaks its output is named in the error (a compiler bug).
-// With o.native, the result is the module's machine functions, ready for
-// emission. Functions go through the passes a function at a time, o.jobs
+// With o.finish, each function is handed to it once compiled, in the
+// module's order. Functions go through the passes a function at a time, o.jobs
 // at once; dumps come per function in pass order (as LLVM's), and in the
 // module's order of functions whatever o.jobs is.
-func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
+func runPasses(m *middle.Module, o *passOptions) error {
 	if err := checkPassNames("--print-after", o.printAfter); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkPassNames("--print-before", o.printBefore); err != nil {
-		return nil, err
+		return err
 	}
 	if diags := middle.VerifyModule(m); len(diags) > 0 {
-		return nil, diags
+		return diags
 	}
 	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach, Jobs: o.jobs}
 	noteSkipped(o, pl, o.printAfter)
@@ -159,13 +162,23 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 		d.flush()
 		barrier = time.Now()
 	}
-	mach, err := pl.Run(m)
+	// Finish runs one call at a time.
+	var emitting time.Duration
+	if o.finish != nil {
+		pl.Finish = func(f *middle.Func, mf *backend.Func) error {
+			begin := time.Now()
+			err := o.finish(f, mf)
+			emitting += time.Since(begin)
+			return err
+		}
+	}
+	_, err := pl.Run(m)
 	d.flush()
 	if err != nil {
 		if pe, ok := err.(*backend.PassError); ok {
-			return nil, internalError("%v", pe)
+			return internalError("%v", pe)
 		}
-		return nil, err
+		return err
 	}
 	if o.timePasses {
 		fmt.Fprintln(o.log, "toyc: time per pass (summed over the functions):")
@@ -174,8 +187,11 @@ func runPasses(m *middle.Module, o *passOptions) ([]*backend.Func, error) {
 				fmt.Fprintf(o.log, "  %10.3fms  %s\n", time.Duration(spent[i].Load()).Seconds()*1e3, p.Name)
 			}
 		}
+		if o.finish != nil {
+			fmt.Fprintf(o.log, "  %10.3fms  %s\n", emitting.Seconds()*1e3, "(emission)")
+		}
 	}
-	return mach, nil
+	return nil
 }
 
 // dumper prints the functions of the module, or their machine functions

@@ -24,6 +24,19 @@ func (s *scratch) add(path string) {
 	s.paths = append(s.paths, path)
 }
 
+// mkdirTemp makes a new temporary directory, registered: under the lock,
+// so that none is made once an interrupt has cleared the scratch (the
+// compile goes on on other goroutines until toyc ends).
+func (s *scratch) mkdirTemp() (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dir, err := os.MkdirTemp("", "toyc-")
+	if err == nil {
+		s.paths = append(s.paths, dir)
+	}
+	return dir, err
+}
+
 // forget drops path once it is complete (renamed into place).
 func (s *scratch) forget(path string) {
 	s.mu.Lock()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -55,4 +56,10 @@ func (t *stageTimes) print(w io.Writer) {
 		totalCPU += t.cpu[i]
 	}
 	fmt.Fprintf(w, "  %10.3fms %10.3fms  total\n", total.Seconds()*1e3, totalCPU.Seconds()*1e3)
+	// What the garbage collector had to do: the bytes and objects
+	// allocated over the whole run, and its share of the CPU.
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(w, "toyc: memory: %.1f MB allocated in %d objects, %d collections, %.1f%% of the CPU in the collector\n",
+		float64(ms.TotalAlloc)/1e6, ms.Mallocs, ms.NumGC, 100*ms.GCCPUFraction)
 }

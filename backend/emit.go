@@ -31,6 +31,27 @@ func Emit(w io.Writer, m *middle.Module, fs []*Func) error {
 // EmitWithSource is Emit with the text of the source file (m.Source), whose
 // lines then appear in the comments that tie instructions to the source.
 func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error {
+	em := NewEmitter(w, m, src)
+	for _, f := range fs {
+		em.Function(f)
+	}
+	return em.Close()
+}
+
+// Emitter writes a module's assembly a function at a time, so that a
+// function's machine code can be dropped as soon as it is written: the
+// header first (NewEmitter), then each function in the module's order as
+// it is finished (Function), then what follows them all (Close): the
+// globals, the trace tables and the stack note.
+type Emitter struct {
+	e  *emitter
+	bw *bufio.Writer
+}
+
+// NewEmitter writes the header of m's assembly to w. src is the source
+// file's text (m.Source), whose lines then appear in the comments that tie
+// instructions to the source, or nil.
+func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
 	bw := bufio.NewWriter(w)
 	e := &emitter{w: bw, m: m, taken: make(map[string]bool)}
 	if src != nil {
@@ -41,13 +62,19 @@ func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error
 		e.printf("\t.file\t1 %s\n", quote(m.Source))
 	}
 	e.dwarf = beginDwarf(e.w, m) // -g: DWARF (dwarf.go)
-	for _, f := range fs {
-		e.function(f)
-	}
-	e.data()
-	e.traceTables()
-	e.printf("\t.section\t.note.GNU-stack,\"\",@progbits\n")
-	return bw.Flush()
+	return &Emitter{e: e, bw: bw}
+}
+
+// Function writes the allocated, laid-out machine function f.
+func (em *Emitter) Function(f *Func) { em.e.function(f) }
+
+// Close writes the rest of the module and flushes it to the writer,
+// returning the first error in writing.
+func (em *Emitter) Close() error {
+	em.e.data()
+	em.e.traceTables()
+	em.e.printf("\t.section\t.note.GNU-stack,\"\",@progbits\n")
+	return em.bw.Flush()
 }
 
 type emitter struct {

@@ -41,6 +41,13 @@ func stages(t *testing.T, ll string) (*middle.Module, []*Func) {
 	return m, fs
 }
 
+// compileFuncs runs the native passes with the checker on, keeping every
+// machine function (as Compile does not) for the tests to look at.
+func compileFuncs(m *middle.Module) ([]*Func, error) {
+	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true}
+	return pl.Run(m)
+}
+
 // assemble returns the assembly for ll.
 func assemble(t *testing.T, ll string) string {
 	t.Helper()

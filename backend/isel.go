@@ -325,10 +325,7 @@ func external(m *middle.Module, sym string) bool {
 	if g := m.Global(sym); g != nil {
 		return g.External
 	}
-	if f := m.Func(sym); f != nil {
-		return f.IsDecl()
-	}
-	return true
+	return !m.DefinesFunc(sym)
 }
 
 // materialize returns the instruction that puts the value src stands for

@@ -131,6 +131,16 @@ type Pipeline struct {
 	// reports whether it did: the explorer runs the variants of mem2reg and
 	// critical that say what they did.
 	Instead func(p *Pass, f *middle.Func) bool
+	// Finish, when set, receives each function once it has been through
+	// every pass (with its machine function when Native), in m's order and
+	// one call at a time; then the function's body is released
+	// (middle.Func.Release) and its machine function dropped, so that a
+	// module keeps only the functions in flight alive — the driver writes
+	// each function's assembly in Finish. The function passes after the
+	// last module pass then run as one group: a function goes from its IR
+	// passes straight through code generation, without the Barrier before
+	// the native passes. An error from Finish stops the run.
+	Finish func(f *middle.Func, mf *Func) error
 }
 
 // PassError is a pass's output failing a check: a compiler bug, named
@@ -187,10 +197,10 @@ func (pl *Pipeline) groups() [][]*Pass {
 }
 
 // Run runs the passes pl selects over m. m must verify (the driver checks
-// its input first: a pass is entitled to valid input). With pl.Native,
-// the result is the module's machine functions, in m's order, ready for
-// Emit. A check that fails is reported for the first function, in m's
-// order, whose check failed.
+// its input first: a pass is entitled to valid input). With pl.Native and
+// without pl.Finish, the result is the module's machine functions, in m's
+// order, ready for Emit. A check that fails is reported for the first
+// function, in m's order, whose check failed.
 func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	var funcs []*middle.Func
 	for _, f := range m.Funcs {
@@ -198,8 +208,24 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 			funcs = append(funcs, f)
 		}
 	}
+	// Instruction selection asks whether each callee is defined while
+	// other functions change (release.go).
+	m.SnapshotDefinitions()
 	mach := make([]*Func, len(funcs))
-	for _, group := range pl.groups() {
+	groups := pl.groups()
+	if pl.Finish != nil {
+		groups = fuseTail(groups)
+	}
+	// Deferred bodies (middle/lazy.go) are built as each function is
+	// handed out when the first group streams; else all at once, first.
+	if pl.Finish == nil || len(groups) > 1 || len(groups) == 1 && groups[0][0].Module != nil {
+		for _, f := range funcs {
+			if err := buildBody(f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for gi, group := range groups {
 		if pl.Barrier != nil {
 			pl.Barrier(group[0], m)
 		}
@@ -207,7 +233,11 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 			if err := pl.runModule(p, m, funcs, mach); err != nil {
 				return nil, err
 			}
+			m.SnapshotDefinitions()
 			continue
+		}
+		if pl.Finish != nil && gi == len(groups)-1 {
+			return nil, pl.stream(group, funcs, mach)
 		}
 		errs := make([]error, len(funcs))
 		pl.each(len(funcs), func(i int) {
@@ -219,10 +249,120 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 			}
 		}
 	}
+	if pl.Finish != nil {
+		// No function pass came after the last module pass.
+		return nil, pl.stream(nil, funcs, mach)
+	}
 	if !pl.Native {
 		return nil, nil
 	}
 	return mach, nil
+}
+
+// buildBody builds f's body if it was deferred, and verifies it, as the
+// driver verifies a module before the passes.
+func buildBody(f *middle.Func) error {
+	if !f.Deferred() {
+		return nil
+	}
+	f.Materialize()
+	return verifyBuilt(f)
+}
+
+// verifyBuilt verifies a body built on demand: a frontend bug.
+func verifyBuilt(f *middle.Func) error {
+	if err := middle.Verify(f); err != nil {
+		return &PassError{Pass: "(building the body)", Err: err}
+	}
+	return nil
+}
+
+// fuseTail joins the function groups after the last module pass into one.
+func fuseTail(groups [][]*Pass) [][]*Pass {
+	for len(groups) >= 2 {
+		a, b := groups[len(groups)-2], groups[len(groups)-1]
+		if a[0].Module != nil || b[0].Module != nil {
+			break
+		}
+		groups = append(groups[:len(groups)-2], append(append([]*Pass(nil), a...), b...))
+	}
+	return groups
+}
+
+// stream takes each function through group and hands it to pl.Finish in
+// m's order: the worker that completes the oldest unfinished function
+// finishes it and every completed one after it. Workers take functions in
+// order and wait while they would get too far ahead of the oldest
+// unfinished one, so that the functions done but not yet finished stay
+// few whatever their sizes.
+func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) error {
+	n := len(funcs)
+	jobs := min(max(pl.Jobs, 1), max(n, 1))
+	window := 4 * jobs
+	errs := make([]error, n)
+	done := make([]bool, n)
+	var mu sync.Mutex
+	progress := sync.NewCond(&mu)
+	next, finished := 0, 0
+	finishing, failed := false, false
+	worker := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for {
+			for next < n && !failed && next >= finished+window {
+				progress.Wait()
+			}
+			if next >= n || failed {
+				return
+			}
+			i := next
+			next++
+			// In order, one at a time (middle/lazy.go).
+			deferred := funcs[i].Deferred()
+			funcs[i].Materialize()
+			mu.Unlock()
+			var mf *Func
+			var err error
+			if deferred {
+				err = verifyBuilt(funcs[i])
+			}
+			if err == nil {
+				mf, err = pl.runFunc(group, funcs[i], mach[i])
+			}
+			mu.Lock()
+			mach[i], errs[i], done[i] = mf, err, true
+			failed = failed || err != nil
+			for !finishing && !failed && finished < n && done[finished] {
+				k := finished
+				finishing = true
+				mu.Unlock()
+				err := pl.Finish(funcs[k], mach[k])
+				funcs[k].Release()
+				mu.Lock()
+				mach[k], errs[k] = nil, err
+				finishing = false
+				failed = failed || err != nil
+				finished++
+			}
+			progress.Broadcast()
+		}
+	}
+	var wg sync.WaitGroup
+	for range jobs - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker()
+		}()
+	}
+	worker()
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // runModule runs the module pass p, with the hooks for every function.
@@ -310,17 +450,16 @@ func (pl *Pipeline) each(n int, work func(i int)) {
 func Compile(m *middle.Module, w io.Writer) error { return CompileWithSource(m, w, nil) }
 
 // CompileWithSource is Compile with the source text of m.Source, whose lines
-// then appear in the assembly's comments (see EmitWithSource).
+// then appear in the assembly's comments (see EmitWithSource). Each
+// function is written as soon as it is compiled, as the command does.
 func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
-	fs, err := compileFuncs(m)
-	if err != nil {
+	em := NewEmitter(w, m, src)
+	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, Finish: func(_ *middle.Func, mf *Func) error {
+		em.Function(mf)
+		return nil
+	}}
+	if _, err := pl.Run(m); err != nil {
 		return err
 	}
-	return EmitWithSource(w, m, fs, src)
-}
-
-// compileFuncs runs the native passes with the checker on.
-func compileFuncs(m *middle.Module) ([]*Func, error) {
-	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true}
-	return pl.Run(m)
+	return em.Close()
 }

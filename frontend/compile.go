@@ -19,6 +19,17 @@ func Compile(file string, src []byte) (*middle.Module, diag.List) {
 // (warn.go) among the diagnostics, sorted by position: the module is nil
 // exactly when there is an error among them.
 func CompileWithWarnings(file string, src []byte) (*middle.Module, diag.List) {
+	return compileWithWarnings(file, src, Lower)
+}
+
+// CompileDeferred is CompileWithWarnings with each body lowered only when
+// the pipeline reaches it (LowerDeferred), for the native outputs, which
+// compile and write a function at a time.
+func CompileDeferred(file string, src []byte) (*middle.Module, diag.List) {
+	return compileWithWarnings(file, src, LowerDeferred)
+}
+
+func compileWithWarnings(file string, src []byte, lower func(*Program) *middle.Module) (*middle.Module, diag.List) {
 	prog, diags := check(file, src)
 	if prog != nil {
 		diags = append(diags, Warnings(prog, diags)...)
@@ -27,5 +38,5 @@ func CompileWithWarnings(file string, src []byte) (*middle.Module, diag.List) {
 	if diags.Errors() > 0 {
 		return nil, diags
 	}
-	return Lower(prog), diags
+	return lower(prog), diags
 }

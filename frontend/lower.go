@@ -21,7 +21,15 @@ import (
 // the function, away from the straight-line path.
 
 // Lower translates a checked program into an IR module.
-func Lower(p *Program) *middle.Module {
+func Lower(p *Program) *middle.Module { return lower(p, false) }
+
+// LowerDeferred is Lower with each function's body lowered only when the
+// pipeline reaches it (middle.Func.DeferBody), and its AST dropped then:
+// compiled a function at a time, a program's IR never exists all at once.
+// The module is the same as Lower's once every body is built.
+func LowerDeferred(p *Program) *middle.Module { return lower(p, true) }
+
+func lower(p *Program, deferred bool) *middle.Module {
 	l := &lowerer{m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
 	l.fileName = l.m.StringConstant(p.File).Name
 	debugGlobals(p, l.m)
@@ -32,7 +40,14 @@ func Lower(p *Program) *middle.Module {
 		l.declare(fn)
 	}
 	for _, fn := range p.Funcs {
-		if !fn.Extern {
+		switch {
+		case fn.Extern:
+		case deferred:
+			l.funcs[fn].DeferBody(func(*middle.Func) {
+				l.function(fn)
+				fn.Body, fn.Locals = nil, nil
+			})
+		default:
 			l.function(fn)
 		}
 	}

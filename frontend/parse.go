@@ -1,6 +1,9 @@
 package frontend
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -27,42 +30,88 @@ import (
 // one; those are parsed as before, and the others are represented by stubs.
 var chunkTokens = 2000 // a variable for tests
 
+// parseJobs is how many chunks participle parses at once: chunks are
+// independent, so they are parsed concurrently and handed on in order.
+var parseJobs = runtime.GOMAXPROCS(0)
+
 // parse hands the parse trees of src, chunk by chunk, to each, with the
 // chunk's tokens (which each must not keep). After a syntax error it hands
 // the declarations that have none to each and the stubs of the others
 // (*Func or *Var) to stub, in source order, and returns the syntax errors;
 // fatal is set when only one error could be given, and nothing else is to
-// be checked.
+// be checked. Chunks are cut here, in order, parsed by parseJobs workers
+// at once, and handed to each in order; at most a few chunks per worker
+// are in flight, so that the tokens of the whole file never are.
 func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
-	var chunk []lexer.Token
-	depth := 0
-	baseCol := 0 // the first declaration's column
-	for s := newScanner(file, src); ; {
-		tok, _ := s.Next() // the first pass found no error
-		if baseCol == 0 {
-			baseCol = tok.Pos.Column
-		}
-		if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
-			if len(chunk) > 0 {
-				tree, err := parseTokens(chunk, tok.Pos)
-				if err != nil {
-					return recoverFrom(file, src, lines, chunk[0].Pos.Offset, baseCol, each, stub)
-				}
-				each(tree, chunk)
-				chunk = chunk[:0]
-			}
-			if tok.EOF() {
-				return nil, false
-			}
-		}
-		switch tok.Value {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		}
-		chunk = append(chunk, tok)
+	type chunkJob struct {
+		toks []lexer.Token
+		end  lexer.Position
+		tree *fileNode
+		err  error
+		done chan struct{}
 	}
+	jobs := max(parseJobs, 1)
+	work := make(chan *chunkJob)
+	inOrder := make(chan *chunkJob, 2*jobs)
+	quit := make(chan struct{})
+	var workers sync.WaitGroup
+	for range jobs {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			for j := range work {
+				j.tree, j.err = parseTokens(j.toks, j.end)
+				close(j.done)
+			}
+		}()
+	}
+	go func() {
+		defer close(inOrder)
+		defer close(work)
+		var chunk []lexer.Token
+		depth := 0
+		for s := newScanner(file, src); ; {
+			tok, _ := s.Next() // the first pass found no error
+			if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
+				if len(chunk) > 0 {
+					j := &chunkJob{toks: chunk, end: tok.Pos, done: make(chan struct{})}
+					select {
+					case inOrder <- j:
+					case <-quit:
+						return
+					}
+					work <- j
+					chunk = make([]lexer.Token, 0, chunkTokens+chunkTokens/4)
+				}
+				if tok.EOF() {
+					return
+				}
+			}
+			switch tok.Value {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+			chunk = append(chunk, tok)
+		}
+	}()
+	defer workers.Wait()
+	baseCol := 0 // the first declaration's column
+	for j := range inOrder {
+		<-j.done
+		if baseCol == 0 {
+			baseCol = j.toks[0].Pos.Column
+		}
+		if j.err != nil {
+			close(quit)
+			for range inOrder { // let the cutter and the workers end
+			}
+			return recoverFrom(file, src, lines, j.toks[0].Pos.Offset, baseCol, each, stub)
+		}
+		each(j.tree, j.toks)
+	}
+	return nil, false
 }
 
 // recoverFrom reads src from offset from on with the recognizer, and

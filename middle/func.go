@@ -27,6 +27,8 @@ type Func struct {
 	nextBlockID int
 	names       nameTable // shared by values and blocks
 	consts      map[constKey]*Value
+	released    bool        // the body was dropped after compilation (release.go)
+	build       func(*Func) // the deferred body (lazy.go)
 }
 
 type constKey struct {
@@ -34,8 +36,9 @@ type constKey struct {
 	c int64
 }
 
-// IsDecl reports whether f only declares an external function.
-func (f *Func) IsDecl() bool { return len(f.Blocks) == 0 }
+// IsDecl reports whether f only declares an external function (a
+// function whose body was released is still a definition).
+func (f *Func) IsDecl() bool { return len(f.Blocks) == 0 && !f.released && f.build == nil }
 
 // Entry returns the entry block.
 func (f *Func) Entry() *Block { return f.Blocks[0] }

@@ -18,6 +18,8 @@ type Module struct {
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global
 	strings     map[string]*Global
+	defined     map[string]bool // SnapshotDefinitions' record (release.go)
+	tables      tables          // the lock over the tables above (lazy.go)
 }
 
 // Global is a global variable. Its initializer is Init (an integer of
@@ -52,6 +54,7 @@ func NewModule(source string) *Module {
 
 // NewFunc adds a function definition or declaration named name.
 func (m *Module) NewFunc(name string, result Type) *Func {
+	defer m.tables.write()()
 	f := &Func{Name: name, Result: result, Module: m}
 	m.Funcs = append(m.Funcs, f)
 	m.funcIndex[name] = f
@@ -59,13 +62,24 @@ func (m *Module) NewFunc(name string, result Type) *Func {
 }
 
 // Func returns the function or declaration named name, or nil.
-func (m *Module) Func(name string) *Func { return m.funcIndex[name] }
+func (m *Module) Func(name string) *Func {
+	defer m.tables.read()()
+	return m.funcIndex[name]
+}
 
 // Global returns the global variable named name, or nil.
-func (m *Module) Global(name string) *Global { return m.globalIndex[name] }
+func (m *Module) Global(name string) *Global {
+	defer m.tables.read()()
+	return m.globalIndex[name]
+}
 
 // AddGlobal appends a global variable.
 func (m *Module) AddGlobal(g *Global) *Global {
+	defer m.tables.write()()
+	return m.addGlobal(g)
+}
+
+func (m *Module) addGlobal(g *Global) *Global {
 	m.Globals = append(m.Globals, g)
 	m.globalIndex[g.Name] = g
 	return g
@@ -74,6 +88,7 @@ func (m *Module) AddGlobal(g *Global) *Global {
 // StringConstant returns a private constant global holding s and a NUL,
 // shared by every use of the same text.
 func (m *Module) StringConstant(s string) *Global {
+	defer m.tables.write()()
 	if g, ok := m.strings[s]; ok {
 		return g
 	}
@@ -81,7 +96,7 @@ func (m *Module) StringConstant(s string) *Global {
 	if n := len(m.strings); n > 0 {
 		name += "." + strconv.Itoa(n)
 	}
-	g := m.AddGlobal(&Global{Name: name, Bytes: append([]byte(s), 0), Private: true, Constant: true})
+	g := m.addGlobal(&Global{Name: name, Bytes: append([]byte(s), 0), Private: true, Constant: true})
 	m.strings[s] = g
 	return g
 }

@@ -558,16 +558,23 @@ asm_part() {
 compile_part() {
 	local n lines clines c tf rc w run checked=()
 	echo "== Compile speed on generated programs (tests/bench/gen; one run each; -S only) =="
-	printf '%-9s %-10s %9s %9s %9s %12s %10s\n' lines compiler wall-s cpu-s peak-MB lines/s "x gcc-O0"
+	printf '%-9s %-10s %9s %9s %9s %12s %10s %9s\n' lines compiler wall-s cpu-s peak-MB lines/s "x gcc-O0" "alloc/ln"
 	: >"$tmp/compile.tsv"
 	for n in $sizes; do
 		"$tmp/gen" -lines "$n" -toy "$tmp/gen$n.toy" -c "$tmp/gen$n.c" || die "gen failed"
 		lines=$(wc -l <"$tmp/gen$n.toy")
 		clines=$(wc -l <"$tmp/gen$n.c")
-		for c in gcc-O0 toyc-O1 toyc-O2; do
+		for c in gcc-O0 clang-O0 tcc toyc-O0 toyc-O1 toyc-O2; do
 			tf=$tmp/gen$n.$c.time
 			case $c in
 			gcc-O0) /usr/bin/time -f '%e %U %S %M' -o "$tf" timeout "$limit" gcc -O0 -fwrapv -S "$tmp/gen$n.c" -o "$tmp/gen$n.$c.s" 2>"$tmp/gen$n.$c.err" ;;
+			clang-O0)
+				command -v clang >/dev/null || continue
+				/usr/bin/time -f '%e %U %S %M' -o "$tf" timeout "$limit" clang -O0 -fwrapv -S "$tmp/gen$n.c" -o "$tmp/gen$n.$c.s" 2>"$tmp/gen$n.$c.err" ;;
+			tcc)
+				# tcc writes no assembly: its object file is the nearest.
+				command -v tcc >/dev/null || continue
+				/usr/bin/time -f '%e %U %S %M' -o "$tf" timeout "$limit" tcc -c "$tmp/gen$n.c" -o "$tmp/gen$n.$c.o" 2>"$tmp/gen$n.$c.err" ;;
 			toyc-O*) /usr/bin/time -f '%e %U %S %M' -o "$tf" timeout "$limit" "$toyc" "-${c#toyc-}" -S --time-passes "$tmp/gen$n.toy" -o "$tmp/gen$n.$c.s" 2>"$tmp/gen$n.$c.err" ;;
 			esac
 			rc=$?
@@ -578,16 +585,18 @@ compile_part() {
 				printf '%-9s %-10s %9s\n' "$lines" "$c" "$w"
 				continue
 			fi
-			tail -n 1 "$tf" | awk -v n="$n" -v c="$c" -v l="$lines" -v cl="$clines" -v clock="$clock" '{
+			# toyc's --time-passes says how much it allocated.
+			alloc=$(sed -n 's/^toyc: memory: \([0-9.]*\) MB allocated.*/\1/p' "$tmp/gen$n.$c.err" 2>/dev/null | tail -n 1)
+			tail -n 1 "$tf" | awk -v n="$n" -v c="$c" -v l="$lines" -v cl="$clines" -v clock="$clock" -v alloc="${alloc:--}" '{
 				t = (clock == "cpu") ? $2 + $3 : $1
-				print n, c, l, cl, $1, $2 + $3, $4 / 1024, t }' >>"$tmp/compile.tsv"
+				print n, c, l, cl, $1, $2 + $3, $4 / 1024, t, alloc }' >>"$tmp/compile.tsv"
 		done
 		# Output check: what was timed, assembled and run against the C twin.
 		if [ "$n" -le 100000 ] && [ -f "$tmp/gen$n.gcc-O0.s" ]; then
 			unset "ref[gen$n]"
 			gcc "$tmp/gen$n.gcc-O0.s" -o "$tmp/gen$n.c.exe" && "$tmp/gen$n.c.exe" >"$tmp/gen$n.c.out" &&
 				check "gen$n" "gcc -O0" "$tmp/gen$n.c.out" || fail "gen$n: the C twin did not build or run"
-			for c in toyc-O1 toyc-O2; do
+			for c in toyc-O0 toyc-O1 toyc-O2; do
 				[ -f "$tmp/gen$n.$c.s" ] || continue
 				if "$toyc" "$tmp/gen$n.$c.s" -o "$tmp/gen$n.$c.exe" 2>"$tmp/gen$n.$c.link" &&
 					timeout "$limit" "$tmp/gen$n.$c.exe" >"$tmp/gen$n.$c.out" 2>"$tmp/gen$n.$c.runerr"; then
@@ -599,13 +608,15 @@ compile_part() {
 		fi
 	done
 	awk -v clock="$clock" '
-	{ key[NR] = $1 " " $2; n[NR] = $1; c[NR] = $2; l[NR] = $3; w[NR] = $5; cpu[NR] = $6; mb[NR] = $7; t[NR] = $8
+	{ key[NR] = $1 " " $2; n[NR] = $1; c[NR] = $2; l[NR] = $3; w[NR] = $5; cpu[NR] = $6; mb[NR] = $7; t[NR] = $8; a[NR] = $9
 	  if ($2 == "gcc-O0") g[$1] = $8 }
 	END {
 		for (i = 1; i <= NR; i++)
-			printf "%-9s %-10s %9.2f %9.2f %9.0f %12.0f %10s\n", l[i], c[i], w[i], cpu[i], mb[i], (t[i] > 0 ? l[i] / t[i] : 0),
-				(c[i] != "gcc-O0" && g[n[i]] > 0) ? sprintf("%.2f", t[i] / g[n[i]]) : ""
-		printf "(lines/s and the ratio use %s time; the C twin has about as many lines)\n\n", clock == "cpu" ? "CPU (user+sys)" : "wall-clock"
+			printf "%-9s %-10s %9.2f %9.2f %9.0f %12s %10s %9s\n", l[i], c[i], w[i], cpu[i], mb[i],
+				(t[i] > 0 ? sprintf("%.0f", l[i] / t[i]) : "(< 10 ms)"),
+				(c[i] != "gcc-O0" && g[n[i]] > 0) ? sprintf("%.2f", t[i] / g[n[i]]) : "",
+				(a[i] != "-" && a[i] != "") ? sprintf("%.1f KB", a[i] * 1000 / l[i]) : ""
+		printf "(lines/s and the ratio use %s time; the C twin has about as many lines; alloc/ln: what toyc allocated per line, from --time-passes)\n\n", clock == "cpu" ? "CPU (user+sys)" : "wall-clock"
 		printf "growth of %s time with size:\n", clock == "cpu" ? "CPU" : "wall-clock"
 		for (i = 1; i <= NR; i++) {
 			for (j = 1; j < i; j++) if (c[j] == c[i] && n[j] < n[i]) p = j
@@ -629,12 +640,14 @@ compile_part() {
 		echo
 		echo "$c --time-passes at $(wc -l <"$tmp/gen$n.toy") lines (stages: wall-clock and CPU, % of the total CPU; passes: wall-clock):"
 		awk '/^toyc: time per stage/ { stage = 1; next } /^toyc: time per/ { next }
+		/^toyc: memory: / { memory = substr($0, 15); next }
 		stage { wall = $1; cpu = $2; sub(/ms$/, "", wall); sub(/ms$/, "", cpu); $1 = $2 = ""; name = substr($0, 3); sub(/ \/.*\//, " ", name)
 		  sn[++ns] = name; st[ns] = wall; sc[ns] = cpu; next }
 		{ ms = $1; sub(/ms$/, "", ms); $1 = ""; pn[++np] = substr($0, 2); pt[np] = ms }
 		END {
 			total = sc[ns]
 			for (i = 1; i <= ns; i++) printf "  %10.0f ms wall %10.0f ms cpu %5.1f%%  %s\n", st[i], sc[i], 100 * sc[i] / total, sn[i]
+			if (memory != "") printf "  memory: %s\n", memory
 			printf "  passes:"
 			for (i = 1; i <= np; i++) printf "%s %s %.0fms", (i > 1 && (i - 1) % 6 == 0) ? "\n         " : "", pn[i], pt[i]
 			printf "\n"

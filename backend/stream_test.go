@@ -1,0 +1,98 @@
+package backend
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"toyc/middle"
+)
+
+// streamModule is n functions of different sizes, so that with several
+// jobs they finish out of order: f<i> sums i numbers in a loop and calls
+// the previous function.
+func streamModule(t *testing.T, n int) string {
+	t.Helper()
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "define i64 @f%d(i64 %%x) {\nentry:\n  br label %%loop\nloop:\n", i)
+		fmt.Fprintf(&b, "  %%s = phi i64 [ %%x, %%entry ], [ %%s1, %%loop ]\n  %%k = phi i64 [ 0, %%entry ], [ %%k1, %%loop ]\n")
+		for j := range i % 7 * 20 {
+			fmt.Fprintf(&b, "  %%m%d = mul i64 %%s, %d\n", j, j+3)
+		}
+		fmt.Fprintf(&b, "  %%s1 = add i64 %%s, %%k\n  %%k1 = add i64 %%k, 1\n  %%c = icmp slt i64 %%k1, %d\n  br i1 %%c, label %%loop, label %%done\ndone:\n", i+1)
+		if i > 0 {
+			fmt.Fprintf(&b, "  %%r = call i64 @f%d(i64 %%s1)\n  ret i64 %%r\n}\n", i-1)
+		} else {
+			b.WriteString("  ret i64 %s1\n}\n")
+		}
+	}
+	return b.String()
+}
+
+// Compiled a function at a time (Finish), a module's assembly is the one
+// compiled whole and emitted after, whatever the number of jobs; Finish
+// sees the functions in the module's order, each released after it.
+func TestStreamSameAsWhole(t *testing.T) {
+	ll := streamModule(t, 40)
+	want := assemble(t, ll)
+	for _, jobs := range []int{1, 2, 4, 16} {
+		m, errs := middle.ParseModule("test.ll", []byte(ll))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var out bytes.Buffer
+		em := NewEmitter(&out, m, nil)
+		var order []string
+		pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, Jobs: jobs, Finish: func(f *middle.Func, mf *Func) error {
+			if len(order) > 0 && !m.Func(order[len(order)-1]).Released() {
+				t.Errorf("-j%d: @%s was not released before @%s was finished", jobs, order[len(order)-1], f.Name)
+			}
+			order = append(order, f.Name)
+			em.Function(mf)
+			return nil
+		}}
+		if _, err := pl.Run(m); err != nil {
+			t.Fatal(err)
+		}
+		if err := em.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for i, name := range order {
+			if name != fmt.Sprintf("f%d", i) {
+				t.Fatalf("-j%d: Finish saw %v, not the module's order", jobs, order)
+			}
+		}
+		if len(order) != 40 {
+			t.Fatalf("-j%d: Finish saw %d functions of 40", jobs, len(order))
+		}
+		if got := out.String(); got != want {
+			t.Errorf("-j%d: the assembly streamed differs from the assembly of the whole module", jobs)
+		}
+	}
+}
+
+// An error from Finish stops the run and is returned; no function after
+// the failing one is finished.
+func TestStreamFinishError(t *testing.T) {
+	m, errs := middle.ParseModule("test.ll", []byte(streamModule(t, 30)))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	stop := fmt.Errorf("disk full")
+	finished := 0
+	pl := &Pipeline{Native: true, CodegenOnly: true, Jobs: 4, Finish: func(f *middle.Func, mf *Func) error {
+		finished++
+		if f.Name == "f5" {
+			return stop
+		}
+		return nil
+	}}
+	if _, err := pl.Run(m); err != stop {
+		t.Fatalf("Run returned %v, want the error of Finish", err)
+	}
+	if finished != 6 {
+		t.Errorf("Finish ran for %d functions, want 6 (f0 to f5)", finished)
+	}
+}

@@ -1,0 +1,44 @@
+package middle
+
+// Compiling a function at a time (the pipeline's streaming mode) keeps
+// only the functions in flight in memory: once a function's assembly is
+// written, its body is released, and the module keeps the function as a
+// definition without blocks. Instruction selection asks of every callee
+// and address whether it is defined in the module while other functions'
+// bodies are being rewritten or released on other goroutines, so it reads
+// a snapshot taken before the functions start, not the bodies.
+
+// Release drops f's body once f has been compiled and written out. f
+// stays a definition: IsDecl is false, and its signature (Params, Result)
+// stays for the calls that other functions still being compiled make.
+func (f *Func) Release() {
+	f.released = true
+	f.Blocks = nil
+	f.Inlines = nil
+	f.names = nil
+	f.consts = nil
+}
+
+// Released reports whether f's body was released.
+func (f *Func) Released() bool { return f.released }
+
+// SnapshotDefinitions records which of m's functions are defined, for
+// DefinesFunc; a module pass that adds or removes definitions must take
+// it again.
+func (m *Module) SnapshotDefinitions() {
+	m.defined = make(map[string]bool, len(m.Funcs))
+	for _, f := range m.Funcs {
+		m.defined[f.Name] = !f.IsDecl()
+	}
+}
+
+// DefinesFunc reports whether m defines the function name (rather than
+// only declaring it, or not knowing it): from the snapshot when one was
+// taken, else from the bodies.
+func (m *Module) DefinesFunc(name string) bool {
+	if m.defined != nil {
+		return m.defined[name]
+	}
+	f := m.Func(name)
+	return f != nil && !f.IsDecl()
+}
