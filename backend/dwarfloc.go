@@ -66,6 +66,7 @@ type varTracker struct {
 	entry   []*trackState            // by block index in f.Blocks
 	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
+	interim map[*Instr]bool          // instructions whose register is defined again later in the block
 
 	// The replay during emission.
 	st      *trackState
@@ -98,7 +99,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
 		assigns: make(map[string][]assignEvent), block: -1,
-		joins: make(map[[2]int]*middle.Value)}
+		joins: make(map[[2]int]*middle.Value), interim: make(map[*Instr]bool)}
 	names := make(map[string]bool, len(f.Blocks))
 	for _, b := range f.Blocks {
 		names[b.Name] = true
@@ -153,8 +154,33 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	index := make(map[*Block]int, len(f.Blocks))
+	seen := make(map[*middle.Value]bool)
 	for i, b := range f.Blocks {
 		index[b] = i
+		// A register defined for a value that a later instruction of its
+		// block defines again holds a step of the computation there (mov
+		// a, v; sar $2, v; add c, v; or the same through temporaries made
+		// for it), not yet the value.
+		clear(seen)
+		for k := len(b.Instrs) - 1; k >= 0; k-- {
+			in := b.Instrs[k]
+			in.forEachDef(func(r Reg) {
+				if !r.IsVirtual() {
+					return
+				}
+				v := t.origin(r)
+				if dv, ok := f.defValue[in]; ok {
+					v = dv
+				}
+				if v == nil {
+					return
+				}
+				if seen[v] {
+					t.interim[in] = true
+				}
+				seen[v] = true
+			})
+		}
 	}
 	// The entry: the parameters in their argument registers.
 	start := t.newState()
@@ -383,8 +409,23 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		if dv, ok := f.defValue[in]; ok {
 			v = dv
 		}
-		if isCopy && v == nil {
-			v = copied
+		if t.interim[in] && a.Kind == KindReg {
+			v = nil
+		} else if in.Op == opMov && (v == nil || v.Op != middle.OpPhi) {
+			// A move is a copy of what its source holds: its
+			// destination's IR value may be what a later two-address
+			// instruction makes of it (mov a, v; add b, v), not yet
+			// there. Only a φ's copy, and a move out of a register the
+			// ABI filled (a call's result, an argument), take the
+			// destination's name.
+			src := in.Args[1]
+			switch {
+			case copied != nil:
+				v = copied
+			case isCopy && src.Kind == KindReg && src.Reg.IsPhysical():
+			default:
+				v = nil
+			}
 		}
 		switch {
 		case a.Kind == KindReg:
