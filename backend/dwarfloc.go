@@ -121,6 +121,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				break
 			}
 		}
+		if name == "" && c.Block != nil && names[c.Block.Name] {
+			// Its own block is still there: passes changed what is
+			// around the assignment (the terminator too), and a split
+			// leaves the block's first part, so the assignment takes
+			// effect at worst a little early, at that part's end.
+			name = c.Block.Name
+		}
 		if name == "" {
 			// Where the variable changes is not known any more: rather
 			// than show a value it may no longer have, it gets no
