@@ -33,7 +33,7 @@ import (
 //     default otherwise.
 //
 // A jump table leaf is `%idx = sub %x, lo` (zero-extended to i64 for an
-// i32 selector), a bounds check `icmp ugt %idx, hi-lo` to the default
+// i32 selector), a bounds check `icmp ule %idx, hi-lo` (else the default)
 // unless the bounds imply it, and a block ending in the switch that
 // instruction selection turns into the table jump (jumptable.go): `switch
 // i64 %idx, label %unreachable [ i64 0 ... i64 hi-lo ]`, one case per
@@ -263,7 +263,9 @@ func (s *switchLowering) jumpTable(b *middle.Block, c cluster, lo, hi int64) {
 	at := b
 	if lo < c.lo || c.hi < hi {
 		at = s.newBlock("table")
-		s.branch(b, middle.PredUGT, idx, c.hi-c.lo, s.def, at)
+		// The table first: the layout falls through to a branch's first
+		// target, and the default is usually the rare way.
+		s.branch(b, middle.PredULE, idx, c.hi-c.lo, at, s.def)
 	}
 	if idx.Type != middle.I64 {
 		idx = s.add(at, middle.OpZExt, middle.I64, "sw.idx", idx)
