@@ -18,6 +18,7 @@ import (
 var (
 	debugDiffPrograms = flag.Int("debugdiff", 6, "TestDebugDifferential: how many generated programs to check")
 	debugDiffSeed     = flag.Int64("debugdiffseed", 1, "TestDebugDifferential: the first generated program's seed")
+	debugDiffLevels   = flag.String("debugdifflevels", "-O1,-O2", "TestDebugDifferential: the levels checked against -O0")
 )
 
 // gdbTimeout bounds one gdb session of TestDebugDifferential (200 stops
@@ -142,9 +143,10 @@ func TestDebugDifferential(t *testing.T) {
 				return out
 			}
 			ref, _ := debugStops(t, p.dir, exe("-O0"), p.file)
-			for _, level := range []string{"-O1", "-O2"} {
+			for _, level := range strings.Split(*debugDiffLevels, ",") {
 				opt, _ := debugStops(t, p.dir, exe(level), p.file)
 				n, wrong := compareDebugStops(ref, opt)
+				t.Logf("%s: %d values compared, %d wrong", level, n, len(wrong))
 				mu.Lock()
 				total += n
 				totalWrong += len(wrong)
