@@ -103,11 +103,13 @@ bench)
 	# Run times against the C twins, spill counts and compile speed
 	# (tests/bench/bench.sh describes its settings), then the scaling of
 	# the SSA construction on generated functions of 1k to 100k blocks, in
-	# instructions counted by callgrind (tests/bench/scaling.sh).
+	# instructions counted by callgrind (tests/bench/scaling.sh), compile
+	# time by the shape of one function (tests/bench/shapes.sh).
 	shift
 	status=0
 	tests/bench/bench.sh "$@" || status=$?
 	tests/bench/scaling.sh || status=$((status > 0 ? status : 1))
+	tests/bench/shapes.sh || status=$((status > 0 ? status : 1))
 	tests/bench/explorer.sh || status=$((status > 0 ? status : 1))
 	exit $status
 	;;

@@ -3,6 +3,8 @@ package backend
 import (
 	"slices"
 	"sort"
+
+	"toyc/middle"
 )
 
 // Block order and loop depth. The allocator numbers instructions along one
@@ -92,38 +94,23 @@ func (f *Func) OrderBlocks() {
 
 // depthFirst searches f from its entry, visiting a block's successors
 // last-first, and returns the blocks in postorder and the back edges
-// (latch, header) found. Block IDs must be indexes in f.Blocks.
+// (latch, header) found: the middle's one depth-first search
+// (middle.Graph), on the machine blocks. Block IDs must be indexes in
+// f.Blocks.
 func (f *Func) depthFirst() (post []*Block, backEdges [][2]*Block) {
-	const (
-		unvisited = iota
-		onStack
-		done
-	)
-	state := make([]uint8, len(f.Blocks))
-	post = make([]*Block, 0, len(f.Blocks))
-	type frame struct {
-		b    *Block
-		next int // successors still to visit, counting down
+	g := middle.NewGraph(len(f.Blocks), func(i int, add func(int)) {
+		for _, s := range f.Blocks[i].Succs {
+			add(s.ID)
+		}
+	})
+	ids, retreating := g.DepthFirst(0, true)
+	post = make([]*Block, len(ids))
+	for i, id := range ids {
+		post[i] = f.Blocks[id]
 	}
-	stack := []frame{{f.Blocks[0], len(f.Blocks[0].Succs)}}
-	state[0] = onStack
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next == 0 {
-			state[top.b.ID] = done
-			post = append(post, top.b)
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		top.next--
-		s := top.b.Succs[top.next]
-		switch state[s.ID] {
-		case unvisited:
-			state[s.ID] = onStack
-			stack = append(stack, frame{s, len(s.Succs)})
-		case onStack:
-			backEdges = append(backEdges, [2]*Block{top.b, s})
-		}
+	backEdges = make([][2]*Block, len(retreating))
+	for i, e := range retreating {
+		backEdges[i] = [2]*Block{f.Blocks[e[0]], f.Blocks[e[1]]}
 	}
 	return post, backEdges
 }

@@ -166,29 +166,41 @@ func linearScan(f *Func, set *intervalSet) []*Interval {
 }
 
 type scanner struct {
-	set              *intervalSet
-	active, inactive []*Interval
-	spilled          []*Interval
-	spare            [2][]*Interval // the lists advance fills, reused
+	set      *intervalSet
+	active   []*Interval // live at the position: at most one per register
+	inactive inactiveSet
+	spilled  []*Interval
+	spare    []*Interval // the list advance fills, reused
 }
 
 // advance moves intervals between active, inactive and handled (dropped)
-// for the scan position pos.
+// for the scan position pos. Only the inactive intervals whose next range
+// has begun are looked at, so a function whose intervals have long holes
+// (values used again only in a cold block at its end) costs no more per
+// step than one without.
 func (s *scanner) advance(pos int) {
-	active, inactive := s.spare[0][:0], s.spare[1][:0]
-	for _, list := range [2][]*Interval{s.active, s.inactive} {
-		for _, it := range list {
-			switch {
-			case it.End() <= pos:
-			case it.covers(pos):
-				active = append(active, it)
-			default:
-				inactive = append(inactive, it)
-			}
+	active := s.spare[:0]
+	for _, it := range s.active {
+		switch {
+		case it.End() <= pos:
+		case it.covers(pos):
+			active = append(active, it)
+		default:
+			s.inactive.push(it)
 		}
 	}
-	s.spare = [2][]*Interval{s.active, s.inactive}
-	s.active, s.inactive = active, inactive
+	for s.inactive.nextStart() <= pos {
+		it := s.inactive.pop()
+		switch {
+		case it.spilled, it.End() <= pos:
+		case it.covers(pos):
+			active = append(active, it)
+		default:
+			s.inactive.push(it)
+		}
+	}
+	s.spare = s.active
+	s.active = active
 }
 
 // blocked returns the registers cur cannot take without evicting someone
@@ -197,11 +209,11 @@ func (s *scanner) blocked(cur *Interval) (taken, fixed RegMask) {
 	for _, it := range s.active {
 		taken |= maskOf(it.assigned)
 	}
-	for _, it := range s.inactive {
+	s.inactive.before(cur.End(), func(it *Interval) {
 		if !taken.Has(it.assigned) && intersects(it, cur) {
 			taken |= maskOf(it.assigned)
 		}
-	}
+	})
 	for _, r := range allocOrder {
 		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
 			fixed |= maskOf(r)
@@ -262,8 +274,7 @@ func (s *scanner) allocateBlocked(f *Func, cur *Interval) {
 		it.spilled = true
 		s.spilled = append(s.spilled, it)
 	})
-	s.active = removeSpilled(s.active)
-	s.inactive = removeSpilled(s.inactive)
+	s.active = removeSpilled(s.active) // the inactive set drops its own when it meets them
 	cur.assigned = best
 	s.active = append(s.active, cur)
 }
@@ -271,12 +282,19 @@ func (s *scanner) allocateBlocked(f *Func, cur *Interval) {
 // forEachHolder calls fn for every active or inactive interval in r that
 // intersects cur.
 func (s *scanner) forEachHolder(r Reg, cur *Interval, fn func(*Interval)) {
-	for _, list := range [2][]*Interval{s.active, s.inactive} {
-		for _, it := range list {
-			if it.assigned == r && intersects(it, cur) {
-				fn(it)
-			}
+	for _, it := range s.active {
+		if it.assigned == r && intersects(it, cur) {
+			fn(it)
 		}
+	}
+	var holders []*Interval // fn may spill them, which must not disturb the walk
+	s.inactive.before(cur.End(), func(it *Interval) {
+		if it.assigned == r && intersects(it, cur) {
+			holders = append(holders, it)
+		}
+	})
+	for _, it := range holders {
+		fn(it)
 	}
 }
 

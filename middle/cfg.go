@@ -14,55 +14,24 @@ package middle
 // is allocation order, friendly to the hardware prefetcher), into dense
 // integer arrays, and the searches run on those.
 
-// cfgIndex is the CFG of a function as compressed rows of block IDs.
+// cfgIndex is the CFG of a function as a Graph of block IDs, each
+// distinct successor once, in terminator order.
 type cfgIndex struct {
-	byID      []*Block // by Block.ID; nil for IDs of deleted blocks
-	succStart []int32  // by Block.ID: the successors of block i are succs[succStart[i]:succStart[i+1]]
-	succs     []int32  // each distinct successor once, in terminator order
+	Graph
+	byID []*Block // by Block.ID; nil for IDs of deleted blocks
 }
 
 func indexCFG(f *Func) *cfgIndex {
-	n := f.NumBlocks()
-	g := &cfgIndex{byID: make([]*Block, n), succStart: make([]int32, n+1), succs: make([]int32, 0, 2*len(f.Blocks))}
+	g := &cfgIndex{byID: make([]*Block, f.NumBlocks())}
 	for _, b := range f.Blocks {
 		g.byID[b.ID] = b
 	}
-	for id, b := range g.byID {
-		g.succStart[id] = int32(len(g.succs))
-		if b != nil {
-			uniqueSuccs(b, func(s *Block) { g.succs = append(g.succs, int32(s.ID)) })
+	g.Graph = *NewGraph(len(g.byID), func(id int, add func(int)) {
+		if b := g.byID[id]; b != nil {
+			uniqueSuccs(b, func(s *Block) { add(s.ID) })
 		}
-	}
-	g.succStart[n] = int32(len(g.succs))
+	})
 	return g
-}
-
-// reversePostorder returns the IDs of the blocks reachable from entry in
-// reverse postorder.
-func (g *cfgIndex) reversePostorder(entry int32) []int32 {
-	type frame struct{ id, next int32 } // next: position in succs of the next successor to explore
-	visited := make([]bool, len(g.byID))
-	post := make([]int32, 0, len(g.byID))
-	stack := []frame{{entry, g.succStart[entry]}}
-	visited[entry] = true
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next < g.succStart[top.id+1] {
-			s := g.succs[top.next]
-			top.next++
-			if !visited[s] {
-				visited[s] = true
-				stack = append(stack, frame{s, g.succStart[s]})
-			}
-			continue
-		}
-		post = append(post, top.id)
-		stack = stack[:len(stack)-1]
-	}
-	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
-		post[i], post[j] = post[j], post[i]
-	}
-	return post
 }
 
 // ReversePostorder returns the blocks reachable from the entry in reverse
@@ -73,7 +42,7 @@ func ReversePostorder(f *Func) []*Block {
 		return nil
 	}
 	g := indexCFG(f)
-	ids := g.reversePostorder(int32(f.Entry().ID))
+	ids := g.ReversePostorder(int32(f.Entry().ID))
 	rpo := make([]*Block, len(ids))
 	for i, id := range ids {
 		rpo[i] = g.byID[id]

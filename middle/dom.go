@@ -36,7 +36,7 @@ func ComputeDom(f *Func) *DomTree {
 	g := indexCFG(f)
 	var ids []int32 // a declaration has no blocks: an empty tree
 	if !f.IsDecl() {
-		ids = g.reversePostorder(int32(f.Entry().ID))
+		ids = g.ReversePostorder(int32(f.Entry().ID))
 	}
 	d.rpo = make([]*Block, len(ids))
 	for i, id := range ids {
@@ -56,7 +56,7 @@ func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
 	n := len(ids)
 	start = make([]int32, n+1)
 	for _, id := range ids {
-		for _, s := range g.succs[g.succStart[id]:g.succStart[id+1]] {
+		for _, s := range g.Successors(id) {
 			start[d.index[s]+1]++
 		}
 	}
@@ -66,7 +66,7 @@ func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
 	preds = make([]int32, start[n])
 	fill := append([]int32(nil), start[:n]...)
 	for i, id := range ids {
-		for _, s := range g.succs[g.succStart[id]:g.succStart[id+1]] {
+		for _, s := range g.Successors(id) {
 			j := d.index[s]
 			preds[fill[j]] = int32(i)
 			fill[j]++

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# How compile time grows with the shape of one function (issue 11): the
+# programs of tests/bench/shapes — an if/else if chain, a sequence of
+# loops, a block with that many values live at once (1k and 10k each), and
+# loops nested 100 and 1000 deep (the frontend's nesting limit is 1000) —
+# compiled to assembly at -O0, -O1 and -O2. CPU time (user+sys, median of
+# 3) and its growth per tenfold step; above x12 is flagged, and so is each
+# pass whose time grows by more than x12 while taking at least 20 ms (the
+# passes' times are wall-clock, from --time-passes). Each program is also
+# linked and run, and must print what its -O0 build prints.
+#
+#   tests/bench/shapes.sh          (./build.sh bench calls it)
+#
+# Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
+# nest"), SHAPES_RUNS (default 3).
+#
+# Exit status: 0 when every shape grows by at most x12 per tenfold step at
+# every level; 1 otherwise or when a compile or run fails.
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+toyc=${TOYC:-./toyc}
+shapes=${SHAPES:-elseif loops live nest}
+runs=${SHAPES_RUNS:-3}
+limit=12
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -buildvcs=false -o "$tmp/shapes" ./tests/bench/shapes || exit 1
+
+status=0
+echo "== Compile time by the shape of one function (tests/bench/shapes; CPU s, median of $runs) =="
+printf '%-8s %-6s %6s %10s %10s %8s\n' shape level small "cpu-s" "cpu-s x10" growth
+for shape in $shapes; do
+	small=1000 large=10000
+	[ "$shape" = nest ] && small=100 large=1000
+	for n in $small $large; do
+		"$tmp/shapes" -shape "$shape" -n "$n" >"$tmp/$shape$n.toy" || exit 1
+	done
+	for level in -O0 -O1 -O2; do
+		declare -A cpu=()
+		for n in $small $large; do
+			times=()
+			for _ in $(seq "$runs"); do
+				if ! /usr/bin/time -f '%U %S' -o "$tmp/time" "$toyc" $level -S --time-passes "$tmp/$shape$n.toy" -o "$tmp/$shape$n$level.s" 2>"$tmp/$shape$n$level.err"; then
+					echo "shapes: $shape $n $level: the compile failed: $(grep -v '^ \|^toyc: ' "$tmp/$shape$n$level.err" | head -c 300)"
+					status=1
+					continue 3
+				fi
+				times+=("$(awk '{ print $1 + $2 }' "$tmp/time" | tail -n 1)")
+			done
+			cpu[$n]=$(printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+			if "$toyc" "$tmp/$shape$n$level.s" -o "$tmp/$shape$n$level.exe" 2>"$tmp/link.err" &&
+				"$tmp/$shape$n$level.exe" 3 >"$tmp/$shape$n$level.out" 2>&1; then
+				if [ "$level" != -O0 ] && ! cmp -s "$tmp/$shape$n$level.out" "$tmp/$shape$n-O0.out"; then
+					echo "shapes: $shape $n $level prints $(head -c 100 "$tmp/$shape$n$level.out"), -O0 $(head -c 100 "$tmp/$shape$n-O0.out")"
+					status=1
+				fi
+			else
+				echo "shapes: $shape $n $level: did not link or run: $(head -c 300 "$tmp/link.err" "$tmp/$shape$n$level.out")"
+				status=1
+			fi
+		done
+		growth=$(awk -v a="${cpu[$small]}" -v b="${cpu[$large]}" 'BEGIN { printf "%.1f", (a > 0.01 ? b / a : b / 0.01) }')
+		flag=""
+		if awk -v g="$growth" -v l="$limit" 'BEGIN { exit !(g > l) }'; then
+			flag="  > x$limit"
+			status=1
+		fi
+		printf '%-8s %-6s %6s %10s %10s %7sx%s\n' "$shape" "$level" "$small" "${cpu[$small]}" "${cpu[$large]}" "$growth" "$flag"
+		# The passes that grow faster than the program.
+		join <(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$small$level.err" | sort) \
+			<(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$large$level.err" | sort) |
+			awk -v l="$limit" '$3 >= 20 && $3 > l * ($2 > 1 ? $2 : 1) { printf "           pass %s: %.0f ms -> %.0f ms (x%.0f)\n", $1, $2, $3, $3 / ($2 > 0 ? $2 : 1) }'
+		unset cpu
+	done
+done
+echo "(growth: CPU time at the larger size over the smaller, 10x the size; at most x$limit is linear enough)"
+exit $status
