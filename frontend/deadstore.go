@@ -15,12 +15,21 @@ import "toyc/middle/diag"
 // condition is a node of a statement-level flow graph built from the AST
 // (if, while, for, break, continue and return as the completion rules of
 // reach.go say; a loop whose condition is absent or the literal true has
-// no exit but its breaks), and each variable's liveness is found by the
+// no exit but its breaks). A store whose node does not have the variable
+// live on exit is dead.
+//
+// The liveness (dsliveness.go) is sparse and by variable, as SSA
+// liveness by variable is: the nodes are gathered into basic blocks, each
+// variable's reads and stores are listed in block order, and a store is
+// decided by the next mention of its variable in its block, or when there
+// is none by the variable's liveness at the block's end, found by the
 // backward path exploration of Brandner et al. (the algorithm of
-// middle/liveness.go): from every read, up the predecessors, until a node
-// that stores the variable. A store whose node does not have the variable
-// live on exit is dead. The cost is the size of the live ranges, with one
-// mark per node stamped per variable.
+// middle/liveness.go) over the blocks only: from each block whose first
+// mention of the variable is a read, up the predecessors, until a block
+// that stores it. The cost is the number of reads and stores plus the
+// live ranges counted in blocks, not in statements: a straight line of
+// 10,000 declarations each read at its end is one block, and each of its
+// variables costs its own mentions.
 //
 // Variables whose address is taken are left out: a store through the
 // pointer, or a read through it, is invisible here. A declaration without
@@ -54,7 +63,6 @@ type dsGraph struct {
 	ids    map[*Var]int32
 	vars   []*Var
 	stores [][]dsStore // by variable
-	useAt  [][]int32   // by variable: the nodes that read it
 	loops  []dsLoop
 }
 
@@ -66,8 +74,16 @@ type dsLoop struct {
 // exitNode is the end of the function: no successor reads anything.
 const exitNode = -1
 
-// deadStores lists f's dead stores in the order of its statements.
+// deadStores lists f's dead stores: by variable (the parameters, then
+// the locals, in their order), and for each variable in the order its
+// stores were added to the graph (the statements from last to first).
 func deadStores(f *Func) []deadStore {
+	return buildDSGraph(f).deadStores()
+}
+
+// buildDSGraph builds the statement-level flow graph of f's body, with
+// each node's predecessors.
+func buildDSGraph(f *Func) *dsGraph {
 	g := &dsGraph{ids: map[*Var]int32{}}
 	for _, v := range append(append([]*Var(nil), f.Params...), f.Locals...) {
 		if !v.AddrTaken {
@@ -76,48 +92,13 @@ func deadStores(f *Func) []deadStore {
 		}
 	}
 	g.stores = make([][]dsStore, len(g.vars))
-	g.useAt = make([][]int32, len(g.vars))
 	g.block(f.Body, exitNode)
 	for i := range g.nodes {
 		for _, s := range g.nodes[i].succ {
 			g.nodes[s].preds = append(g.nodes[s].preds, int32(i))
 		}
 	}
-
-	liveIn := make([]int32, len(g.nodes))
-	liveOut := make([]int32, len(g.nodes))
-	var out []deadStore
-	var work []int32
-	for v := range g.vars {
-		if len(g.stores[v]) == 0 {
-			continue
-		}
-		stamp := int32(v + 1)
-		for _, u := range g.useAt[v] {
-			if liveIn[u] != stamp {
-				liveIn[u] = stamp
-				work = append(work, u)
-			}
-		}
-		for len(work) > 0 {
-			n := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, p := range g.nodes[n].preds {
-				liveOut[p] = stamp
-				if g.nodes[p].def == int32(v) || liveIn[p] == stamp {
-					continue
-				}
-				liveIn[p] = stamp
-				work = append(work, p)
-			}
-		}
-		for _, st := range g.stores[v] {
-			if liveOut[st.node] != stamp {
-				out = append(out, deadStore{v: g.vars[v], pos: st.pos, init: st.init})
-			}
-		}
-	}
-	return out
+	return g
 }
 
 func (g *dsGraph) node(succ ...int32) int32 {
@@ -136,7 +117,6 @@ func (g *dsGraph) reads(n int32, e Expr) {
 	forEachRead(e, func(v *Var) {
 		if id, ok := g.ids[v]; ok {
 			g.nodes[n].uses = append(g.nodes[n].uses, id)
-			g.useAt[id] = append(g.useAt[id], n)
 		}
 	})
 }
