@@ -10,7 +10,8 @@ import (
 // (warnflags.go) choose which warnings are shown and which become errors;
 // errors stop the compile (exit status 1), warnings alone do not. The
 // diagnostics are printed sorted by file and position, with their source
-// lines, then a closing count as clang prints it.
+// lines, then gcc's note on each unknown -Wno-NAME flag (warnflags.go),
+// then a closing count as clang prints it.
 
 // diagnose filters the inputs' diagnostics by the warning flags; it
 // returns them as the error that stops the compile when one is an error,
@@ -28,7 +29,8 @@ func (d *driver) diagnose(l diag.List) error {
 
 // printDiagnostics writes l to standard error in the style the flags and
 // the terminal choose (presentation.go), up to -fmax-errors errors, then
-// the count of the errors and warnings shown.
+// the notes on the unknown -Wno-NAME flags, as gcc prints them ("cc1:
+// note: ..."), then the count of the errors and warnings shown.
 func (d *driver) printDiagnostics(l diag.List) {
 	l.Sort()
 	p := d.opts.present
@@ -37,7 +39,20 @@ func (d *driver) printDiagnostics(l diag.List) {
 	if stopped {
 		fmt.Fprintf(d.stderr, "compilation terminated due to -fmax-errors=%d.\n", p.limit())
 	}
+	for _, n := range d.opts.warn.ignoredNotes() {
+		fmt.Fprint(d.stderr, programNote(n, p.style(d.stderr).Color))
+	}
 	fmt.Fprintln(d.stderr, summary(l.Errors(), len(l)-l.Errors()))
+}
+
+// programNote is a note with no place, under the program's name as gcc
+// writes one ("cc1: note: ..."), in gcc's colours when color is set: the
+// name bold, "note:" bold cyan.
+func programNote(msg string, color bool) string {
+	if color {
+		return "\x1b[01m\x1b[Ktoyc:\x1b[m\x1b[K \x1b[01;36m\x1b[Knote: \x1b[m\x1b[K" + msg + "\n"
+	}
+	return "toyc: note: " + msg + "\n"
 }
 
 // summary is clang's closing line: "2 errors and 1 warning generated.".

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,14 +18,20 @@ import (
 // -Werror (every warning shown is an error), -Werror=NAME and
 // -Wno-error=NAME for one, and -w (no warnings at all). As in gcc, a
 // setting of one warning by name wins over its group's, whatever their
-// order, and among settings of the same name the last wins.
+// order, and among settings of the same name the last wins. As in gcc, an
+// unknown -Wno-NAME is accepted (it can only turn off, so a build that
+// names a warning of another compiler still works) and mentioned only
+// when other diagnostics are printed, since it may have been meant to
+// silence them (gcc's print_ignored_options, opts-global.cc); an unknown
+// -WNAME, -Werror=NAME or -Wno-error=NAME is a usage error.
 
 // warnOptions are the warning flags as given, in order.
 type warnOptions struct {
 	settings []warnSetting // -WNAME, -Wno-NAME, -Wall, -Wextra
 	errors   []warnSetting // -Werror=NAME, -Wno-error=NAME
 	werror   bool
-	none     bool // -w
+	none     bool     // -w
+	ignored  []string // the unknown -Wno-NAME flags, each once
 }
 
 type warnSetting struct {
@@ -108,7 +116,13 @@ func (w *warnOptions) add(a string) error {
 		name, on = n, false
 	}
 	if !knownWarning(name) {
-		return unknownWarning(a)
+		if on {
+			return unknownWarning(a)
+		}
+		if !slices.Contains(w.ignored, a) {
+			w.ignored = append(w.ignored, a)
+		}
+		return nil
 	}
 	w.settings = append(w.settings, warnSetting{name, on})
 	return nil
@@ -152,6 +166,16 @@ func unknownWarning(a string) error {
 		return usagef("unknown flag %s, did you mean %s?", a, best)
 	}
 	return usagef("unknown flag %s (toyc --help lists the warnings)", a)
+}
+
+// ignoredNotes are gcc's notes on the unknown -Wno-NAME flags, printed
+// after other diagnostics.
+func (w warnOptions) ignoredNotes() []string {
+	var out []string
+	for _, a := range w.ignored {
+		out = append(out, fmt.Sprintf("unrecognized command-line option '%s' may have been intended to silence earlier diagnostics", a))
+	}
+	return out
 }
 
 // warnPolicy is what the flags decide for each warning: shown or not, and
