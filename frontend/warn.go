@@ -98,14 +98,30 @@ func (w *warner) warn(flag string, pos diag.Pos, format string, args ...any) *di
 	return d
 }
 
-// reachable reports whether pos lies outside every unreachable span.
+// reachable reports whether pos lies outside every unreachable span, by
+// binary search in w.dead (sorted and merged by sortSpans): a function of
+// many variables and many unreachable blocks costs no product of the two.
 func (w *warner) reachable(pos diag.Pos) bool {
-	for _, s := range w.dead {
-		if !before(pos, s.from) && !before(s.to, pos) {
-			return false
+	i := sort.Search(len(w.dead), func(i int) bool { return before(pos, w.dead[i].from) })
+	return i == 0 || before(w.dead[i-1].to, pos)
+}
+
+// sortSpans sorts the unreachable spans by their start and merges those
+// that overlap, so that each position lies in at most one and the ends
+// increase with the starts.
+func sortSpans(spans []span) []span {
+	sort.Slice(spans, func(i, j int) bool { return before(spans[i].from, spans[j].from) })
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && !before(out[n-1].to, s.from) {
+			if before(out[n-1].to, s.to) {
+				out[n-1].to = s.to
+			}
+			continue
 		}
+		out = append(out, s)
 	}
-	return true
+	return out
 }
 
 func (w *warner) function(f *Func) {
@@ -127,6 +143,7 @@ func (w *warner) function(f *Func) {
 		w.dead = append(w.dead, span{s.Position(), b.End})
 	}}
 	r.block(f.Body)
+	w.dead = sortSpans(w.dead)
 
 	u := &useCounter{uses: map[*Var]*varUse{}}
 	u.block(f.Body)
