@@ -152,13 +152,18 @@ func groupByKey(nkeys int, pairs []keyedValue) blockValues {
 func useLists(f *Func, keep func(u *Value) bool) (start []int32, users []*Value) {
 	start = make([]int32, f.NumValues()+1)
 	forEachUse := func(visit func(a, u *Value)) {
+		// lastUser[a] is the instruction that last listed a: each user is
+		// listed once per value, in constant time per operand even for a
+		// φ with thousands (a join after a long else-if chain).
+		lastUser := make([]*Value, f.NumValues())
 		for _, b := range f.Blocks {
 			for _, u := range b.Instrs {
 				if keep != nil && !keep(u) {
 					continue
 				}
-				for i, a := range u.Args {
-					if a.ID < f.NumValues() && !argRepeated(u, i) {
+				for _, a := range u.Args {
+					if a.ID < f.NumValues() && lastUser[a.ID] != u {
+						lastUser[a.ID] = u
 						visit(a, u)
 					}
 				}
@@ -176,18 +181,6 @@ func useLists(f *Func, keep func(u *Value) bool) (start []int32, users []*Value)
 		fill[a.ID]++
 	})
 	return start, users
-}
-
-// argRepeated reports whether u.Args[i] already occurs earlier in u.Args.
-// Instructions have at most a handful of operands, except φs and calls,
-// where the scan stays proportional to the operand count in practice.
-func argRepeated(u *Value, i int) bool {
-	for _, a := range u.Args[:i] {
-		if a == u.Args[i] {
-			return true
-		}
-	}
-	return false
 }
 
 // In returns the values live on entry to b, sorted by ID. The caller must

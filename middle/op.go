@@ -40,8 +40,8 @@ const (
 	OpPhi    // Args[i] when control arrives from Value.Incoming[i]
 
 	// Terminators: the last instruction of every block, and only there.
-	OpBr          // br label Targets[0]
-	OpCondBr      // br i1 Args[0], label Targets[0], label Targets[1]
+	OpBr     // br label Targets[0]
+	OpCondBr // br i1 Args[0], label Targets[0], label Targets[1]
 	// switch Args[0], label Targets[0] [ Args[i], label Targets[i] ... ]:
 	// Targets[0] is the default; Args[1:] are distinct constants of
 	// Args[0]'s type (i32 or i64), case i going to Targets[i]. Several

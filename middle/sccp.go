@@ -103,12 +103,12 @@ type phiEntry struct {
 
 func newSCCPSolver(f *Func) *sccpSolver {
 	s := &sccpSolver{
-		f:        f,
-		val:      make([]lattice, f.NumValues()),
-		reached:  make([]bool, f.NumBlocks()),
-		edgeLive: make([][2]bool, f.NumBlocks()),
+		f:          f,
+		val:        make([]lattice, f.NumValues()),
+		reached:    make([]bool, f.NumBlocks()),
+		edgeLive:   make([][2]bool, f.NumBlocks()),
 		switchLive: map[int][]bool{},
-		phiPos:   map[*Value]map[*Block]int32{},
+		phiPos:     map[*Value]map[*Block]int32{},
 	}
 	s.useStart, s.users = useLists(f, func(u *Value) bool { return u.Op != OpPhi })
 	s.phiUseStart = make([]int32, f.NumValues()+1)

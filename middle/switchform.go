@@ -245,12 +245,16 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 	// Every target has one entry per chain block that branched to it
 	// straight, all with the value ch.from's block gives (agrees checked
 	// that).
+	inChain := make([]bool, f.NumBlocks())
+	for _, b := range chain {
+		inChain[b.ID] = true
+	}
 	for t, p := range ch.from {
 		for _, phi := range t.Phis() {
 			v := phi.IncomingFor(p)
-			for _, b := range chain {
-				phi.RemoveIncoming(b)
-			}
+			// One pass over the entries for the whole chain: a join that
+			// every arm reaches has an entry per arm.
+			phi.RemoveIncomingIf(func(b *Block) bool { return inChain[b.ID] })
 			phi.AddIncoming(v, h)
 		}
 	}

@@ -77,9 +77,15 @@ func (v *Value) IncomingFor(pred *Block) *Value {
 
 // RemoveIncoming drops the φ's entries for pred.
 func (v *Value) RemoveIncoming(pred *Block) {
+	v.RemoveIncomingIf(func(b *Block) bool { return b == pred })
+}
+
+// RemoveIncomingIf drops the φ's entries for the predecessors drop
+// selects, in one pass.
+func (v *Value) RemoveIncomingIf(drop func(*Block) bool) {
 	n := 0
 	for i, b := range v.Incoming {
-		if b != pred {
+		if !drop(b) {
 			v.Args[n], v.Incoming[n] = v.Args[i], b
 			n++
 		}
