@@ -15,6 +15,7 @@ func (f *Func) Release() {
 	f.released = true
 	f.Blocks = nil
 	f.Inlines = nil
+	f.Debug = nil // its slots and assignments point into the body
 	f.names = nil
 	f.consts = nil
 }
