@@ -14,7 +14,8 @@ import (
 // it (getrusage: user+system, the garbage collector's background work
 // included), because on a shared machine the wall clock also counts the
 // time other processes held the cores. The passes' own times are printed by
-// runPasses. A nil *stageTimes records nothing, so that the stages need not
+// runPasses. After the stages, print says what the garbage collector had
+// to do. A nil *stageTimes records nothing, so that the stages need not
 // ask whether timing is on.
 type stageTimes struct {
 	names     []string

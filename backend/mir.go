@@ -180,7 +180,7 @@ const (
 	opRet // through the epilogue
 	opUd2
 	opJmpTable // jmp *Args[0]: the address from a jump table (Args[1] its symbol), to one of the blocks Args[2:]
-	opPhi // dst, one source per Instr.Phi block; only before out-of-SSA
+	opPhi      // dst, one source per Instr.Phi block; only before out-of-SSA
 )
 
 // role says whether an instruction reads or writes an operand in its place

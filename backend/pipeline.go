@@ -100,9 +100,10 @@ func LookupPass(name string) *Pass {
 }
 
 // Pipeline runs the table for one module, a function at a time: each
-// function goes through every pass up to the next module pass (inline) or
-// to the end of the IR passes, then the next function does; module passes
-// run between. Functions are independent in between (no function pass
+// function goes through every pass up to the next module pass (globalconst,
+// inline) or to the end of the IR passes — with Finish, after the last
+// module pass, through code generation — then the next function does;
+// module passes run between. Functions are independent in between (no function pass
 // reads or writes another function's body, or the module's lists), so
 // with Jobs > 1 they go through their passes concurrently, and the result
 // is the same whatever Jobs is.
@@ -218,7 +219,7 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	}
 	// Deferred bodies (middle/lazy.go) are built as each function is
 	// handed out when the first group streams; else all at once, first.
-	if pl.Finish == nil || len(groups) > 1 || len(groups) == 1 && groups[0][0].Module != nil {
+	if streamsFirst := pl.Finish != nil && len(groups) == 1 && groups[0][0].Module == nil; !streamsFirst {
 		for _, f := range funcs {
 			if err := buildBody(f); err != nil {
 				return nil, err

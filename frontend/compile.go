@@ -29,7 +29,7 @@ func CompileDeferred(file string, src []byte) (*middle.Module, diag.List) {
 	return compileWithWarnings(file, src, LowerDeferred)
 }
 
-func compileWithWarnings(file string, src []byte, lower func(*Program) *middle.Module) (*middle.Module, diag.List) {
+func compileWithWarnings(file string, src []byte, lowering func(*Program) *middle.Module) (*middle.Module, diag.List) {
 	prog, diags := check(file, src)
 	if prog != nil {
 		diags = append(diags, Warnings(prog, diags)...)
@@ -38,5 +38,5 @@ func compileWithWarnings(file string, src []byte, lower func(*Program) *middle.M
 	if diags.Errors() > 0 {
 		return nil, diags
 	}
-	return lower(prog), diags
+	return lowering(prog), diags
 }

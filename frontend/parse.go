@@ -11,10 +11,11 @@ import (
 )
 
 // Parsing runs after a first pass over the whole file has found no lexical
-// error and no nesting too deep (lexer.go, depth.go). Participle then
-// parses the file a chunk of whole declarations at a time, lexed again as
-// needed, and each chunk's parse tree is converted to the AST and dropped
-// before the next chunk is lexed. Parse trees and tokens are the bulk of
+// error and no nesting too deep (lexer.go, depth.go). The file is lexed
+// again and cut into chunks of whole declarations, which participle parses
+// on parseJobs workers at once; each chunk's parse tree is converted to
+// the AST, in order, and dropped, and only a few chunks per worker are in
+// flight at any time. Parse trees and tokens are the bulk of
 // the frontend's memory: keeping those of a 100,000-line program alive at
 // once made the garbage collector's and the allocator's work per line
 // several times that of a small program. (Participle also copies every

@@ -4,8 +4,9 @@ package middle
 // Block.Preds (predecessors, rebuilt by Func.ComputePreds). This file adds the
 // block order every forward analysis wants: reverse postorder of a depth-first
 // search from the entry, which visits a block before its successors except
-// along retreating edges. The search is iterative so that a function with a
-// hundred thousand blocks cannot overflow the goroutine stack.
+// along retreating edges — the one search of graph.go, iterative so that a
+// function with a hundred thousand blocks cannot overflow the goroutine
+// stack.
 //
 // On large functions the cost of these analyses is memory traffic, not
 // arithmetic: every step to a successor goes through a block, its

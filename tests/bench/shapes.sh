@@ -2,8 +2,7 @@
 # How compile time grows with the shape of one function (issue 11): the
 # programs of tests/bench/shapes — an if/else if chain, a sequence of
 # loops, a block with that many values live at once (1k and 10k each), and
-# loops nested 90 and 900 deep (the frontend's nesting limit is 1000
-# brackets) —
+# loops nested 90 and 900 deep (the nesting limit is 1000 brackets) —
 # compiled to assembly at -O0, -O1 and -O2. CPU time (user+sys, median of
 # 3) and its growth per tenfold step; above x12 is flagged, and so is each
 # pass whose time grows by more than x12 while taking at least 20 ms (the
