@@ -36,7 +36,9 @@ type Interval struct {
 
 	assigned Reg // the physical register, after linear scan
 	spilled  bool
-	cursor   int // the first range not yet behind the scan position
+	cursor   int    // the first range not yet behind the scan position
+	heapSlot int32  // 1 + its index in linear scan's inactive heap, 0 when not in it
+	stamp    uint32 // the last regUnion.holders query that reported it
 }
 
 func (it *Interval) Start() int { return it.Ranges[0].Start }
@@ -52,25 +54,46 @@ func (it *Interval) covers(pos int) bool {
 }
 
 // intersects reports whether a and b are live at some common position.
+// Each step skips the ranges of one side that end before the other's
+// current range begins (skipTo), so a long interval with many ranges
+// inside the other's hole costs a search, not a walk.
 func intersects(a, b *Interval) bool {
 	if a.End() <= b.Start() || b.End() <= a.Start() {
 		return false
 	}
 	x, y := a.Ranges, b.Ranges
-	// Skip to the ranges that can meet: a binary search in each.
-	i := sort.Search(len(x), func(k int) bool { return x[k].End > y[0].Start })
-	j := sort.Search(len(y), func(k int) bool { return y[k].End > x[0].Start })
-	for i < len(x) && j < len(y) {
-		switch {
-		case x[i].End <= y[j].Start:
-			i++
-		case y[j].End <= x[i].Start:
-			j++
-		default:
+	i, j := 0, 0
+	for {
+		if i = skipTo(x, i, y[j].Start); i == len(x) {
+			return false
+		}
+		if x[i].Start < y[j].End {
+			return true
+		}
+		if j = skipTo(y, j, x[i].Start); j == len(y) {
+			return false
+		}
+		if y[j].Start < x[i].End {
 			return true
 		}
 	}
-	return false
+}
+
+// skipTo returns the first index from from on of a range of rs that ends
+// after pos, or len(rs): an exponential search (galloping, as in
+// Bentley and Yao's unbounded search), which costs the log of the distance
+// skipped, so a step to the next range is as cheap as in a plain merge.
+func skipTo(rs []Range, from, pos int) int {
+	if from == len(rs) || rs[from].End > pos {
+		return from
+	}
+	lo, step := from, 1 // rs[lo] ends at or before pos
+	for lo+step < len(rs) && rs[lo+step].End <= pos {
+		lo += step
+		step *= 2
+	}
+	hi := min(lo+step, len(rs)) // rs[hi] ends after pos, or hi == len(rs)
+	return lo + 1 + sort.Search(hi-lo-1, func(k int) bool { return rs[lo+1+k].End > pos })
 }
 
 // addRange adds [start, end) during the backward build, which produces

@@ -17,7 +17,10 @@ import (
 // hold theirs only where they intersect the current interval; a physical
 // register's fixed interval (argument, result, division and shift registers,
 // and the caller-saved registers at each call) blocks it wherever it
-// intersects. A register free for the whole current interval is taken, the
+// intersects. Which registers the active and inactive intervals block for
+// the current one is asked of each register's union of the intervals it
+// holds (regunion.go, as LLVM's LiveIntervalUnion): a binary search per
+// register, not a walk over the intervals in a hole. A register free for the whole current interval is taken, the
 // one a move relates it to first (a hint: the move then vanishes, which is
 // all the copy coalescing there is — only between intervals that do not
 // interfere), else the first in allocOrder. When none is free, the
@@ -156,8 +159,7 @@ func linearScan(f *Func, set *intervalSet) []*Interval {
 	for _, cur := range unhandled {
 		s.advance(cur.Start())
 		if r := s.freeRegister(cur); r != NoReg {
-			cur.assigned = r
-			s.active = append(s.active, cur)
+			s.assign(cur, r)
 			continue
 		}
 		s.allocateBlocked(f, cur)
@@ -169,8 +171,17 @@ type scanner struct {
 	set      *intervalSet
 	active   []*Interval // live at the position: at most one per register
 	inactive inactiveSet
+	unions   [FirstVReg]regUnion // by physical register: the intervals assigned to it
+	stamp    uint32              // the last regUnion.holders query
 	spilled  []*Interval
 	spare    []*Interval // the list advance fills, reused
+}
+
+// assign gives cur the register r, which no interval holding r intersects.
+func (s *scanner) assign(cur *Interval, r Reg) {
+	cur.assigned = r
+	s.active = append(s.active, cur)
+	s.unions[r].insert(cur)
 }
 
 // advance moves intervals between active, inactive and handled (dropped)
@@ -203,29 +214,36 @@ func (s *scanner) advance(pos int) {
 	s.active = active
 }
 
-// blocked returns the registers cur cannot take without evicting someone
-// (taken) and those it cannot take at all (fixed).
-func (s *scanner) blocked(cur *Interval) (taken, fixed RegMask) {
+// taken returns the registers cur cannot take without evicting someone:
+// those of the active intervals, which are live where cur starts, and
+// those whose union meets cur (the inactive intervals in them; the
+// handled ones ended before cur starts).
+func (s *scanner) taken(cur *Interval) (taken RegMask) {
 	for _, it := range s.active {
 		taken |= maskOf(it.assigned)
 	}
-	s.inactive.before(cur.End(), func(it *Interval) {
-		if !taken.Has(it.assigned) && intersects(it, cur) {
-			taken |= maskOf(it.assigned)
+	for _, r := range allocOrder {
+		if !taken.Has(r) && s.unions[r].overlaps(cur) {
+			taken |= maskOf(r)
 		}
-	})
+	}
+	return taken
+}
+
+// fixed returns the registers cur cannot take at all: those whose fixed
+// interval it intersects.
+func (s *scanner) fixed(cur *Interval) (fixed RegMask) {
 	for _, r := range allocOrder {
 		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
 			fixed |= maskOf(r)
 		}
 	}
-	return taken, fixed
+	return fixed
 }
 
 // freeRegister returns a register free for all of cur, or NoReg.
 func (s *scanner) freeRegister(cur *Interval) Reg {
-	taken, fixed := s.blocked(cur)
-	unusable := taken | fixed
+	unusable := s.taken(cur) | s.fixed(cur)
 	for _, h := range cur.hints {
 		r := h
 		if h.IsVirtual() {
@@ -250,14 +268,16 @@ func (s *scanner) freeRegister(cur *Interval) Reg {
 // allocateBlocked spills cur, or the intervals holding the register that
 // is cheapest to free for it, whichever costs less.
 func (s *scanner) allocateBlocked(f *Func, cur *Interval) {
-	_, fixed := s.blocked(cur)
+	fixed := s.fixed(cur)
 	best, bestCost := NoReg, math.Inf(1)
 	for _, r := range allocOrder {
 		if fixed.Has(r) {
 			continue
 		}
 		cost := 0.0
-		s.forEachHolder(r, cur, func(it *Interval) { cost += it.weight })
+		for _, it := range s.holders(r, cur) {
+			cost += it.weight
+		}
 		if cost < bestCost {
 			best, bestCost = r, cost
 		}
@@ -270,32 +290,37 @@ func (s *scanner) allocateBlocked(f *Func, cur *Interval) {
 		s.spilled = append(s.spilled, cur)
 		return
 	}
-	s.forEachHolder(best, cur, func(it *Interval) {
+	for _, it := range s.holders(best, cur) {
 		it.spilled = true
 		s.spilled = append(s.spilled, it)
-	})
+		s.unions[best].remove(it)
+	}
 	s.active = removeSpilled(s.active) // the inactive set drops its own when it meets them
-	cur.assigned = best
-	s.active = append(s.active, cur)
+	s.assign(cur, best)
 }
 
-// forEachHolder calls fn for every active or inactive interval in r that
-// intersects cur.
-func (s *scanner) forEachHolder(r Reg, cur *Interval, fn func(*Interval)) {
+// holders returns the intervals in r that intersect cur: the active one
+// first, then the inactive ones in the preorder of their places in the
+// heap — the order of the walk over the heap that found them before the
+// registers had unions, which decides the order of the spills and so the
+// code.
+func (s *scanner) holders(r Reg, cur *Interval) []*Interval {
+	var list []*Interval
 	for _, it := range s.active {
 		if it.assigned == r && intersects(it, cur) {
-			fn(it)
+			list = append(list, it)
 		}
 	}
-	var holders []*Interval // fn may spill them, which must not disturb the walk
-	s.inactive.before(cur.End(), func(it *Interval) {
-		if it.assigned == r && intersects(it, cur) {
-			holders = append(holders, it)
+	n := len(list)
+	s.stamp++
+	s.unions[r].holders(cur, s.stamp, func(it *Interval) {
+		if it.heapSlot != 0 {
+			list = append(list, it)
 		}
 	})
-	for _, it := range holders {
-		fn(it)
-	}
+	inactive := list[n:]
+	sort.Slice(inactive, func(i, j int) bool { return preorderBefore(inactive[i].heapSlot, inactive[j].heapSlot) })
+	return list
 }
 
 func removeSpilled(list []*Interval) []*Interval {
