@@ -78,6 +78,7 @@ type roundCode struct {
 // them first, and CoalesceCopies).
 func (f *Func) Allocate() {
 	a := &allocation{}
+	var loops *loopSets // made by the first round that splits at loops
 	for {
 		a.rounds++
 		a.set = buildIntervals(f, computeLiveness(f))
@@ -85,7 +86,7 @@ func (f *Func) Allocate() {
 		if len(spilled) == 0 {
 			break
 		}
-		if f.splitAroundCalls(spilled, a.set) || f.splitAroundLoops(spilled) {
+		if f.splitAroundCalls(spilled, a.set) || f.splitAroundLoops(spilled, &loops) {
 			continue
 		}
 		f.assignSpillSlots(a, spilled)

@@ -26,108 +26,148 @@ import "slices"
 // neverSplitAtLoops is the loop level of a register no loop is deeper than.
 const neverSplitAtLoops = 1 << 30
 
-// splitAroundLoops splits the registers among spilled that a loop reads
-// without writing (see above) and reports whether it split any; the
-// allocation round must then be redone.
-func (f *Func) splitAroundLoops(spilled []*Interval) bool {
-	cand := map[Reg]bool{} // looked up, never iterated
-	for _, it := range spilled {
-		if v := it.Reg; !f.vreg(v).unspillable {
-			cand[v] = true
-		}
-	}
-	if len(cand) == 0 {
-		return false
-	}
+// loopSets is what splitAroundLoops needs of f's natural loops, computed
+// once per Allocate: its rounds only insert instructions, never blocks or
+// edges. around lists, for each block (by ID), the loops containing it in
+// the order of naturalLoops; a loop's level is the number of loops around
+// its header, itself included.
+type loopSets struct {
+	loops  []loop
+	start  []int32 // by block ID: where its loops begin in around
+	around []int32 // the loops of each block, block after block
+	usable []bool  // by loop: splittable at (see below)
+}
+
+func (f *Func) loopSets() *loopSets {
 	_, backEdges := f.depthFirst()
-	loops := f.naturalLoops(backEdges)
-	if len(loops) == 0 {
-		return false
-	}
-	// around[b.ID] lists the loops containing b; a loop's level is the
-	// number of loops around its header, itself included.
-	around := make([][]int, len(f.Blocks))
-	for li, l := range loops {
+	ls := &loopSets{loops: f.naturalLoops(backEdges), start: make([]int32, len(f.Blocks)+1)}
+	for _, l := range ls.loops {
 		for _, b := range l.blocks {
-			around[b.ID] = append(around[b.ID], li)
+			ls.start[b.ID+1]++
 		}
 	}
-	inLoop := func(li int, b *Block) bool { return slices.Contains(around[b.ID], li) }
+	for i := range f.Blocks {
+		ls.start[i+1] += ls.start[i]
+	}
+	ls.around = make([]int32, ls.start[len(f.Blocks)])
+	fill := slices.Clone(ls.start[:len(f.Blocks)])
+	for li, l := range ls.loops {
+		for _, b := range l.blocks {
+			ls.around[fill[b.ID]] = int32(li)
+			fill[b.ID]++
+		}
+	}
 	// A loop is entered only through its header (which then dominates it)
 	// unless it holds the entry block: the blocks on a path from the entry
 	// that avoids the header all reach a latch, so all are in the loop.
 	// Copies before the header would not run on such a path.
-	usable := make([]bool, len(loops))
-	for li := range loops {
-		usable[li] = !inLoop(li, f.Blocks[0])
+	ls.usable = make([]bool, len(ls.loops))
+	for li := range ls.loops {
+		ls.usable[li] = !ls.inLoop(li, f.Blocks[0])
 	}
-	level := func(li int) int { return len(around[loops[li].header.ID]) }
+	return ls
+}
 
-	// written[v] holds the loops that write v; readIn[v] the blocks that
-	// read it, once each.
-	written := map[Reg]map[int]bool{}
-	readIn := map[Reg][]*Block{}
+// of returns the loops containing b.
+func (ls *loopSets) of(b *Block) []int32 { return ls.around[ls.start[b.ID]:ls.start[b.ID+1]] }
+
+func (ls *loopSets) inLoop(li int, b *Block) bool { return slices.Contains(ls.of(b), int32(li)) }
+
+func (ls *loopSets) level(li int32) int { return len(ls.of(ls.loops[li].header)) }
+
+// splitAroundLoops splits the registers among spilled that a loop reads
+// without writing (see above) and reports whether it split any; the
+// allocation round must then be redone. ls is f's loops, made when first
+// needed.
+func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
+	candOf := make([]int32, f.NumVRegs()) // by vreg index: 1 + its index in cands, or 0
+	var cands []Reg
+	for _, it := range spilled {
+		if v := it.Reg; !f.vreg(v).unspillable && candOf[v-FirstVReg] == 0 {
+			cands = append(cands, v)
+			candOf[v-FirstVReg] = int32(len(cands))
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	if *ls == nil {
+		*ls = f.loopSets()
+	}
+	loops := (*ls).loops
+	if len(loops) == 0 {
+		return false
+	}
+	sets := *ls
+
+	// defIn[c] holds the blocks that write cands[c], readIn[c] those that
+	// read it, each once.
+	defIn := make([][]*Block, len(cands))
+	readIn := make([][]*Block, len(cands))
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			in.forEachDef(func(r Reg) {
-				if cand[r] {
-					if written[r] == nil {
-						written[r] = map[int]bool{}
-					}
-					for _, li := range around[b.ID] {
-						written[r][li] = true
-					}
+				if c := candIndex(candOf, r); c >= 0 && (len(defIn[c]) == 0 || defIn[c][len(defIn[c])-1] != b) {
+					defIn[c] = append(defIn[c], b)
 				}
 			})
 			in.forEachUse(func(r Reg) {
-				if cand[r] && (len(readIn[r]) == 0 || readIn[r][len(readIn[r])-1] != b) {
-					readIn[r] = append(readIn[r], b)
+				if c := candIndex(candOf, r); c >= 0 && (len(readIn[c]) == 0 || readIn[c][len(readIn[c])-1] != b) {
+					readIn[c] = append(readIn[c], b)
 				}
 			})
 		}
 	}
 
 	split := false
-	before := map[*Block][]*Instr{} // copies to insert before a block's closing branches; looked up, never iterated
-	for _, it := range spilled {
+	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
+	written := make([]int32, len(loops))      // by loop: 1 + the index in spilled of a register it writes
+	chosen := make([]int32, len(loops))       // by loop: 1 + the index in spilled of a register split at it
+	for k, it := range spilled {
 		v := it.Reg
-		if !cand[v] {
+		c := candIndex(candOf, v)
+		if c < 0 {
 			continue
 		}
-		chosen := map[int]bool{}
-		var order []int
-		for _, b := range readIn[v] {
-			best := -1
-			for _, li := range around[b.ID] {
-				if usable[li] && !written[v][li] && level(li) > int(f.vreg(v).loopLevel) &&
-					(best < 0 || level(li) < level(best)) {
+		stamp := int32(k + 1)
+		for _, b := range defIn[c] {
+			for _, li := range sets.of(b) {
+				written[li] = stamp
+			}
+		}
+		var order []int32
+		for _, b := range readIn[c] {
+			best := int32(-1)
+			for _, li := range sets.of(b) {
+				if sets.usable[li] && written[li] != stamp && sets.level(li) > int(f.vreg(v).loopLevel) &&
+					(best < 0 || sets.level(li) < sets.level(best)) {
 					best = li
 				}
 			}
-			if best >= 0 && !chosen[best] {
-				chosen[best] = true
+			if best >= 0 && chosen[best] != stamp {
+				chosen[best] = stamp
 				order = append(order, best)
 			}
 		}
 		for _, li := range order {
 			l := loops[li]
 			nv := f.newVReg(f.width[v-FirstVReg])
-			*f.vreg(nv) = vregInfo{splitOf: v, split: splitAtLoop, loopLevel: int32(level(li))}
+			*f.vreg(nv) = vregInfo{splitOf: v, split: splitAtLoop, loopLevel: int32(sets.level(li))}
 			for _, b := range l.blocks {
 				for _, in := range b.Instrs {
 					in.renameUses(v, nv)
 				}
 			}
 			for _, p := range l.header.Preds {
-				if !inLoop(li, p) {
-					before[p] = append(before[p], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: l.header.Instrs[0].Pos})
+				if !sets.inLoop(int(li), p) {
+					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: l.header.Instrs[0].Pos})
 				}
 			}
 			split = true
 		}
 	}
 	for _, p := range f.Blocks {
-		copies := before[p]
+		copies := before[p.ID]
 		if copies == nil {
 			continue
 		}
@@ -138,6 +178,14 @@ func (f *Func) splitAroundLoops(spilled []*Interval) bool {
 		p.Instrs = append(p.Instrs[:n:n], append(copies, p.Instrs[n:]...)...)
 	}
 	return split
+}
+
+// candIndex returns r's index in splitAroundLoops' candidates, or -1.
+func candIndex(candOf []int32, r Reg) int {
+	if r.IsVirtual() && int(r-FirstVReg) < len(candOf) {
+		return int(candOf[r-FirstVReg]) - 1
+	}
+	return -1
 }
 
 // renameUses makes in read to instead of from wherever it reads from (as
