@@ -26,7 +26,7 @@ import "fmt"
 
 // Check verifies the register allocation of f (after Allocate).
 func Check(f *Func) error {
-	if f.assign == nil {
+	if !f.allocated() {
 		return fmt.Errorf("backend: check %s: not allocated", f.Name)
 	}
 	c := &checker{f: f}
@@ -155,12 +155,7 @@ func (c *checker) define(st *state, l location, v Reg) {
 }
 
 // slotOf returns v's spill slot, or nil.
-func (c *checker) slotOf(v Reg) *Slot {
-	if v.IsVirtual() && int(v-FirstVReg) < len(c.f.spillSlot) {
-		return c.f.spillSlot[v-FirstVReg]
-	}
-	return nil
-}
+func (c *checker) slotOf(v Reg) *Slot { return c.f.spillSlot(v) }
 
 func (c *checker) step(st *state, b *Block, in *Instr) error {
 	fail := func(format string, args ...any) error {

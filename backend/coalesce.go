@@ -67,7 +67,7 @@ func (f *Func) CoalesceCopies() {
 		}
 		a.Ranges = unionRanges(a.Ranges, b.Ranges)
 		rep[s-FirstVReg] = d
-		f.width[d-FirstVReg] = max(f.width[d-FirstVReg], f.width[s-FirstVReg])
+		f.vreg(d).width = max(f.vreg(d).width, f.vreg(s).width)
 		merged = true
 		f.coalesced = append(f.coalesced, [2]Reg{s, d})
 	}

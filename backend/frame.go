@@ -32,8 +32,8 @@ type frame struct {
 func (f *Func) Layout() {
 	f.finishShrinkWrap()
 	var used RegMask
-	for _, r := range f.assign {
-		used |= maskOf(r)
+	for i := range f.vregs {
+		used |= maskOf(f.vregs[i].loc)
 	}
 	f.frame.saved = f.frame.saved[:0]
 	for _, r := range savedOrder {

@@ -92,10 +92,9 @@ func (f *Func) Allocate() {
 		f.assignSpillSlots(a, spilled)
 		f.insertSpillCode()
 	}
-	f.assign = make([]Reg, f.NumVRegs())
 	for i, it := range a.set.virtual {
 		if it != nil {
-			f.assign[i] = it.assigned
+			f.vregs[i].loc = it.assigned
 		}
 	}
 	f.alloc = a
@@ -107,9 +106,6 @@ func (f *Func) Allocate() {
 // spilled in this round too and no interval in the slot intersects it —
 // then the move between them needs no memory traffic — else a fresh one.
 func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
-	for len(f.spillSlot) < f.NumVRegs() {
-		f.spillSlot = append(f.spillSlot, nil)
-	}
 	occupants := map[*Slot][]*Interval{} // slots of this round; looked up, never iterated
 	rc := roundCode{start: a.set.start, code: make([][]*Instr, len(f.Blocks))}
 	for _, b := range f.Blocks {
@@ -124,7 +120,7 @@ func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
 			if !h.IsVirtual() {
 				continue
 			}
-			cand := f.spillSlot[h-FirstVReg]
+			cand := f.spillSlot(h)
 			if cand == nil || occupants[cand] == nil {
 				continue
 			}
@@ -141,7 +137,7 @@ func (f *Func) assignSpillSlots(a *allocation, spilled []*Interval) {
 			slot = f.newSlot(SlotSpill, 8, 8, vregName(it.Reg))
 		}
 		occupants[slot] = append(occupants[slot], it)
-		f.spillSlot[it.Reg-FirstVReg] = slot
+		f.vreg(it.Reg).slot = slot
 		a.spilled = append(a.spilled, spillRecord{it.Reg, it.Ranges, slot, round})
 	}
 }

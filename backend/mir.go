@@ -347,10 +347,7 @@ type Func struct {
 	Blocks []*Block // Blocks[0] is the entry; the order is the IR's until Allocate, then the layout order
 	Slots  []*Slot
 
-	vregs     []vregInfo // by vreg-FirstVReg: what the stages record of each virtual register
-	width     []uint8    // by vreg-FirstVReg: bytes of its value that are meaningful (1, 4, 8)
-	assign    []Reg      // by vreg-FirstVReg: the physical register, after Allocate
-	spillSlot []*Slot    // by vreg-FirstVReg: the stack slot of a spilled register
+	vregs []vregInfo // by vreg-FirstVReg: one record per virtual register, what every stage knows of it
 
 	outArgs int // bytes of stack arguments of the largest call
 	stage   stage
@@ -363,17 +360,23 @@ type Func struct {
 	frame    frame
 }
 
-// vregInfo is what the stages record of one virtual register (Func.vregs).
-// The zero value is a register the backend made for itself, with nothing
-// known.
+// vregInfo is what the stages record of one virtual register (Func.vregs):
+// one record, as wazero's register allocator keeps its vrState and QBE its
+// Tmp, rather than a slice per fact that each stage must remember to grow.
+// Beyond its width, the zero value is a register the backend made for
+// itself, with nothing known. (The live interval is not here: each round of
+// Allocate builds the intervals anew, intervals.go.)
 type vregInfo struct {
 	origin      *middle.Value // the IR value instruction selection made it to hold, or nil
+	slot        *Slot         // the stack slot it was spilled to, in some round of Allocate
 	orig        Reg           // for an allocator temporary (spill.go), the vreg it stands for
 	splitOf     Reg           // for a register a split made (splitcalls.go, splitloops.go), the one it was split from
+	loc         Reg           // the physical register Allocate gave it; NoReg when it has none (spilled, or gone from the code)
+	loopLevel   int32         // splitAroundLoops splits it only at loops nested deeper than this
+	width       uint8         // bytes of its value that are meaningful (1, 4, 8)
 	split       splitKind     // which split made it
 	unspillable bool          // an allocator temporary, which must get a register
 	splitDone   bool          // split around calls already (splitcalls.go), or made by that split
-	loopLevel   int32         // splitAroundLoops splits it only at loops nested deeper than this
 }
 
 // splitKind says which live-range split made a register.
@@ -386,13 +389,12 @@ const (
 )
 
 // NumVRegs is the number of virtual registers made so far.
-func (f *Func) NumVRegs() int { return len(f.width) }
+func (f *Func) NumVRegs() int { return len(f.vregs) }
 
 // newVReg makes a virtual register holding width meaningful bytes.
 func (f *Func) newVReg(width uint8) Reg {
-	f.width = append(f.width, width)
-	f.vregs = append(f.vregs, vregInfo{})
-	return FirstVReg + Reg(len(f.width)-1)
+	f.vregs = append(f.vregs, vregInfo{width: width})
+	return FirstVReg + Reg(len(f.vregs)-1)
 }
 
 // vreg returns the record of the virtual register r.
@@ -419,8 +421,20 @@ func (f *Func) program(r Reg) Reg {
 
 // location returns the physical register r lives in after allocation.
 func (f *Func) location(r Reg) Reg {
-	if r.IsVirtual() && f.assign != nil {
-		return f.assign[r-FirstVReg]
+	if r.IsVirtual() && f.allocated() {
+		return f.vregs[r-FirstVReg].loc
 	}
 	return r
+}
+
+// allocated reports whether Allocate has run.
+func (f *Func) allocated() bool { return f.stage >= stageAllocated }
+
+// spillSlot returns the stack slot of r, when r is a virtual register
+// spilled in some round of Allocate, or nil.
+func (f *Func) spillSlot(r Reg) *Slot {
+	if r.IsVirtual() {
+		return f.vregs[r-FirstVReg].slot
+	}
+	return nil
 }

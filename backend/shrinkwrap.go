@@ -217,7 +217,7 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 		var copies []*Instr
 		for _, v := range lv.out[e.ID] {
 			if renamed[v] == NoReg {
-				renamed[v] = f.newVReg(f.width[v])
+				renamed[v] = f.newVReg(f.vregs[v].width)
 			}
 			copies = append(copies, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(renamed[v]), regOp(FirstVReg + Reg(v))}})
 		}

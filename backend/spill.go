@@ -15,14 +15,9 @@ package backend
 // reloads it once.
 
 // insertSpillCode rewrites f for the registers spilled in the last round
-// (those whose spillSlot is set and which still occur).
+// (those with a spill slot that still occur).
 func (f *Func) insertSpillCode() {
-	spilled := func(r Reg) *Slot {
-		if r.IsVirtual() && int(r-FirstVReg) < len(f.spillSlot) {
-			return f.spillSlot[r-FirstVReg]
-		}
-		return nil
-	}
+	spilled := f.spillSlot
 	for _, b := range f.Blocks {
 		out := make([]*Instr, 0, len(b.Instrs))
 		var carried []spillTemp
@@ -127,7 +122,7 @@ func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
 		st := spillTemp{v: v, t: rw.carries(v)}
 		st.loaded = st.t != NoReg
 		if st.t == NoReg {
-			st.t = rw.f.newVReg(rw.f.width[v-FirstVReg])
+			st.t = rw.f.newVReg(rw.f.vreg(v).width)
 			tv := rw.f.vreg(st.t)
 			tv.orig = rw.f.program(v)
 			tv.unspillable = true
@@ -164,7 +159,7 @@ func widenConstant(in *Instr) bool {
 // the value is meaningful (a movl that zero-extends into a 64-bit value
 // must write a register).
 func (f *Func) memoryOK(in *Instr, i int) bool {
-	if in.role(i)&roleDef != 0 && int(in.Size) < int(f.width[in.Args[i].Reg-FirstVReg]) {
+	if in.role(i)&roleDef != 0 && int(in.Size) < int(f.vreg(in.Args[i].Reg).width) {
 		return false
 	}
 	switch in.Op {

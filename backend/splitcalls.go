@@ -73,11 +73,12 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		if deep {
 			continue
 		}
-		save := f.newVReg(f.width[v-FirstVReg])
+		save := f.newVReg(f.vreg(v).width)
 		// save is meant to live in memory across the calls, each of which
 		// a loop around its uses contains: splitting it at a loop would put
 		// it back in a register across them.
-		*f.vreg(save) = vregInfo{splitOf: v, split: splitAtCalls, splitDone: true, loopLevel: neverSplitAtLoops}
+		sv := f.vreg(save)
+		sv.splitOf, sv.split, sv.splitDone, sv.loopLevel = v, splitAtCalls, true, neverSplitAtLoops
 		f.vreg(v).splitDone = true
 		for _, d := range defs {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos})

@@ -151,8 +151,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 		}
 		for _, li := range order {
 			l := loops[li]
-			nv := f.newVReg(f.width[v-FirstVReg])
-			*f.vreg(nv) = vregInfo{splitOf: v, split: splitAtLoop, loopLevel: int32(sets.level(li))}
+			nv := f.newVReg(f.vreg(v).width)
+			vi := f.vreg(nv)
+			vi.splitOf, vi.split, vi.loopLevel = v, splitAtLoop, int32(sets.level(li))
 			for _, b := range l.blocks {
 				for _, in := range b.Instrs {
 					in.renameUses(v, nv)
