@@ -195,8 +195,11 @@ func (f *Func) naturalLoops(backEdges [][2]*Block) []loop {
 		}
 		add(h)
 		var work []*Block
-		for _, e2 := range backEdges[i:] {
-			if e2[1] == h && add(e2[0]) {
+		for _, e2 := range backEdges[i:] { // h's back edges are together, sorted above
+			if e2[1] != h {
+				break
+			}
+			if add(e2[0]) {
 				work = append(work, e2[0])
 			}
 		}
