@@ -51,11 +51,26 @@ func (f *Func) ThreadJumps() {
 			b.Instrs[n-2].Args[0].Block == b.Instrs[n-1].Args[0].Block {
 			b.Instrs = append(b.Instrs[:n-2], b.Instrs[n-1]) // both ways lead to the same place
 		}
+		var seen map[*Block]bool // for a table jump's many targets, where a search of Succs would be quadratic
 		for _, in := range b.Instrs {
-			for _, t := range in.targets() {
-				if !slices.Contains(b.Succs, t.Block) {
-					b.Succs = append(b.Succs, t.Block)
+			targets := in.targets()
+			if len(targets) > 8 && seen == nil {
+				seen = make(map[*Block]bool, len(targets))
+				for _, s := range b.Succs {
+					seen[s] = true
 				}
+			}
+			for _, t := range targets {
+				switch {
+				case seen != nil:
+					if seen[t.Block] {
+						continue
+					}
+					seen[t.Block] = true
+				case slices.Contains(b.Succs, t.Block):
+					continue
+				}
+				b.Succs = append(b.Succs, t.Block)
 			}
 		}
 	}

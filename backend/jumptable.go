@@ -2,7 +2,6 @@ package backend
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"toyc/middle"
@@ -52,8 +51,10 @@ func machineSuccs(b *middle.Block) []*middle.Block {
 		return b.Succs()
 	}
 	var out []*middle.Block
+	seen := make(map[*middle.Block]bool, len(t.Targets)) // a search of out would be quadratic in a table of thousands
 	for _, s := range t.Targets[1:] {
-		if !slices.Contains(out, s) {
+		if !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}

@@ -1,6 +1,9 @@
 package backend
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Out of SSA: each block's φs are, on every incoming edge, one parallel
 // copy (all φs read their sources before any writes its destination), which
@@ -50,24 +53,29 @@ func (f *Func) OutOfSSA() {
 			continue
 		}
 		b.Instrs = b.Instrs[len(phis):]
-		for _, p := range b.Preds {
-			f.placeCopy(p, b, phis)
+		entries := make([][]int, len(phis))
+		for j, phi := range phis {
+			entries[j] = phi.entries(b.Preds)
+		}
+		for k, p := range b.Preds {
+			f.placeCopy(p, k, b, phis, entries)
 		}
 	}
 	f.stage = stageOutOfSSA
 }
 
-// placeCopy sequentializes the copy of the edge p→b for the φs of b and puts
+// placeCopy sequentializes the copy of the edge p→b (p is b's predecessor
+// k; entries[j][k] the operand of phis[j] for it) for the φs of b and puts
 // the moves on the edge.
-func (f *Func) placeCopy(p, b *Block, phis []*Instr) {
+func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]int) {
 	ec := &EdgeCopy{From: p, To: b}
 	var rest []*Instr
-	for _, phi := range phis {
+	for j, phi := range phis {
 		dst := phi.Args[0].Reg
-		src, ok := phi.source(p)
-		if !ok {
+		if entries[j][k] < 0 {
 			panic(fmt.Sprintf("backend: %s: φ in %s has no entry for predecessor %s", f.Name, b.Name, p.Name))
 		}
+		src := phi.Args[1+entries[j][k]]
 		if src.Kind == KindReg {
 			ec.Parallel = append(ec.Parallel, Move{Dst: int(dst), Src: int(src.Reg)})
 			continue
@@ -104,12 +112,29 @@ func (f *Func) placeCopy(p, b *Block, phis []*Instr) {
 	}
 }
 
-// source returns the φ's operand for the edge from p.
-func (in *Instr) source(p *Block) (Operand, bool) {
-	for i, b := range in.Phi {
-		if b == p {
-			return in.Args[i+1], true
+// entries returns, for each of preds, the index of the φ's entry for it
+// (its first, as Phi lists the blocks), or -1. A join of many edges looks
+// them up in a map, where a search per edge would be quadratic.
+func (in *Instr) entries(preds []*Block) []int {
+	out := make([]int, len(preds))
+	var at map[*Block]int
+	for k, p := range preds {
+		out[k] = -1
+		if len(in.Phi) <= 8 {
+			if i := slices.Index(in.Phi, p); i >= 0 {
+				out[k] = i
+			}
+			continue
+		}
+		if at == nil {
+			at = make(map[*Block]int, len(in.Phi))
+			for i := len(in.Phi) - 1; i >= 0; i-- {
+				at[in.Phi[i]] = i
+			}
+		}
+		if i, ok := at[p]; ok {
+			out[k] = i
 		}
 	}
-	return Operand{}, false
+	return out
 }
