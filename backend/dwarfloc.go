@@ -67,6 +67,9 @@ type varTracker struct {
 	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
 	interim map[*Instr]bool          // instructions whose register is defined again later in the block
+	// phiCopies are the φs the block's copies so far feed, which name
+	// their variables at its end (apply).
+	phiCopies []*middle.Value
 
 	// The replay during emission.
 	st      *trackState
@@ -84,6 +87,15 @@ type assignEvent struct {
 	v   int
 	c   *middle.Value
 	pos middleFuncPos
+	top bool // a φ of the block: fired at its entry
+}
+
+// before orders a block's events: its φs first, then by source position.
+func (e assignEvent) before(o assignEvent) bool {
+	if e.top != o.top {
+		return e.top
+	}
+	return posLess(e.pos, o.pos)
 }
 
 type middleFuncPos = struct{ Line, Col int }
@@ -142,20 +154,25 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		// A value a pass deleted leaves the variable without one.
 		v := c.Value
-		switch v.Op {
-		case middle.OpConst, middle.OpParam, middle.OpGlobal:
-		default:
-			if !live[v] {
-				v = nil
-			}
+		switch {
+		case c.Dead:
+			v = nil
+		case v.Op == middle.OpConst, v.Op == middle.OpParam, v.Op == middle.OpGlobal:
+		case !live[v]:
+			v = nil
 		}
-		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}})
+		// A φ still in its own block is the variable's value from the
+		// block's top, before anything of the block runs; its position
+		// (its block's first instruction when mem2reg ran) says nothing
+		// once a pass has merged other code into the block.
+		top := c.Phi && v != nil && v.Op == middle.OpPhi && v.Block != nil && v.Block.Name == name
+		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, top})
 	}
 	for _, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
 		// position keep the order mem2reg saw them in.
 		for i := 1; i < len(evs); i++ {
-			for j := i; j > 0 && posLess(evs[j].pos, evs[j-1].pos); j-- {
+			for j := i; j > 0 && evs[j].before(evs[j-1]); j-- {
 				evs[j], evs[j-1] = evs[j-1], evs[j]
 			}
 		}
@@ -367,24 +384,65 @@ func (t *varTracker) newState() *trackState {
 // assignments due before instruction to; fired counts the constant events
 // of b already applied.
 func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
+	if from == 0 {
+		t.phiCopies = t.phiCopies[:0]
+	}
 	for i := from; i < to; i++ {
 		t.fire(s, b, i, fired)
 		t.step(s, b.Instrs[i])
 	}
 	if to < len(b.Instrs) {
 		t.fire(s, b, to, fired)
+		return
+	}
+	// The block's end: what has not taken effect yet does so on the way
+	// to the successors.
+	for evs := t.assigns[b.Name]; *fired < len(evs); *fired++ {
+		s.vars[evs[*fired].v] = evs[*fired].c
+	}
+	for _, v := range t.phiCopies {
+		if s.holds(v) {
+			for _, vi := range t.named[v] {
+				s.vars[vi] = v
+			}
+		}
 	}
 }
 
 // fire applies the assignments of b due before its instruction
 // i: those at or before i's source position, and all that remain before
-// the block's branch.
+// the block's branch (unless it is on their line).
 func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
 	evs := t.assigns[b.Name]
+	for *fired < len(evs) && evs[*fired].top {
+		// The variable is the φ from the block's entry. When no place
+		// is known to hold the φ by name (its copies were coalesced
+		// away, or the block is reached through copies of a duplicated
+		// tail), the merge has already found it: the variable's value
+		// on every edge, which is what the φ takes there.
+		if e := evs[*fired]; s.holds(e.c) {
+			s.vars[e.v] = e.c
+		}
+		*fired++
+	}
 	in := b.Instrs[i]
 	p := t.df.sourcePos(in)
-	for *fired < len(evs) && (in.isBranch() || in.Op == opRet || p.IsValid() && !posLess(middleFuncPos{p.Line, p.Col}, evs[*fired].pos)) {
-		s.vars[evs[*fired].v] = evs[*fired].c
+	for *fired < len(evs) {
+		e := evs[*fired]
+		switch {
+		case in.isBranch() && p.IsValid() && p.Line == e.pos.Line:
+			// A branch on the assignment's own line is where a
+			// debugger stops for that statement when nothing else of
+			// it is left (the value is a constant or another
+			// variable's): the statement has not run there yet. The
+			// assignment takes effect after the branch, at the
+			// block's end (apply).
+			return
+		case in.isBranch(), in.Op == opRet, p.IsValid() && !posLess(middleFuncPos{p.Line, p.Col}, e.pos):
+		default:
+			return
+		}
+		s.vars[e.v] = e.c
 		*fired++
 	}
 }
@@ -448,7 +506,15 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		// A new value named for variables makes them that value; a
 		// reload or a copy of the value itself does not (the variable
 		// may have been assigned since).
-		if v != nil && !in.Spill && !(isCopy && copied == v) {
+		if v != nil && !in.Spill && !(isCopy && copied == v) && len(t.named[v]) > 0 {
+			if v.Op == middle.OpPhi {
+				// A copy feeding a φ: the variables become the φ on
+				// the way to its block, after this block's branch,
+				// where a debugger stopping for the statement the
+				// branch belongs to must still see the old value.
+				t.phiCopies = append(t.phiCopies, v)
+				continue
+			}
 			for _, vi := range t.named[v] {
 				s.vars[vi] = v
 			}

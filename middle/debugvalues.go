@@ -36,6 +36,9 @@ type DebugAssign struct {
 	// now.
 	Anchors []*Value
 	Phi     bool // Value was a φ, which the copies feeding it assign too
+	// Dead: the variable has no known value from here on (Value is the
+	// one it had before, which must not be shown).
+	Dead bool
 }
 
 // maxAnchors is how many instructions of each kind an assignment keeps:
@@ -136,7 +139,87 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: anchors(b, k-1), Phi: true})
 		return
 	}
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: store.Pos, Anchors: anchors(store.Block, i)})
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: anchors(store.Block, i)})
+}
+
+// outerPos is the position of v in its function's own body: for an
+// instruction the inliner copied in (a store through a pointer parameter
+// to a caller's variable, promoted once inlined), the position of the
+// outermost inlined call, which is where the assignment happens for the
+// caller; the callee's own position would be compared with the caller's.
+func outerPos(v *Value) diag.Pos {
+	if v.Inlined == 0 || v.Block == nil || v.Block.Func == nil {
+		return v.Pos
+	}
+	sites := v.Block.Func.Inlines
+	i := v.Inlined
+	for int(i) < len(sites) && sites[i].Parent != 0 {
+		i = sites[i].Parent
+	}
+	if int(i) < len(sites) {
+		return sites[i].Call
+	}
+	return v.Pos
+}
+
+// speculate notes that IfConvert ran the code of arm, which branched to
+// join, unconditionally before the branch that chose it, and deleted arm
+// (speculated applies the notes, once per pass, so that the pass stays
+// linear).
+func (d *FuncDebug) speculate(arm, join *Block) {
+	if d != nil {
+		d.arms = append(d.arms, [2]*Block{arm, join})
+	}
+}
+
+// speculated settles the assignments made in the arms IfConvert deleted:
+// their code runs whichever way the branch goes, so an assignment there
+// has no place of its own any more. Where the join has a φ for the
+// variable (now a select), that φ assigns what the arm did, on the arm's
+// path, and the arm's assignment is dropped; where it has none (the
+// variable is not read after the join), the variable has no known value
+// from the join on, rather than the one from before the branch.
+func (d *FuncDebug) speculated() {
+	if d == nil || len(d.arms) == 0 {
+		return
+	}
+	joinOf := make(map[*Block]*Block, len(d.arms))
+	for _, a := range d.arms {
+		joinOf[a[0]] = a[1]
+	}
+	d.arms = d.arms[:0]
+	type varAt struct {
+		b *Block
+		v int
+	}
+	phis := make(map[varAt]bool)
+	for _, a := range d.Assigns {
+		if a.Phi {
+			phis[varAt{a.Block, a.Var}] = true
+		}
+	}
+	out := d.Assigns[:0]
+	for _, a := range d.Assigns {
+		for { // an arm of an arm: its join was converted first
+			j, ok := joinOf[a.Block]
+			if !ok || a.Phi {
+				break
+			}
+			if phis[varAt{j, a.Var}] {
+				a.Block = nil // dropped
+				break
+			}
+			k := len(j.Phis())
+			a.Block, a.Dead, a.Anchors = j, true, anchors(j, k-1)
+			if k < len(j.Instrs) {
+				a.Pos = j.Instrs[k].Pos
+			}
+		}
+		if a.Block != nil {
+			out = append(out, a)
+		}
+	}
+	d.Assigns = out
 }
 
 // name adds variable vi to the names of v, kept sorted so that the order

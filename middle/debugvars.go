@@ -28,6 +28,7 @@ type FuncDebug struct {
 	Assigns []DebugAssign
 	Named   map[*Value][]int
 	slotVar map[*Value]int
+	arms    [][2]*Block // IfConvert's speculated arms and their joins, until settled
 }
 
 // DebugVar is one parameter or local variable.

@@ -33,6 +33,7 @@ func IfConvert(f *Func) {
 			converted = true
 		}
 	}
+	f.tracking().speculated()
 	if converted {
 		f.RemoveBlocks(func(b *Block) bool { return dead[b.ID] })
 	}
@@ -81,11 +82,17 @@ func convertBranch(h *Block, dead []bool) bool {
 	if cost > ifConvertCost {
 		return false
 	}
+	f := h.Func
 	for _, a := range arms {
 		for _, v := range a.Instrs[:len(a.Instrs)-1] {
+			// At the branch's position: the arm's code runs whichever
+			// way the branch goes, and a debugger stopping on the arm's
+			// line would say the arm is taken.
+			v.Pos, v.Inlined = br.Pos, br.Inlined
 			h.InsertBeforeTerm(v)
 		}
 		dead[a.ID] = true
+		f.tracking().speculate(a, join)
 	}
 	for _, phi := range join.Phis() {
 		x, y := phi.IncomingFor(fromTrue), phi.IncomingFor(fromFalse)

@@ -83,6 +83,13 @@ func (h *hoister) hoistFrom(l *Loop) {
 			if !h.invariant(l, v) || !h.mayRunEarly(l, b, v) {
 				continue
 			}
+			// At the preheader's branch, as LLVM drops a hoisted
+			// instruction's line: a debugger stopping at the
+			// statement's line before the loop would say the loop's
+			// body has begun.
+			if t := pre.Term(); t != nil {
+				v.Pos, v.Inlined = t.Pos, t.Inlined
+			}
 			pre.InsertBeforeTerm(v)
 			moved = true
 		}
