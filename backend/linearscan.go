@@ -79,18 +79,27 @@ type roundCode struct {
 func (f *Func) Allocate() {
 	a := &allocation{}
 	var loops *loopSets // made by the first round that splits at loops
+	var lv *liveness
 	for {
 		a.rounds++
-		a.set = buildIntervals(f, computeLiveness(f))
+		if lv == nil {
+			lv = computeLiveness(f)
+		}
+		a.set = buildIntervals(f, lv)
 		spilled := linearScan(f, a.set)
 		if len(spilled) == 0 {
 			break
 		}
 		if f.splitAroundCalls(spilled, a.set) || f.splitAroundLoops(spilled, &loops) {
+			lv = nil // the splits' registers live across blocks
 			continue
 		}
 		f.assignSpillSlots(a, spilled)
 		f.insertSpillCode()
+		lv.drop(f, spilled)
+		if recheckLiveness {
+			lv.mustEqual(f, computeLiveness(f))
+		}
 	}
 	for i, it := range a.set.virtual {
 		if it != nil {

@@ -1,5 +1,10 @@
 package backend
 
+import (
+	"fmt"
+	"slices"
+)
+
 // Liveness of virtual registers over the machine CFG, by path exploration
 // from the uses, one register at a time (Appel's "Modern Compiler
 // Implementation", section 19.6, and Brandner et al., "Computing Liveness
@@ -21,6 +26,42 @@ package backend
 // it, as indices (Reg - FirstVReg).
 type liveness struct {
 	out [][]int32
+}
+
+// drop removes the registers of spilled from lv after insertSpillCode,
+// which leaves the liveness of every other register as it was: the spilled
+// ones are gone from the code (their operands are slots now, or
+// temporaries), and the temporaries live within one block. The next
+// round then needs no new exploration of the CFG.
+func (lv *liveness) drop(f *Func, spilled []*Interval) {
+	gone := make([]bool, f.NumVRegs())
+	for _, it := range spilled {
+		gone[it.Reg-FirstVReg] = true
+	}
+	for b, out := range lv.out {
+		kept := out[:0]
+		for _, v := range out {
+			if !gone[v] {
+				kept = append(kept, v)
+			}
+		}
+		lv.out[b] = kept
+	}
+}
+
+// recheckLiveness makes Allocate compare the liveness drop leaves with the
+// liveness computed anew, after every round that spilled; the tests set it.
+var recheckLiveness = false
+
+// mustEqual panics unless lv and fresh hold the same registers live out of
+// every block, in the same order.
+func (lv *liveness) mustEqual(f *Func, fresh *liveness) {
+	for b := range lv.out {
+		if !slices.Equal(lv.out[b], fresh.out[b]) {
+			panic(fmt.Sprintf("backend: %s: liveness kept across a spill round differs in block %s: %v, computed anew %v",
+				f.Name, f.Blocks[b].Name, lv.out[b], fresh.out[b]))
+		}
+	}
 }
 
 func computeLiveness(f *Func) *liveness {
