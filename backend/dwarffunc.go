@@ -3,6 +3,7 @@ package backend
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"toyc/middle"
@@ -33,6 +34,8 @@ type dwarfFunc struct {
 
 	children map[*middle.DebugScope][]*middle.DebugScope // looked up only
 	top      []*middle.DebugScope                        // the scopes directly in the body
+	parent   map[*middle.DebugScope]*middle.DebugScope   // of every scope described (declScopes)
+	varScope []*middle.DebugScope                        // by variable: the scope it is described in
 	slots    map[string]*Slot                            // the allocas' slots, by IR name
 	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
 
@@ -66,18 +69,84 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		}
 	}
 	if df.dbg != nil {
-		for _, s := range df.dbg.Scopes {
-			if s.Parent == nil {
-				df.top = append(df.top, s)
-			} else {
-				df.children[s.Parent] = append(df.children[s.Parent], s)
-			}
-		}
+		df.declScopes()
 		df.locs = newVarTracker(df)
 	}
 	df.runs = []dwarfRun{{label: sym, locs: df.locs.current()}}
 	return df
 }
+
+// declScopes builds the scope tree the DWARF describes: the source's
+// blocks, and in each block (and the body) a scope per local variable from
+// its declaration to the block's end, nested in the one of the variable
+// declared before it, since a Toy variable exists from its declaration on
+// (gdb then shows none before it is declared, when -O0's slot holds
+// garbage and optimized code has no value to show), as C's scope rules
+// would have it, though gcc and clang give a C variable its whole block.
+// A block inside another goes in the scope of the last variable declared
+// before it. The source's scopes are not changed: parents are df.parent.
+func (df *dwarfFunc) declScopes() {
+	dbg := df.dbg
+	df.parent = make(map[*middle.DebugScope]*middle.DebugScope, len(dbg.Scopes)+len(dbg.Vars))
+	df.varScope = make([]*middle.DebugScope, len(dbg.Vars))
+	type decl struct {
+		at    diag.Pos
+		scope *middle.DebugScope
+	}
+	chains := make(map[*middle.DebugScope][]decl) // by source scope (nil: the body), in declaration order
+	last := make(map[*middle.DebugScope]*middle.DebugScope)
+	for vi, v := range dbg.Vars {
+		r := v.Scope
+		df.varScope[vi] = r
+		if v.Param || !v.Decl.IsValid() {
+			continue
+		}
+		end := dbg.End
+		if r != nil {
+			end = r.End
+		}
+		cur, ok := last[r]
+		if !ok {
+			cur = r
+		}
+		if cs := chains[r]; len(cs) > 0 && posBefore(v.Decl, cs[len(cs)-1].at) {
+			continue // out of order: the variable keeps its block
+		}
+		s := &middle.DebugScope{Parent: cur, Start: v.Decl, End: end}
+		df.parent[s] = cur
+		last[r] = s
+		chains[r] = append(chains[r], decl{v.Decl, s})
+		df.varScope[vi] = s
+	}
+	for _, s := range dbg.Scopes {
+		p := s.Parent
+		cs := chains[p]
+		// The last declaration in the parent at or before the block.
+		i := sort.Search(len(cs), func(i int) bool { return posBefore(s.Start, cs[i].at) })
+		if i > 0 {
+			p = cs[i-1].scope
+		}
+		df.parent[s] = p
+	}
+	// Children in source order, each scope's after its parent's.
+	var all []*middle.DebugScope
+	for _, r := range append([]*middle.DebugScope{nil}, dbg.Scopes...) {
+		for _, d := range chains[r] {
+			all = append(all, d.scope)
+		}
+	}
+	all = append(all, dbg.Scopes...)
+	sort.SliceStable(all, func(i, j int) bool { return posBefore(all[i].Start, all[j].Start) })
+	for _, s := range all {
+		if p := df.parent[s]; p == nil {
+			df.top = append(df.top, s)
+		} else {
+			df.children[p] = append(df.children[p], s)
+		}
+	}
+}
+
+func posBefore(a, b diag.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
 // entry is called after the function's first .loc, which gives the
 // prologue the position of the body's first instruction. With -g the
@@ -155,7 +224,7 @@ func (df *dwarfFunc) sourcePos(in *Instr) diag.Pos {
 // then inwards, since consecutive instructions are mostly in one scope.
 func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.DebugScope {
 	for s != nil && !s.Contains(pos) {
-		s = s.Parent
+		s = df.parent[s]
 	}
 	for {
 		kids := df.top
@@ -204,7 +273,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 	}
 	ranges := make(map[*middle.DebugScope][][2]string)
 	for i, r := range df.runs {
-		for s := r.scope; s != nil; s = s.Parent {
+		for s := r.scope; s != nil; s = df.parent[s] {
 			rs := ranges[s]
 			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
 				rs[n-1][1] = ends[i]
@@ -267,7 +336,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 // inside it that has code.
 func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string) {
 	for vi, v := range df.dbg.Vars {
-		if v.Scope != s {
+		if df.varScope[vi] != s {
 			continue
 		}
 		df.varDIE(info, loc, vi, v, ends)
@@ -295,8 +364,8 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 
 // hasVars reports whether s or a scope inside it declares a variable.
 func (df *dwarfFunc) hasVars(s *middle.DebugScope) bool {
-	for _, v := range df.dbg.Vars {
-		for p := v.Scope; p != nil; p = p.Parent {
+	for vi := range df.dbg.Vars {
+		for p := df.varScope[vi]; p != nil; p = df.parent[p] {
 			if p == s {
 				return true
 			}

@@ -182,7 +182,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for i, b := range f.Blocks {
 		index[b] = i
 		// A register defined for a value that a later instruction of its
-		// block defines again holds a step of the computation there (mov
+		// block computes again holds a step of the computation there (mov
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
 		// for it), not yet the value.
 		clear(seen)
@@ -202,7 +202,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				if seen[v] {
 					t.interim[in] = true
 				}
-				seen[v] = true
+				// A copy into another register of the value (a split
+				// around calls, a move out of the result register)
+				// holds what its source holds, which is the value
+				// unless the source is itself a step (step's moves).
+				if !(in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm) {
+					seen[v] = true
+				}
 			})
 		}
 	}
