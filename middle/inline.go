@@ -15,9 +15,18 @@ import "slices"
 // its callers consider it, and its size is final. Calls inside one
 // component (recursion, direct or mutual) are never inlined, which bounds
 // the work. A call is inlined when the callee has at most inlineSmall
-// instructions, or is called from exactly one place and has at most
-// inlineSingleSite; each caller may grow to inlineGrowth times its size
-// plus inlineSlack instructions, and no further.
+// instructions (inlineSmallInLoop for a call inside one of the caller's
+// loops, which runs once per trip: LLVM's inliner weighs call sites by
+// their block frequency the same way), not counting its loads and stores
+// through pointers to the caller's stack slots (slotAccesses), or is called from exactly one place
+// and has at most inlineSingleSite; each caller may grow to inlineGrowth
+// times its size plus inlineSlack instructions, and no further — except by
+// single-site callees, which it takes while it stays under
+// inlineSingleSiteCap: moving the only call's callee into its caller adds
+// one copy of the callee to the program, whatever the caller's size (as
+// LLVM's bonus for the last call to a local function and gcc's
+// -finline-functions-called-once), and the cap keeps a chain of them from
+// building one function too big for the passes after.
 //
 // Splicing (LLVM's InlineFunction): the call's block is split after the
 // call; the callee's blocks are cloned in with fresh names (UniqueName keeps
@@ -50,10 +59,12 @@ func Inline(m *Module) {
 }
 
 const (
-	inlineSmall      = 40  // instructions: always worth a copy
-	inlineSingleSite = 400 // instructions: a callee with one caller moves, within reason
-	inlineGrowth     = 3   // a caller may become this many times its size ...
-	inlineSlack      = 200 // ... plus this many instructions
+	inlineSmall         = 40   // instructions: always worth a copy
+	inlineSmallInLoop   = 100  // instructions: worth a copy at a call that runs once per trip of a loop
+	inlineSingleSite    = 400  // instructions: a callee with one caller moves, within reason
+	inlineGrowth        = 3    // a caller may become this many times its size ...
+	inlineSlack         = 200  // ... plus this many instructions
+	inlineSingleSiteCap = 3000 // instructions: the largest a caller grows by single-site callees beyond the budget
 )
 
 // inlineInto inlines the eligible calls of f, in block order, including the
@@ -65,6 +76,7 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 	limit := inlineGrowth*size + inlineSlack
 	var repl []*Value
 	follow := make(map[*Block][]*Block) // blocks to lay out right after a split block
+	inLoop := blocksInLoops(f)
 	for bi := 0; bi < len(f.Blocks); bi++ {
 		b := f.Blocks[bi]
 		for _, v := range b.Instrs {
@@ -76,11 +88,24 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 				continue
 			}
 			gs := funcSize(g)
-			if gs > inlineSmall && (sites[g] != 1 || gs > inlineSingleSite) || size+gs > limit {
+			small := inlineSmall
+			if inLoop[b.ID] {
+				small = inlineSmallInLoop
+			}
+			once := sites[g] == 1 && gs <= inlineSingleSite
+			if gs-slotAccesses(g, v) > small && !once || size+gs > limit && !(once && size+gs <= inlineSingleSiteCap) {
 				continue
 			}
 			result, added := inlineCall(v, g)
 			follow[b] = added
+			// The callee's blocks and the continuation run as often as
+			// the call did: inside the caller's loop if it was in one.
+			for _, x := range added {
+				for len(inLoop) <= x.ID {
+					inLoop = append(inLoop, false)
+				}
+				inLoop[x.ID] = inLoop[b.ID]
+			}
 			if result != nil {
 				for len(repl) <= v.ID {
 					repl = append(repl, nil)
@@ -98,6 +123,47 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 	layOut(f, follow)
 	f.ComputePreds()
 	RemoveUnreachable(f)
+}
+
+// slotAccesses counts the loads and stores of g that go through a
+// parameter to which call passes one of its function's stack slots: once
+// inlined, mem2reg turns them into nothing (LLVM's inline cost counts them
+// as the savings of SROA on the caller's allocas in the same way). A
+// helper that updates its caller's variables through pointers, such as
+// `swap(&a, &b)`, costs its arithmetic alone.
+func slotAccesses(g *Func, call *Value) int {
+	viaSlot := make(map[*Value]bool)
+	for i, p := range g.Params {
+		if call.Args[i].Op == OpAlloca {
+			viaSlot[p] = true
+		}
+	}
+	if len(viaSlot) == 0 {
+		return 0
+	}
+	n := 0
+	for _, b := range g.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpLoad && viaSlot[v.Args[0]] || v.Op == OpStore && viaSlot[v.Args[1]] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// blocksInLoops reports, by Block.ID, whether each block of f is inside a
+// natural loop of f.
+func blocksInLoops(f *Func) []bool {
+	in := make([]bool, f.NumBlocks())
+	if len(f.Blocks) == 0 {
+		return in
+	}
+	nest := ComputeLoops(ComputeDom(f))
+	for _, b := range f.Blocks {
+		in[b.ID] = nest.Depth(b) > 0
+	}
+	return in
 }
 
 // callsItself reports whether f calls itself directly.

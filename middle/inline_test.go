@@ -289,6 +289,187 @@ func TestInlineGrowthBudget(t *testing.T) {
 	}
 }
 
+// chainFunc writes a function @name of n instructions: a chain of adds on
+// its parameter, then the return.
+func chainFunc(name string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "define i64 @%s(i64 %%x) {\nentry:\n", name)
+	prev := "%x"
+	for i := range n - 1 {
+		fmt.Fprintf(&b, "  %%v%d = add i64 %s, %d\n", i, prev, i)
+		prev = fmt.Sprintf("%%v%d", i)
+	}
+	fmt.Fprintf(&b, "  ret i64 %s\n}\n", prev)
+	return b.String()
+}
+
+// callsIn counts the calls of each function in f.
+func callsIn(f *Func) map[string]int {
+	calls := map[string]int{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpCall {
+				calls[v.Sym]++
+			}
+		}
+	}
+	return calls
+}
+
+// A callee between inlineSmall and inlineSmallInLoop instructions, called
+// from two places, is copied into the call inside the loop (and into the
+// blocks that loop's inlined code brought) but not into the call outside.
+func TestInlineCallsInLoops(t *testing.T) {
+	src := chainFunc("mid", (inlineSmall+inlineSmallInLoop)/2) + `
+define i64 @user(i64 %n) {
+entry:
+  %out = call i64 @mid(i64 %n)
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %body ]
+  %s = phi i64 [ %out, %entry ], [ %s.next, %body ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  %c = call i64 @mid(i64 %i)
+  %s.next = add i64 %s, %c
+  %i.next = add i64 %i, 1
+  br label %head
+done:
+  ret i64 %s
+}`
+	m := mustParse(t, "in.ll", src)
+	want := runModule(m, "user", [][]int64{{0}, {5}})
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if calls := callsIn(m.Func("user")); calls["mid"] != 1 {
+		t.Fatalf("calls of @mid left in @user: %d, want 1 (outside the loop)\n%s", calls["mid"], m.Func("user"))
+	}
+	entry := m.Func("user").Blocks[0]
+	if n := callsIn(&Func{Blocks: []*Block{entry}})["mid"]; n != 1 {
+		t.Errorf("the call outside the loop was inlined, the one inside kept:\n%s", m.Func("user"))
+	}
+	got := runModule(m, "user", [][]int64{{0}, {5}})
+	for i := range want {
+		if got[i].result != want[i].result || got[i].err != want[i].err {
+			t.Errorf("input %d: got %d (%v), want %d (%v)", i, got[i].result, got[i].err, want[i].result, want[i].err)
+		}
+	}
+}
+
+// A callee that works on its caller's variables through pointers costs only
+// what mem2reg leaves of it: called with the caller's slots it is inlined
+// at both calls, though its loads and stores take it past inlineSmall;
+// called with pointers into an array it is not.
+func TestInlineSlotArguments(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("define void @bump(ptr %p, ptr %q) {\nentry:\n")
+	for i := range inlineSmall / 2 {
+		fmt.Fprintf(&src, "  %%a%d = load i64, ptr %%p\n  %%b%d = load i64, ptr %%q\n  %%c%d = add i64 %%a%d, %%b%d\n  store i64 %%c%d, ptr %%p\n", i, i, i, i, i, i)
+	}
+	src.WriteString(`  ret void
+}
+define i64 @slots(i64 %x) {
+entry:
+  %u = alloca i64
+  %w = alloca i64
+  store i64 %x, ptr %u
+  store i64 1, ptr %w
+  call void @bump(ptr %u, ptr %w)
+  call void @bump(ptr %w, ptr %u)
+  %r = load i64, ptr %u
+  ret i64 %r
+}
+define i64 @array(ptr %a) {
+entry:
+  %e = getelementptr i64, ptr %a, i64 1
+  call void @bump(ptr %a, ptr %e)
+  call void @bump(ptr %e, ptr %a)
+  %r = load i64, ptr %a
+  ret i64 %r
+}
+`)
+	m := mustParse(t, "in.ll", src.String())
+	if n := funcSize(m.Func("bump")); n <= inlineSmall || n-slotAccesses(m.Func("bump"), m.Func("slots").Blocks[0].Instrs[4]) > inlineSmall {
+		t.Fatalf("test set-up: @bump has %d instructions", n)
+	}
+	want := runModule(m, "slots", [][]int64{{3}})
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if calls := callsIn(m.Func("slots")); calls["bump"] != 0 {
+		t.Errorf("@slots still calls @bump %d times:\n%s", calls["bump"], m.Func("slots"))
+	}
+	if calls := callsIn(m.Func("array")); calls["bump"] != 2 {
+		t.Errorf("@array calls @bump %d times, want 2", calls["bump"])
+	}
+	if got := runModule(m, "slots", [][]int64{{3}}); got[0].result != want[0].result || got[0].err != want[0].err {
+		t.Errorf("@slots(3): got %d (%v), want %d (%v)", got[0].result, got[0].err, want[0].result, want[0].err)
+	}
+}
+
+// A callee with a single call site moves into a caller beyond the growth
+// budget, up to inlineSingleSiteCap; one called twice does not.
+func TestInlineSingleSiteBeyondBudget(t *testing.T) {
+	n := inlineSingleSite - 10
+	src := chainFunc("once", n) + chainFunc("twice", inlineSmall+5) + `
+define i64 @user(i64 %a) {
+entry:
+  %b = call i64 @once(i64 %a)
+  %c = call i64 @twice(i64 %b)
+  ret i64 %c
+}
+define i64 @other(i64 %a) {
+entry:
+  %b = call i64 @twice(i64 %a)
+  ret i64 %b
+}`
+	m := mustParse(t, "in.ll", src)
+	if before := funcSize(m.Func("user")); before+n <= inlineGrowth*before+inlineSlack {
+		t.Fatalf("test set-up: @once (%d) fits the budget of @user (%d) anyway", n, before)
+	}
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if calls := callsIn(m.Func("user")); calls["once"] != 0 || calls["twice"] != 1 {
+		t.Errorf("calls left in @user: %v, want twice:1\n", calls)
+	}
+}
+
+// Single-site callees stop at the cap: a caller of many distinct
+// functions, each called once and each within inlineSingleSite, takes them
+// only until it reaches inlineSingleSiteCap.
+func TestInlineSingleSiteCap(t *testing.T) {
+	var src strings.Builder
+	const callees = 3 * inlineSingleSiteCap / inlineSingleSite
+	for i := range callees {
+		src.WriteString(chainFunc(fmt.Sprintf("f%d", i), inlineSingleSite-3))
+	}
+	src.WriteString("define i64 @head(i64 %a) {\nentry:\n")
+	prev := "%a"
+	for i := range callees {
+		fmt.Fprintf(&src, "  %%c%d = call i64 @f%d(i64 %s)\n", i, i, prev)
+		prev = fmt.Sprintf("%%c%d", i)
+	}
+	fmt.Fprintf(&src, "  ret i64 %s\n}\n", prev)
+	m := mustParse(t, "in.ll", src.String())
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	head := m.Func("head")
+	if s := funcSize(head); s > inlineSingleSiteCap {
+		t.Errorf("@head grew to %d instructions, past the cap %d", s, inlineSingleSiteCap)
+	}
+	if left := len(callsIn(head)); left == 0 || left == callees {
+		t.Errorf("@head still calls %d of its %d callees; want some inlined, some not", left, callees)
+	}
+}
+
 // The oracle: random modules whose functions call each other (callees
 // earlier in the module, some recursively with a depth guard) compute the
 // same results and make the same external calls once inlined.
