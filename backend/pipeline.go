@@ -62,6 +62,9 @@ var Passes = []Pass{
 	{Name: "outofssa", Level: 0, Native: true, Mach: (*Func).OutOfSSA, Doc: "φs to sequentialized parallel copies"},
 	{Name: "threadjumps", Level: 0, Native: true, Mach: (*Func).ThreadJumps, Doc: "branches past blocks that only jump"},
 	{Name: "taildup", Level: 0, Native: true, Mach: (*Func).DuplicateTails, Doc: "copy small blocks into their jumps"},
+	// After taildup, which copies a join's test into the blocks that
+	// carry the join's φ constants.
+	{Name: "constbranch", Level: 0, Native: true, Mach: (*Func).FoldConstBranches, Doc: "branches on constants the block set to jumps"},
 	{Name: "blockorder", Level: 0, Native: true, Mach: (*Func).OrderBlocks, Doc: "block order for fall-through, loop depth"},
 	{Name: "shrinkwrap", Level: 0, Native: true, Mach: (*Func).PlanShrinkWrap, Doc: "where the prologue goes"},
 	{Name: "coalesce", Level: 0, Native: true, Mach: (*Func).CoalesceCopies, Doc: "merge registers of non-interfering moves"},
