@@ -452,6 +452,10 @@ func (s *selector) instr(v *middle.Value) {
 			s.load(v)
 		}
 	case middle.OpStore:
+		if s.matched[v.ID].kind == patRMW {
+			s.selectRMW(v)
+			return
+		}
 		size := sizeOf(v.Args[0].Type)
 		s.emit(opMov, size, s.address(v.Args[1]), s.operand(v.Args[0], size))
 	case middle.OpGEP:

@@ -19,6 +19,10 @@ import "toyc/middle"
 //	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
 //	icmp eq|ne (and x, m), 0           test x, m
+//	store (op (load p), x), p          op x, (p) for add, sub, and, or, xor: a
+//	                                   read-modify-write of memory (a counter
+//	                                   in a global, a[i] += x), with no store
+//	                                   or call between the load and the store
 //
 // Only i32 and i64 roots match: narrower values would need extensions the
 // patterns do not pay for.
@@ -32,6 +36,7 @@ const (
 	patRotate         // x rotated left by c
 	patLea            // base y (or x when scale3 is set) + x*scale + disp
 	patParity         // the flags of x & m (test), for an eq or ne compare with zero
+	patRMW            // a store of op (load p), y to p: op y into the memory at p (x is the op)
 )
 
 // match is what findPatterns recorded for a root: its pattern and parts.
@@ -53,7 +58,16 @@ func (s *selector) findPatterns() {
 		if s.blocks[b.ID] == nil {
 			continue
 		}
-		for _, v := range b.Instrs {
+		for i, v := range b.Instrs {
+			if v.Op == middle.OpStore {
+				if m, parts := s.matchRMW(v, b.Instrs[:i]); m.kind != patNone {
+					s.matched[v.ID] = m
+					for _, p := range parts {
+						s.absorbed[p.ID] = true
+					}
+				}
+				continue
+			}
 			if !v.HasResult() || len(v.Args) == 0 {
 				continue
 			}
@@ -258,6 +272,41 @@ func (s *selector) matchParity(v *middle.Value) (match, []*middle.Value) {
 		}
 	}
 	return match{}, nil
+}
+
+// rmwOps are the operations a read-modify-write store can do in memory.
+var rmwOps = map[middle.Op]bool{middle.OpAdd: true, middle.OpSub: true, middle.OpAnd: true, middle.OpOr: true, middle.OpXor: true}
+
+// matchRMW matches the store st, of op (load p), y to p, with the load and
+// the op used only there and in st's block, and no store or call between
+// the load and st (before are the instructions of the block before st):
+// then memory holds at st what the load read. It returns the op and the
+// load it absorbs.
+func (s *selector) matchRMW(st *middle.Value, before []*middle.Value) (match, []*middle.Value) {
+	val, p := st.Args[0], st.Args[1]
+	if w := bitsOf(val.Type); w != 32 && w != 64 || !rmwOps[val.Op] || !s.inner(val, st, val.Op) {
+		return match{}, nil
+	}
+	ld, y := val.Args[0], val.Args[1]
+	if val.Op != middle.OpSub && !(ld.Op == middle.OpLoad && ld.Args[0] == p) {
+		ld, y = y, ld
+	}
+	if !s.inner(ld, val, middle.OpLoad) || ld.Args[0] != p || y == ld {
+		return match{}, nil
+	}
+	for i := len(before) - 1; i >= 0 && before[i] != ld; i-- {
+		if w := before[i]; w.Op == middle.OpStore || w.Op == middle.OpCall {
+			return match{}, nil
+		}
+	}
+	return match{kind: patRMW, x: val, y: y}, []*middle.Value{val, ld}
+}
+
+// selectRMW selects the store st, the root of a patRMW match.
+func (s *selector) selectRMW(st *middle.Value) {
+	m := s.matched[st.ID]
+	size := sizeOf(m.x.Type)
+	s.emit(aluOps[m.x.Op], size, s.address(st.Args[1]), s.operand(m.y, size))
 }
 
 // selectPattern selects v, the root of a match, into d.

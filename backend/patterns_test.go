@@ -46,6 +46,12 @@ var patternCases = []patternCase{
 	{"srem_2p40", "i64", "%r = srem i64 %a, -1099511627776", "a % 1099511627776LL", `andq\t%`, `imul`},
 	{"srem2_32", "i32", "%r = srem i32 %a, 2", "a % 2", `shrl\t\$31`, `imul|sar`},
 	{"sdiv2", "i64", "%r = sdiv i64 %a, 2", "a / 2", `shrq\t\$63`, `imul|sarq\t\$63`},
+	{"rmw_add", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %s = add i64 %b, %l\n  store i64 %s, ptr %p\n  %r = load i64, ptr %p", "(T)((U)a + (U)b)", `addq\t%r[a-z0-9]+, -?[0-9]+\(%rbp\)`, `addq\t-?[0-9]+\(%rbp\)`},
+	{"rmw_sub32", "i32", "%p = alloca i32\n  store i32 %a, ptr %p\n  %l = load i32, ptr %p\n  %s = sub i32 %l, 5\n  store i32 %s, ptr %p\n  %r = load i32, ptr %p", "(T)((U)a - 5)", `subl\t\$5, -?[0-9]+\(%rbp\)`, `lea[lq]\t`},
+	{"rmw_xor_imm", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %s = xor i64 %l, -3\n  store i64 %s, ptr %p\n  %r = load i64, ptr %p", "a ^ -3", `xorq\t\$-3, -?[0-9]+\(%rbp\)`, `xorq\t\$-3, %`},
+	{"rmw_sub_reversed", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %s = sub i64 %b, %l\n  store i64 %s, ptr %p\n  %r = load i64, ptr %p", "(T)((U)b - (U)a)", `subq`, `subq\t%r[a-z0-9]+, -?[0-9]+\(%rbp\)`},
+	{"rmw_store_between", "i64", "%p = alloca i64\n  %q = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  store i64 %b, ptr %q\n  %s = add i64 %l, 1\n  store i64 %s, ptr %p\n  %r = load i64, ptr %p", "(T)((U)a + 1)", `lea`, `addq\t\$1, -?[0-9]+\(%rbp\)`},
+	{"rmw_load_reused", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %s = or i64 %l, %b\n  store i64 %s, ptr %p\n  %t = load i64, ptr %p\n  %r = xor i64 %t, %l", "(a | b) ^ a", `orq\t%`, `orq\t%r[a-z0-9]+, -?[0-9]+\(%rbp\)`},
 	{"mul_mem", "i32", "%p = alloca i32\n  store i32 %a, ptr %p\n  %l = load i32, ptr %p\n  %r = mul i32 %l, -862048943", "(T)((U)a * (U)-862048943)", `imull\t\$-862048943, -?[0-9]+\(%rbp\)`, `movq\t\$-862048943`},
 }
 
