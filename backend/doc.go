@@ -6,6 +6,7 @@
 // dump them one by one:
 //
 //	Select                 instruction selection on virtual registers, φ pseudos  isel.go, patterns.go, divconst.go
+//	DropRedundantCompares  compares whose flags the block still holds             redundantcmp.go
 //	OutOfSSA               φs to sequentialized parallel copies on edges          outofssa.go, parcopy.go
 //	ThreadJumps            branches past blocks that only jump                    blockorder.go
 //	DuplicateTails         small blocks copied into the blocks that jump to them  taildup.go
