@@ -85,6 +85,9 @@ func (f *Func) Allocate() {
 		if lv == nil {
 			lv = computeLiveness(f)
 		}
+		if recheckLiveness != nil {
+			recheckLiveness(f, lv)
+		}
 		a.set = buildIntervals(f, lv)
 		spilled := linearScan(f, a.set)
 		if len(spilled) == 0 {
@@ -97,9 +100,6 @@ func (f *Func) Allocate() {
 		f.assignSpillSlots(a, spilled)
 		f.insertSpillCode()
 		lv.drop(f, spilled)
-		if recheckLiveness {
-			lv.mustEqual(f, computeLiveness(f))
-		}
 	}
 	for i, it := range a.set.virtual {
 		if it != nil {

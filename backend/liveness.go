@@ -1,10 +1,5 @@
 package backend
 
-import (
-	"fmt"
-	"slices"
-)
-
 // Liveness of virtual registers over the machine CFG, by path exploration
 // from the uses, one register at a time (Appel's "Modern Compiler
 // Implementation", section 19.6, and Brandner et al., "Computing Liveness
@@ -49,20 +44,10 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 	}
 }
 
-// recheckLiveness makes Allocate compare the liveness drop leaves with the
-// liveness computed anew, after every round that spilled; the tests set it.
-var recheckLiveness = false
-
-// mustEqual panics unless lv and fresh hold the same registers live out of
-// every block, in the same order.
-func (lv *liveness) mustEqual(f *Func, fresh *liveness) {
-	for b := range lv.out {
-		if !slices.Equal(lv.out[b], fresh.out[b]) {
-			panic(fmt.Sprintf("backend: %s: liveness kept across a spill round differs in block %s: %v, computed anew %v",
-				f.Name, f.Blocks[b].Name, lv.out[b], fresh.out[b]))
-		}
-	}
-}
+// recheckLiveness, when set (the tests set it), is called with every
+// liveness Allocate uses, computed or kept across a spill round, to check
+// it against an independent computation.
+var recheckLiveness func(f *Func, lv *liveness)
 
 func computeLiveness(f *Func) *liveness {
 	nb, nv := len(f.Blocks), f.NumVRegs()
