@@ -1,7 +1,8 @@
 package backend
 
 // Tail duplication: a block that jumps unconditionally to a small block
-// ending in a two-way branch or a return gets a copy of that block's
+// ending in a two-way branch or a return, or holding only the register
+// copies of its φs before a jump, gets a copy of that block's
 // instructions instead of the jump, as LLVM's TailDuplicator and gcc's
 // bb-reorder duplicate small tails. Its use here is the loop test: a
 // `for` or `while` loop's header is its test (cmp; jcc body; jmp exit),
@@ -10,7 +11,11 @@ package backend
 // conditional branch straight into the body, without a jump to the test
 // (the rotated layout gcc and LLVM give loops), and the header, reached by
 // no one any more, falls out of the block order. Small return blocks are
-// copied the same way, saving the jump to them.
+// copied the same way, saving the jump to them, and so are the joins that
+// only copy registers and jump on: the arms of an interpreter's dispatch
+// all jump to the join before the loop's test, and with the copies in
+// each arm they jump (or, with the test copied too, branch) to the test
+// directly.
 //
 // The code is out of SSA by now, so copying instructions that define
 // registers is fine (a register may have several definitions); the copy of
@@ -22,6 +27,11 @@ package backend
 // have to be copied: a test with an operand to materialize, or a return
 // with a move into rax.
 const tailDupLimit = 4
+
+// tailDupCopies is the most instructions of a block of register copies
+// and its jump that is copied: moves between registers mostly vanish in
+// coalescing, one copy per incoming edge.
+const tailDupCopies = 8
 
 // DuplicateTails copies small blocks into the blocks that jump to them. It
 // runs before OrderBlocks, which recomputes predecessors and drops the
@@ -50,7 +60,7 @@ func (f *Func) DuplicateTails() {
 // ways, or a return.
 func (b *Block) duplicable() bool {
 	n := len(b.Instrs)
-	if n == 0 || n > tailDupLimit {
+	if n == 0 || n > tailDupLimit && (n > tailDupCopies || !onlyMoves(b.Instrs[:n-1])) {
 		return false
 	}
 	for _, in := range b.Instrs {
@@ -59,5 +69,17 @@ func (b *Block) duplicable() bool {
 		}
 	}
 	last := b.Instrs[n-1].Op
-	return last == opRet || last == opJmp && n >= 2 && b.Instrs[n-2].Op == opJcc
+	return last == opRet || last == opJmp && n >= 2 && (b.Instrs[n-2].Op == opJcc || onlyMoves(b.Instrs[:n-1]))
+}
+
+// onlyMoves reports whether instrs are all moves between registers: the φ
+// copies of a join that jumps on, which its predecessors can as well do
+// themselves before jumping on directly.
+func onlyMoves(instrs []*Instr) bool {
+	for _, in := range instrs {
+		if in.Op != opMov || in.Args[0].Kind != KindReg || in.Args[1].Kind != KindReg {
+			return false
+		}
+	}
+	return true
 }

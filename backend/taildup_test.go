@@ -46,3 +46,66 @@ int main(void) {
 		t.Errorf("%d jumps left in\n%s", n, body)
 	}
 }
+
+// A join that only copies its φs and jumps back to a loop header too big
+// to copy is itself copied into the arms that jump to it: no block jumps to
+// a block of register moves and a jump.
+func TestTailDuplicationOfCopies(t *testing.T) {
+	const ll = `
+define i64 @dispatch(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %join ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %join ]
+  %u = phi i64 [ 1, %entry ], [ %u.1, %join ]
+  %a = mul i64 %i, 7
+  %b = xor i64 %a, %s
+  %k = and i64 %b, 3
+  %i.1 = add i64 %i, 1
+  %c = icmp slt i64 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %z = icmp eq i64 %k, 0
+  br i1 %z, label %arm0, label %arm1
+arm0:
+  %s.a = add i64 %s, %i
+  %u.a = mul i64 %u, 3
+  br label %join
+arm1:
+  %s.b = sub i64 %s, %u
+  %u.b = xor i64 %u, %b
+  br label %join
+join:
+  %s.1 = phi i64 [ %s.a, %arm0 ], [ %s.b, %arm1 ]
+  %u.1 = phi i64 [ %u.a, %arm0 ], [ %u.b, %arm1 ]
+  br label %head
+exit:
+  %r = add i64 %s, %u
+  ret i64 %r
+}
+`
+	expect(t, ll, `int64_t dispatch(int64_t);
+int main(void) {
+	int64_t s = 0, u = 1;
+	for (int64_t i = 0; i < 1000; i++) {
+		int64_t b = (int64_t)((uint64_t)i * 7) ^ s;
+		if ((b & 3) == 0) { s += i; u = (int64_t)((uint64_t)u * 3); } else { s -= u; u ^= b; }
+	}
+	printf("%d\n", dispatch(1000) == s + u);
+}
+`, "1\n")
+	_, fs := stages(t, ll)
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			n := len(b.Instrs)
+			if n == 0 || b.Instrs[n-1].Op != opJmp {
+				continue
+			}
+			to := b.Instrs[n-1].Args[0].Block
+			if k := len(to.Instrs); k >= 2 && to.Instrs[k-1].Op == opJmp && onlyMoves(to.Instrs[:k-1]) {
+				t.Errorf("%s jumps to %s, which only copies registers and jumps on:\n%s", b.Name, to.Name, f)
+			}
+		}
+	}
+}
