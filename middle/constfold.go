@@ -4,7 +4,7 @@ package middle
 // exactly LLVM's semantics (two's-complement wrapping at the type's width,
 // division truncating toward zero), and applies the algebraic identities
 // that hold for every value of the other operand: x+0, x-0, x-x, x*1, x*0,
-// x&0, x&-1, x&x, x|0, x|-1, x|x, x^0, x^x, shifts by 0, x/1, x%1, and
+// x&0, x&-1, x&x, (x&c)&d when d keeps every bit of c, x|0, x|-1, x|x, x^0, x^x, shifts by 0, x/1, x%1, and
 // icmp of a value with itself. A select on a constant condition becomes the
 // chosen arm.
 //
@@ -126,6 +126,10 @@ func binaryIdentity(f *Func, op Op, x, y *Value) *Value {
 			return x
 		case isConst(x, -1):
 			return y
+		case masked(x, y):
+			return x
+		case masked(y, x):
+			return y
 		}
 	case OpOr:
 		switch {
@@ -161,6 +165,21 @@ func binaryIdentity(f *Func, op Op, x, y *Value) *Value {
 		}
 	}
 	return nil
+}
+
+// masked reports whether inner is an and with a constant whose bits the
+// constant outer all keeps: then inner & outer is inner (a mask applied
+// twice, as Toy's shift-count mask on a count the program masked already).
+func masked(inner, outer *Value) bool {
+	if outer.Op != OpConst || inner.Op != OpAnd {
+		return false
+	}
+	for _, c := range inner.Args {
+		if c.Op == OpConst && c.Const&^outer.Const == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // FoldBinary computes x op y for constants of type t in canonical form. It

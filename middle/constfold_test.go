@@ -229,6 +229,15 @@ entry:
   call void @sink(i64 %rem.m1)
   %undefs = sub i64 undef, undef
   call void @sink(i64 %undefs)
+  %m63 = and i64 %x, 63
+  %m63.63 = and i64 %m63, 63
+  call void @sink(i64 %m63.63)
+  %m7 = and i64 7, %x
+  %m7.255 = and i64 255, %m7
+  call void @sink(i64 %m7.255)
+  %m12 = and i64 %x, 12
+  %m12.6 = and i64 %m12, 6
+  call void @sink(i64 %m12.6)
   ret void
 }`, `
 define void @identities(i64 %x) {
@@ -255,6 +264,13 @@ entry:
   call void @sink(i64 %rem.m1)
   %undefs = sub i64 undef, undef
   call void @sink(i64 %undefs)
+  %m63 = and i64 %x, 63
+  call void @sink(i64 %m63)
+  %m7 = and i64 7, %x
+  call void @sink(i64 %m7)
+  %m12 = and i64 %x, 12
+  %m12.6 = and i64 %m12, 6
+  call void @sink(i64 %m12.6)
   ret void
 }`)
 }
