@@ -563,8 +563,12 @@ func (s *selector) multiplyByShift(d, x Reg, c int64, size uint8) bool {
 	return true
 }
 
-func (s *selector) shift(v *middle.Value, d Reg) {
-	a, b := v.Args[0], v.Args[1]
+func (s *selector) shift(v *middle.Value, d Reg) { s.shiftBy(v, d, v.Args[1]) }
+
+// shiftBy selects v, a shift, into d with the count b (v's own, or the
+// value its mask applies to, patShiftCount).
+func (s *selector) shiftBy(v *middle.Value, d Reg, b *middle.Value) {
+	a := v.Args[0]
 	size := aluSize(v.Type)
 	switch {
 	case sizeOf(v.Type) == 1 && v.Op == middle.OpAShr:

@@ -19,6 +19,8 @@ import "toyc/middle"
 //	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
 //	icmp eq|ne (and x, m), 0           test x, m
+//	shl|ashr|lshr x, (and c, m)        shift by c: m keeps the count bits the
+//	                                   hardware reads from CL (Toy's mask)
 //	store (op (load p), x), p          op x, (p) for add, sub, and, or, xor: a
 //	                                   read-modify-write of memory (a counter
 //	                                   in a global, a[i] += x), with no store
@@ -31,12 +33,13 @@ import "toyc/middle"
 type pattern uint8
 
 const (
-	patNone   pattern = iota
-	patShr            // x logically shifted right by c, then and m unless m is all the bits left
-	patRotate         // x rotated left by c
-	patLea            // base y (or x when scale3 is set) + x*scale + disp
-	patParity         // the flags of x & m (test), for an eq or ne compare with zero
-	patRMW            // a store of op (load p), y to p: op y into the memory at p (x is the op)
+	patNone       pattern = iota
+	patShr                // x logically shifted right by c, then and m unless m is all the bits left
+	patRotate             // x rotated left by c
+	patLea                // base y (or x when scale3 is set) + x*scale + disp
+	patParity             // the flags of x & m (test), for an eq or ne compare with zero
+	patRMW                // a store of op (load p), y to p: op y into the memory at p (x is the op)
+	patShiftCount         // a shift by y, whose mask the hardware applies itself
 )
 
 // match is what findPatterns recorded for a root: its pattern and parts.
@@ -100,6 +103,25 @@ func (s *selector) matchRoot(v *middle.Value) (match, []*middle.Value) {
 		return s.matchLea(v)
 	case middle.OpICmp:
 		return s.matchParity(v)
+	case middle.OpShl, middle.OpAShr, middle.OpLShr:
+		return s.matchShiftCount(v)
+	}
+	return match{}, nil
+}
+
+// matchShiftCount matches a shift whose count is an and with a mask that
+// keeps the low log2(w) bits: x86 takes the count in CL modulo the width
+// (5 bits for 32-bit shifts, 6 for 64-bit), so the and is the hardware's.
+func (s *selector) matchShiftCount(v *middle.Value) (match, []*middle.Value) {
+	a := v.Args[1]
+	if !s.inner(a, v, middle.OpAnd) {
+		return match{}, nil
+	}
+	w := int64(bitsOf(v.Type))
+	for i, m := range a.Args {
+		if isConstLike(m) && constant(m)&(w-1) == w-1 && !isConstLike(a.Args[1-i]) {
+			return match{kind: patShiftCount, y: a.Args[1-i]}, []*middle.Value{a}
+		}
 	}
 	return match{}, nil
 }
@@ -320,6 +342,8 @@ func (s *selector) selectPattern(v *middle.Value, d Reg) {
 		if m.m != lowBits(bitsOf(v.Type))>>m.c {
 			s.emit(opAnd, size, regOp(d), s.operand(m.y, size))
 		}
+	case patShiftCount:
+		s.shiftBy(v, d, m.y)
 	case patRotate:
 		s.valueInto(d, m.x)
 		s.emit(opRol, size, regOp(d), immOp(m.c))
