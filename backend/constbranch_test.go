@@ -89,3 +89,82 @@ func TestCondHolds(t *testing.T) {
 		}
 	}
 }
+
+// A join of true and a compare, tested (an inlined `a || b`): the arm that
+// computed the compare branches on its flags, without setcc or test. A
+// bool that lives on (returned) is tested as before, since its setcc
+// stays anyway, and so is one whose flags an xor changed before the test.
+func TestFoldSetccBranches(t *testing.T) {
+	const ll = `
+define i64 @either(i64 %x, i64 %y) {
+entry:
+  %a = and i64 %x, 4
+  %nz = icmp ne i64 %a, 0
+  br i1 %nz, label %join, label %rhs
+rhs:
+  %eq = icmp eq i64 %y, 2
+  br label %join
+join:
+  %r = phi i1 [ true, %entry ], [ %eq, %rhs ]
+  br i1 %r, label %yes, label %no
+yes:
+  ret i64 10
+no:
+  ret i64 20
+}
+
+define i64 @returned(i64 %x, i64 %y) {
+entry:
+  %nz = icmp sgt i64 %x, 0
+  br i1 %nz, label %join, label %rhs
+rhs:
+  %lt = icmp slt i64 %y, 7
+  br label %join
+join:
+  %r = phi i1 [ true, %entry ], [ %lt, %rhs ]
+  br i1 %r, label %yes, label %no
+yes:
+  %z = zext i1 %r to i64
+  ret i64 %z
+no:
+  ret i64 20
+}
+
+define i64 @clobbered(i64 %x, i64 %y) {
+entry:
+  %nz = icmp sgt i64 %x, 0
+  br i1 %nz, label %join, label %rhs
+rhs:
+  %lt = icmp slt i64 %y, 7
+  %m = xor i64 %x, %y
+  br label %join
+join:
+  %r = phi i1 [ true, %entry ], [ %lt, %rhs ]
+  %v = phi i64 [ 0, %entry ], [ %m, %rhs ]
+  br i1 %r, label %yes, label %no
+yes:
+  ret i64 %v
+no:
+  ret i64 20
+}
+`
+	expect(t, ll, `int64_t either(int64_t, int64_t);
+int64_t returned(int64_t, int64_t);
+int64_t clobbered(int64_t, int64_t);
+int main(void) {
+	printf("%ld %ld %ld %ld\n", either(4, 0), either(3, 2), either(3, 3), either(-4, 2));
+	printf("%ld %ld %ld\n", returned(1, 9), returned(-1, 3), returned(0, 8));
+	printf("%ld %ld %ld\n", clobbered(1, 9), clobbered(-1, 3), clobbered(0, 8));
+}
+`, "10 10 20 10\n1 1 20\n0 -4 20\n")
+	asm := assemble(t, ll)
+	if body := functionText(asm, "either"); strings.Contains(body, "set") || strings.Count(body, "test")+strings.Count(body, "cmp") != 2 {
+		t.Errorf("either still makes and tests a bool:\n%s", body)
+	}
+	if body := functionText(asm, "returned"); !strings.Contains(body, "setl") || !strings.Contains(body, "testb") {
+		t.Errorf("returned: the bool lives on, want its setcc and test kept:\n%s", body)
+	}
+	if body := functionText(asm, "clobbered"); !strings.Contains(body, "setl") || !strings.Contains(body, "testb") {
+		t.Errorf("clobbered: the xor changed the flags, the bool must be tested:\n%s", body)
+	}
+}
