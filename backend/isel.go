@@ -535,6 +535,13 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 			return
 		}
 	}
+	if v.Op == middle.OpSub && isConstLike(a) && constant(a) == 0 && !isConstLike(b) {
+		// 0 - x: a copy of x negated, which coalescing can make neg x in
+		// place, rather than a zeroed register and a subtraction.
+		s.valueInto(d, b)
+		s.emit(opNeg, size, regOp(d))
+		return
+	}
 	if v.Op == middle.OpMul && isConstLike(a) && fitsInt32(constant(a)) && s.foldLoad[b.ID] {
 		s.emit(opImul3, size, regOp(d), s.address(b.Args[0]), immOp(constant(a)))
 		return
