@@ -78,7 +78,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 
 // declScopes builds the scope tree the DWARF describes: the source's
 // blocks, and in each block (and the body) a scope per local variable from
-// its declaration to the block's end, nested in the one of the variable
+// its declaration's line to the block's end, nested in the one of the variable
 // declared before it, since a Toy variable exists from its declaration on
 // (gdb then shows none before it is declared, when -O0's slot holds
 // garbage and optimized code has no value to show), as C's scope rules
@@ -109,13 +109,22 @@ func (df *dwarfFunc) declScopes() {
 		if !ok {
 			cur = r
 		}
-		if cs := chains[r]; len(cs) > 0 && posBefore(v.Decl, cs[len(cs)-1].at) {
+		// From the start of the declaration's line: gdb puts a
+		// breakpoint on a line at its first instruction in each block
+		// the line's code is in, so a scope beginning inside a line
+		// (a for statement's variable after the for) would stop there
+		// twice.
+		at := diag.Pos{Line: v.Decl.Line}
+		if cs := chains[r]; len(cs) > 0 && posBefore(at, cs[len(cs)-1].at) {
 			continue // out of order: the variable keeps its block
 		}
-		s := &middle.DebugScope{Parent: cur, Start: v.Decl, End: end}
+		if r != nil && posBefore(at, r.Start) {
+			at = r.Start // the block's own line: from the block's start
+		}
+		s := &middle.DebugScope{Parent: cur, Start: at, End: end}
 		df.parent[s] = cur
 		last[r] = s
-		chains[r] = append(chains[r], decl{v.Decl, s})
+		chains[r] = append(chains[r], decl{at, s})
 		df.varScope[vi] = s
 	}
 	for _, s := range dbg.Scopes {

@@ -12,14 +12,19 @@ import (
 // (a definition puts its value there, a copy or reload copies the
 // source's, a call destroys the caller-saved registers), and which IR
 // value each variable currently is: an assignment recorded by mem2reg
-// (middle/debugvalues.go) takes effect in the block its anchors are in now,
-// before the first instruction at or after its source position; the
-// copies feeding a φ named for a variable make the variable that φ. At a
-// join, a variable or a place keeps its value only if every predecessor
-// agrees, or, for a variable, if its value is in one register on every
-// edge. A variable's location at an instruction is then a register holding
-// its value, else a spill slot holding it, else, for a constant, the
-// constant itself (DW_OP_consts, DW_OP_stack_value); otherwise it has
+// (middle/debugvalues.go) takes effect in the block its anchors (or the
+// merges of its block, FuncDebug.BlockOf) say it is in now, before the
+// first instruction of a later line, or at the block's end (after a
+// branch on its own line, where gdb stops for the statement); a φ of the
+// block at its top; the copies feeding a φ named for a variable make the
+// variable that φ at the end of their block. At a join, a place holding
+// different values on different edges holds a join of them (one made per
+// block and place); a variable keeps its value where every predecessor
+// agrees, or becomes the join of a register or spill slot that holds its
+// value on every edge. A variable's location at an instruction is then a
+// register holding its value, else a spill slot (or the caller's stack
+// argument) holding it, else, for a constant, the constant itself
+// (DW_OP_consts, DW_OP_stack_value); otherwise it has
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
 // than a stale one. Requires: registers allocated, frame laid out.
@@ -70,6 +75,8 @@ type varTracker struct {
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
+	cur       *Block          // the block apply is in
+	names     map[string]bool // the machine blocks' names (looked up only)
 
 	// The replay during emission.
 	st      *trackState
@@ -116,6 +123,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for _, b := range f.Blocks {
 		names[b.Name] = true
 	}
+	t.names = names
 	live := make(map[*middle.Value]bool) // the IR's instructions now (looked up only)
 	for _, b := range f.IR.Blocks {
 		for _, v := range b.Instrs {
@@ -133,6 +141,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				break
 			}
 		}
+		if b := dbg.BlockOf(&c); name == "" && b != nil && b != c.Block && names[b.Name] {
+			// Its block was merged into the one before it.
+			name = b.Name
+		}
 		if name == "" && c.Block != nil && names[c.Block.Name] {
 			// Its own block is still there: passes changed what is
 			// around the assignment (the terminator too), and a split
@@ -146,7 +158,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// location at all. (A φ's assignment, at the top of a block
 			// that tail duplication or merging dissolved, is also made by
 			// the copies feeding it.)
-			if c.Phi {
+			if c.Phi || dbg.Superseded(&c, func(v *middle.Value) bool { return live[v] }) {
 				continue
 			}
 			t.lost[c.Var] = true
@@ -214,9 +226,20 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	// The entry: the parameters in their argument registers.
 	start := t.newState()
+	var incoming []*Slot // the stack arguments, in order
+	for _, s := range f.Slots {
+		if s.Kind == SlotIncoming {
+			incoming = append(incoming, s)
+		}
+	}
 	for i, p := range f.IR.Params {
 		if i < len(argRegs) {
 			start.regs[argRegs[i]] = p
+		} else if k := i - len(argRegs); k < len(incoming) {
+			// The caller's stack argument, which the function never
+			// writes: the parameter's value for as long as it is not
+			// assigned.
+			start.slots[incoming[k].ID] = p
 		}
 		for _, vi := range t.named[p] {
 			start.vars[vi] = p
@@ -289,7 +312,9 @@ func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
 	for i := range m.slots {
 		for _, o := range ins[1:] {
 			if o.slots[i] != m.slots[i] {
-				m.slots[i] = nil
+				// A slot's join, as a register's: numbered after the
+				// registers.
+				m.slots[i] = t.join(bi, int(FirstVReg)+i)
 				break
 			}
 		}
@@ -305,19 +330,39 @@ func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
 			}
 		}
 		// Where is it on each edge? In one register on all of them, the
-		// join holds it.
+		// join holds it (a value may be in several registers on an
+		// edge: a copy and its source).
+		common := ^uint64(0)
+		for _, o := range ins {
+			common &= o.regsOf(o.vars[vi])
+		}
 		r := NoReg
-		for k, o := range ins {
-			rk := o.regOf(o.vars[vi])
-			if rk == NoReg || k > 0 && rk != r {
-				r = NoReg
+		for _, c := range allocOrder {
+			if common&(1<<c) != 0 {
+				r = c
 				break
 			}
-			r = rk
 		}
-		if r != NoReg {
+		slot := -1
+		if r == NoReg {
+			// Else in one spill slot on all of them.
+			for i := range m.slots {
+				all := true
+				for _, o := range ins {
+					all = all && o.vars[vi] != nil && o.slots[i] == o.vars[vi]
+				}
+				if all {
+					slot = i
+					break
+				}
+			}
+		}
+		switch {
+		case r != NoReg:
 			m.vars[vi] = m.regs[r]
-		} else if !same {
+		case slot >= 0:
+			m.vars[vi] = m.slots[slot]
+		case !same:
 			m.vars[vi] = nil
 		}
 	}
@@ -348,6 +393,20 @@ func (s *trackState) regOf(v *middle.Value) Reg {
 		}
 	}
 	return NoReg
+}
+
+// regsOf is the set of registers holding v in s, by bit.
+func (s *trackState) regsOf(v *middle.Value) uint64 {
+	var m uint64
+	if v == nil || v.Op == middle.OpConst {
+		return 0
+	}
+	for _, r := range allocOrder {
+		if s.regs[r] == v {
+			m |= 1 << r
+		}
+	}
+	return m
 }
 
 // holds reports whether some place of s holds v.
@@ -393,6 +452,7 @@ func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
 	if from == 0 {
 		t.phiCopies = t.phiCopies[:0]
 	}
+	t.cur = b
 	for i := from; i < to; i++ {
 		t.fire(s, b, i, fired)
 		t.step(s, b.Instrs[i])
@@ -416,8 +476,8 @@ func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
 }
 
 // fire applies the assignments of b due before its instruction
-// i: those at or before i's source position, and all that remain before
-// the block's branch (unless it is on their line).
+// i: those on lines before i's, and all that remain before the block's
+// branch (unless it is on their line).
 func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
 	evs := t.assigns[b.Name]
 	for *fired < len(evs) && evs[*fired].top {
@@ -444,7 +504,12 @@ func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
 			// assignment takes effect after the branch, at the
 			// block's end (apply).
 			return
-		case in.isBranch(), in.Op == opRet, p.IsValid() && !posLess(middleFuncPos{p.Line, p.Col}, e.pos):
+		case in.isBranch(), in.Op == opRet, p.IsValid() && p.Line > e.pos.Line:
+			// Before the first instruction of a later line: gdb stops
+			// for a line at its first instruction, where the line's
+			// statement has not run (the assignment's own position is
+			// at its start, before its operands' instructions, and
+			// a value the optimizer knew already would show there).
 		default:
 			return
 		}
@@ -482,13 +547,14 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		}
 		if t.interim[in] && a.Kind == KindReg {
 			v = nil
-		} else if in.Op == opMov && (v == nil || v.Op != middle.OpPhi) {
+		} else if in.Op == opMov && (v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
 			// A move is a copy of what its source holds: its
 			// destination's IR value may be what a later two-address
 			// instruction makes of it (mov a, v; add b, v), not yet
-			// there. Only a φ's copy, and a move out of a register the
-			// ABI filled (a call's result, an argument), take the
-			// destination's name.
+			// there. Only a φ's copy (a move into the φ's register in
+			// a block that branches to the φ's), and a move out of a
+			// register the ABI filled (a call's result, an argument),
+			// take the destination's name.
 			src := in.Args[1]
 			switch {
 			case copied != nil:
@@ -528,6 +594,28 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 	}
 }
 
+// feeds reports whether the block being applied branches to the block of
+// the φ phi, so that a move into phi's register there is one of the
+// copies feeding it; elsewhere coalescing may have given phi's register
+// to a value computed on the way (mov a, r; shl %cl, r).
+// (Successors and names are the machine blocks'.)
+func (t *varTracker) feeds(phi *middle.Value) bool {
+	if t.cur == nil || phi.Block == nil {
+		return false
+	}
+	if !t.names[phi.Block.Name] {
+		// The φ's block is gone (a loop test tail duplication copied
+		// into its predecessors): its copies are in those.
+		return true
+	}
+	for _, s := range t.cur.Succs {
+		if s.Name == phi.Block.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // origin is the IR value a virtual register was made for.
 func (t *varTracker) origin(r Reg) *middle.Value {
 	if i := int(r - FirstVReg); i >= 0 && i < len(t.origins) {
@@ -543,7 +631,7 @@ func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
 		if r := t.f.location(a.Reg); r.IsPhysical() {
 			return s.regs[r]
 		}
-	case a.Kind == KindMem && a.Slot != nil && a.Slot.Kind == SlotSpill:
+	case a.Kind == KindMem && a.Slot != nil && (a.Slot.Kind == SlotSpill || a.Slot.Kind == SlotIncoming):
 		return s.slots[a.Slot.ID]
 	}
 	return nil

@@ -162,6 +162,66 @@ func outerPos(v *Value) diag.Pos {
 	return v.Pos
 }
 
+// merged notes that SimplifyCFG deleted b, whose code now runs in p: b's
+// instructions were appended to p, its only predecessor, or b only jumped,
+// from p, its only predecessor, or to p, whose only predecessor it was.
+// An assignment in b none of whose anchors is left happens in p now.
+func (d *FuncDebug) merged(b, p *Block) {
+	if d == nil {
+		return
+	}
+	if d.into == nil {
+		d.into = make(map[*Block]*Block)
+	}
+	d.into[b] = p
+}
+
+// bypassed notes that SimplifyCFG deleted b, which only jumped to
+// target, and made b's predecessors branch to target: an assignment in b
+// happened on an edge no block stands for now.
+func (d *FuncDebug) bypassed(b, target *Block) {
+	if d == nil {
+		return
+	}
+	if d.skipped == nil {
+		d.skipped = make(map[*Block]*Block)
+	}
+	d.skipped[b] = target
+}
+
+// Superseded reports whether the assignment a was made in a block that
+// only jumped to a block with a φ for its variable, and that block was
+// bypassed (bypassed): the φ is the variable's value from there on, and
+// takes on that edge what a assigned, so a needs no place of its own.
+// live says which instructions are still in the function.
+func (d *FuncDebug) Superseded(a *DebugAssign, live func(*Value) bool) bool {
+	t := d.skipped[d.BlockOf(a)]
+	if t == nil {
+		return false
+	}
+	for _, o := range d.Assigns {
+		if o.Phi && o.Var == a.Var && o.Block == t && o.Value.Op == OpPhi && o.Value.Block == t && live(o.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// BlockOf is the block an assignment was made in, after the merges of
+// blocks into their predecessors since (merged); nil for a block some
+// other pass deleted.
+func (d *FuncDebug) BlockOf(a *DebugAssign) *Block {
+	b := a.Block
+	for n := 0; b != nil; n++ {
+		p, ok := d.into[b]
+		if !ok || n > len(d.into) {
+			break
+		}
+		b = p
+	}
+	return b
+}
+
 // speculate notes that IfConvert ran the code of arm, which branched to
 // join, unconditionally before the branch that chose it, and deleted arm
 // (speculated applies the notes, once per pass, so that the pass stays
@@ -200,6 +260,7 @@ func (d *FuncDebug) speculated() {
 	}
 	out := d.Assigns[:0]
 	for _, a := range d.Assigns {
+		a.Block = d.BlockOf(&a)
 		for { // an arm of an arm: its join was converted first
 			j, ok := joinOf[a.Block]
 			if !ok || a.Phi {

@@ -28,7 +28,9 @@ type FuncDebug struct {
 	Assigns []DebugAssign
 	Named   map[*Value][]int
 	slotVar map[*Value]int
-	arms    [][2]*Block // IfConvert's speculated arms and their joins, until settled
+	arms    [][2]*Block       // IfConvert's speculated arms and their joins, until settled
+	into    map[*Block]*Block // a block merged into its predecessor: that predecessor
+	skipped map[*Block]*Block // a block that only jumped, deleted: its target
 }
 
 // DebugVar is one parameter or local variable.

@@ -135,6 +135,7 @@ func (s *cfgSimplifier) mergeIntoPred(b *Block) bool {
 	for _, v := range b.Instrs[len(phis):] {
 		p.Append(v)
 	}
+	s.f.tracking().merged(b, p)
 	uniqueSuccs(b, func(succ *Block) {
 		delete(s.index, succ)
 		for _, phi := range succ.Phis() {
@@ -191,6 +192,14 @@ func (s *cfgSimplifier) bypass(b *Block) bool {
 				ix.addEntry(phi, k, v, p)
 			}
 		}
+	}
+	switch { // where what b did happens now: just before b, or just after
+	case len(b.Preds) == 1 && b.Preds[0].Term().Op == OpBr:
+		s.f.tracking().merged(b, b.Preds[0])
+	case len(target.Preds) == 1:
+		s.f.tracking().merged(b, target)
+	default:
+		s.f.tracking().bypassed(b, target)
 	}
 	ix.removePred(target, b)
 	for _, p := range b.Preds {

@@ -146,7 +146,7 @@ func TestGdbVariables(t *testing.T) {
 				`(?m)^x = 3$`, `(?m)^arr = \{3, 1, 2\}$`, `(?m)^ok = true$`, `(?m)^small = -5$`,
 				`(?m)^\$\d+ = \{3, 1, 2\}$`, `(?m)^\$\d+ = 1$`, `(?m)^\$\d+ = true$`, `(?m)^\$\d+ = -5$`, `(?m)^\$\d+ = 7$`,
 				`(?m)^Breakpoint 3, main \(\) at vars.toy:30$`,
-				`(?m)^\$\d+ = 40$`,    // the inner x shadows the outer
+				`(?m)^\$\d+ = 40$`,             // the inner x shadows the outer
 				`(?m)^x = 40\n(?:.*\n)*x = 3$`, // info locals: innermost first
 			}
 			if level != "-O2" {
