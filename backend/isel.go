@@ -535,7 +535,7 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 			return
 		}
 	}
-	if v.Op == middle.OpSub && isConstLike(a) && constant(a) == 0 && !isConstLike(b) {
+	if v.Op == middle.OpSub && isConstLike(a) && constant(a) == 0 && !isConstLike(b) && !s.foldLoad[b.ID] {
 		// 0 - x: a copy of x negated, which coalescing can make neg x in
 		// place, rather than a zeroed register and a subtraction.
 		s.valueInto(d, b)

@@ -47,6 +47,7 @@ var patternCases = []patternCase{
 	{"srem2_32", "i32", "%r = srem i32 %a, 2", "a % 2", `shrl\t\$31`, `imul|sar`},
 	{"sdiv2", "i64", "%r = sdiv i64 %a, 2", "a / 2", `shrq\t\$63`, `imul|sarq\t\$63`},
 	{"neg64", "i64", "%r = sub i64 0, %a", "(T)(0 - (U)a)", `negq`, `sub|\$0`},
+	{"neg_of_load", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %r = sub i64 0, %l", "(T)(0 - (U)a)", `subq\t-?[0-9]+\(%rbp\)`, `neg`},
 	{"neg32", "i32", "%r = sub i32 0, %b", "(T)(0 - (U)b)", `negl`, `sub|\$0`},
 	{"shl_count_mask", "i64", "%m = and i64 %b, 63\n  %r = shl i64 %a, %m", "(T)((U)a << (b & 63))", `shlq\t%cl`, `and`},
 	{"sar32_count_mask", "i32", "%m = and i32 31, %b\n  %r = ashr i32 %a, %m", "a >> (b & 31)", `sarl\t%cl`, `and`},
