@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -151,7 +152,7 @@ func (s *selector) scanUses() {
 				s.vreg[v.ID] = s.newVRegFor(v)
 			}
 			for i, a := range v.Args {
-				if v.Op == middle.OpPhi && s.blocks[v.Incoming[i].ID] == nil {
+				if v.Op == middle.OpPhi && s.blocks[v.Block.Pred(i).ID] == nil {
 					continue
 				}
 				s.uses[a.ID]++
@@ -467,7 +468,7 @@ func (s *selector) instr(v *middle.Value) {
 	case middle.OpPhi:
 		s.phi(v)
 	case middle.OpBr:
-		s.emit(opJmp, 0, blockOp(s.blocks[v.Targets[0].ID]))
+		s.emit(opJmp, 0, blockOp(s.blocks[v.Block.Succ(0).ID]))
 	case middle.OpCondBr:
 		s.condBr(v)
 	case middle.OpSwitch:
@@ -702,7 +703,7 @@ func (s *selector) condition(c *middle.Value) Cond {
 
 func (s *selector) condBr(v *middle.Value) {
 	c := v.Args[0]
-	then, els := s.blocks[v.Targets[0].ID], s.blocks[v.Targets[1].ID]
+	then, els := s.blocks[v.Block.Succ(0).ID], s.blocks[v.Block.Succ(1).ID]
 	switch {
 	case then == els:
 		s.emit(opJmp, 0, blockOp(then))
@@ -867,7 +868,10 @@ func (s *selector) ret(v *middle.Value) {
 func (s *selector) phi(v *middle.Value) {
 	in := s.emit(opPhi, 8, regOp(s.vreg[v.ID]))
 	for i, a := range v.Args {
-		if from := s.blocks[v.Incoming[i].ID]; from != nil {
+		// A block with several edges here (their arguments equal) is
+		// one machine predecessor.
+		p := v.Block.Pred(i)
+		if from := s.blocks[p.ID]; from != nil && !(p.EdgeCount(v.Block) > 1 && slices.Contains(in.Phi, from)) {
 			in.Args = append(in.Args, s.source(a))
 			in.Phi = append(in.Phi, from)
 		}

@@ -36,8 +36,8 @@ func (s *selector) jumpTable(v *middle.Value) {
 		{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}}})
 	s.emit(opAdd, 8, regOp(off), regOp(base))
 	jmp := &Instr{Op: opJmpTable, Args: []Operand{regOp(off), symOp(sym)}}
-	for _, t := range v.Targets[1:] {
-		jmp.Args = append(jmp.Args, blockOp(s.blocks[t.ID]))
+	for _, e := range v.Block.Succs[1:] {
+		jmp.Args = append(jmp.Args, blockOp(s.blocks[e.Block().ID]))
 	}
 	s.add(jmp)
 }
@@ -48,12 +48,15 @@ func (s *selector) jumpTable(v *middle.Value) {
 func machineSuccs(b *middle.Block) []*middle.Block {
 	t := b.Term()
 	if t.Op != middle.OpSwitch {
-		return b.Succs()
+		if len(b.Succs) == 2 && b.Succ(0) == b.Succ(1) {
+			return []*middle.Block{b.Succ(0)}
+		}
+		return b.SuccBlocks()
 	}
 	var out []*middle.Block
-	seen := make(map[*middle.Block]bool, len(t.Targets)) // a search of out would be quadratic in a table of thousands
-	for _, s := range t.Targets[1:] {
-		if !seen[s] {
+	seen := make(map[*middle.Block]bool, len(b.Succs)) // a search of out would be quadratic in a table of thousands
+	for _, e := range b.Succs[1:] {
+		if s := e.Block(); !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}

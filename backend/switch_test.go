@@ -112,7 +112,7 @@ func TestLowerSwitchShapes(t *testing.T) {
 			table = tm
 		}
 	}
-	if table == nil || !isTableSwitch(table) || len(table.Args) != 9 || table.Targets[5].Name != "def" {
+	if table == nil || !isTableSwitch(table) || len(table.Args) != 9 || table.Block.Succ(5).Name != "def" {
 		t.Fatalf("dense: no table switch of 8 entries with entry 4 (value 7) the default:\n%s", f)
 	}
 	// Sparse: a tree, each value found in at most ceil(log2(8))+1 compares.
@@ -147,7 +147,7 @@ func maxCompares(b *middle.Block, depth int) int {
 	if t.Op != middle.OpCondBr {
 		return depth
 	}
-	return max(maxCompares(t.Targets[0], depth+1), maxCompares(t.Targets[1], depth+1))
+	return max(maxCompares(b.Succ(0), depth+1), maxCompares(b.Succ(1), depth+1))
 }
 
 // The assembly of a table: the position-independent sequence and the

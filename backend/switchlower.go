@@ -41,18 +41,13 @@ import (
 // that holds only `unreachable`.
 //
 // Requires: verified SSA. Guarantees: the only switches left are such
-// tables; every φ of a former target has one entry per new predecessor,
-// with the value it had for the switch's block; Preds is current.
+// tables; every φ of a former target has an argument for each new edge
+// into it, the value it had for the switch's block.
 func LowerSwitches(f *middle.Func) {
-	lowered := false
 	for _, b := range slices.Clone(f.Blocks) { // lowerSwitch inserts blocks
 		if t := b.Term(); t != nil && t.Op == middle.OpSwitch && !isTableSwitch(t) {
 			lowerSwitch(b, t)
-			lowered = true
 		}
-	}
-	if lowered {
-		f.ComputePreds()
 	}
 }
 
@@ -81,7 +76,7 @@ type cluster struct {
 func caseRanges(t *middle.Value) []caseRange {
 	var rs []caseRange
 	for i, k := range t.Args[1:] {
-		rs = append(rs, caseRange{k.Const, k.Const, t.Targets[i+1]})
+		rs = append(rs, caseRange{k.Const, k.Const, t.Block.Succ(i + 1)})
 	}
 	slices.SortFunc(rs, func(a, b caseRange) int { return cmp.Compare(a.lo, b.lo) })
 	n := 0
@@ -142,38 +137,38 @@ type switchLowering struct {
 	block *middle.Block // the switch's block, where the tree's root goes
 	made  []*middle.Block
 	pos   *middle.Value // the switch, whose position the new code takes
+	// incoming holds, by target, its φs' values for the switch's edges:
+	// every edge of the tree into the target carries them.
+	incoming map[*middle.Block][]*middle.Value
 }
 
 func lowerSwitch(b *middle.Block, t *middle.Value) {
-	s := &switchLowering{f: b.Func, x: t.Args[0], def: t.Targets[0], block: b, pos: t}
-	targets := b.UniqueSuccs()
+	s := &switchLowering{f: b.Func, x: t.Args[0], def: t.Block.Succ(0), block: b, pos: t, incoming: map[*middle.Block][]*middle.Value{}}
 	if s.x.Op == middle.OpConst {
-		b.JumpTo(t.CaseTarget(s.x.Const))
+		b.JumpTo(t.CaseIndex(s.x.Const))
 		return
 	}
-	// The φ values of each target, for the edges the tree will make.
-	incoming := map[*middle.Block][]*middle.Value{}
-	for _, u := range targets {
+	for _, u := range b.UniqueSuccs() {
 		for _, phi := range u.Phis() {
-			incoming[u] = append(incoming[u], phi.IncomingFor(b))
-			phi.RemoveIncoming(b)
+			s.incoming[u] = append(s.incoming[u], phi.IncomingFor(b))
 		}
 	}
-	lo, hi := typeBounds(s.x.Type)
+	rs := caseRanges(t)
 	b.Instrs = b.Instrs[:len(b.Instrs)-1] // the tree replaces the switch
-	s.tree(b, findClusters(caseRanges(t)), lo, hi)
+	b.RemoveSuccs()
+	lo, hi := typeBounds(s.x.Type)
+	s.tree(b, findClusters(rs), lo, hi)
 	// Place the new blocks right after the switch's, in the order made.
 	at := slices.Index(s.f.Blocks, b) + 1
 	s.f.Blocks = slices.DeleteFunc(s.f.Blocks, func(x *middle.Block) bool { return slices.Contains(s.made, x) })
 	s.f.Blocks = slices.Insert(s.f.Blocks, at, s.made...)
-	for _, p := range append([]*middle.Block{b}, s.made...) {
-		for _, u := range p.UniqueSuccs() {
-			for i, phi := range u.Phis() {
-				if vals, ok := incoming[u]; ok {
-					phi.AddIncoming(vals[i], p)
-				}
-			}
-		}
+}
+
+// edge adds the edge from b to to, with the switch's φ values for it.
+func (s *switchLowering) edge(b, to *middle.Block) {
+	b.AddEdgeTo(to)
+	for k, phi := range to.Phis() {
+		phi.AddArg(s.incoming[to][k])
 	}
 }
 
@@ -202,14 +197,17 @@ func (s *switchLowering) add(b *middle.Block, op middle.Op, t middle.Type, name 
 }
 
 func (s *switchLowering) jump(b, to *middle.Block) {
-	s.add(b, middle.OpBr, middle.Void, "").Targets = []*middle.Block{to}
+	s.add(b, middle.OpBr, middle.Void, "")
+	s.edge(b, to)
 }
 
 // branch ends b with `br (icmp pred a, c), then, else`.
 func (s *switchLowering) branch(b *middle.Block, pred middle.Pred, a *middle.Value, c int64, then, els *middle.Block) {
 	cond := s.add(b, middle.OpICmp, middle.I1, "sw.cmp", a, s.f.Const(a.Type, c))
 	cond.Pred = pred
-	s.add(b, middle.OpCondBr, middle.Void, "", cond).Targets = []*middle.Block{then, els}
+	s.add(b, middle.OpCondBr, middle.Void, "", cond)
+	s.edge(b, then)
+	s.edge(b, els)
 }
 
 // tree ends b with the search of cs, for a selector known to lie in
@@ -273,7 +271,7 @@ func (s *switchLowering) jumpTable(b *middle.Block, c cluster, lo, hi int64) {
 	none := s.newBlock("unreachable")
 	s.add(none, middle.OpUnreachable, middle.Void, "")
 	sw := s.add(at, middle.OpSwitch, middle.Void, "", idx)
-	sw.Targets = []*middle.Block{none}
+	s.edge(at, none)
 	next := 0
 	for v := c.lo; ; v++ {
 		to := s.def
@@ -284,7 +282,7 @@ func (s *switchLowering) jumpTable(b *middle.Block, c cluster, lo, hi int64) {
 			}
 		}
 		sw.Args = append(sw.Args, s.f.Const(middle.I64, v-c.lo))
-		sw.Targets = append(sw.Targets, to)
+		s.edge(at, to)
 		if v == c.hi {
 			break
 		}
@@ -295,7 +293,7 @@ func (s *switchLowering) jumpTable(b *middle.Block, c cluster, lo, hi int64) {
 // instruction selection takes as a jump table: its default only says that
 // it is never taken, and its cases are the table's indexes (tableCases).
 func isTableSwitch(t *middle.Value) bool {
-	d := t.Targets[0]
+	d := t.Block.Succ(0)
 	return len(d.Instrs) == 1 && d.Instrs[0].Op == middle.OpUnreachable && tableCases(t)
 }
 

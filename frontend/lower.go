@@ -167,7 +167,6 @@ func (l *lowerer) function(fn *Func) {
 		}
 	}
 	l.f.Blocks = append(l.f.Blocks, l.cold...)
-	l.f.ComputePreds()
 	l.debugInfo(fn)
 }
 

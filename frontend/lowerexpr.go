@@ -236,8 +236,8 @@ func (l *lowerer) newArray(e *New) *middle.Value {
 	l.place(body)
 	l.b.Store(l.f.GlobalAddr(l.runtimeData("toy_empty")), l.b.GEP(middle.Ptr, arr, i, "fill.elem"))
 	next := l.b.Binary(middle.OpAdd, i, l.f.Const(middle.I64, 1), "fill.next")
-	i.AddIncoming(next, body)
 	l.br(cond)
+	i.AddIncoming(next, body)
 	l.place(end)
 	return arr
 }

@@ -25,7 +25,6 @@ func BCE(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	f.ComputePreds()
 	dom := ComputeDom(f)
 	p := newRangeProver(f, dom)
 	var removed []*Value

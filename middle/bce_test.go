@@ -645,7 +645,6 @@ func randomArrayProgram(rng *rand.Rand) *Module {
 		g.statement(0)
 	}
 	g.b.Ret(g.b.Load(I64, g.acc, "sum"))
-	f.ComputePreds()
 	return m
 }
 

@@ -46,7 +46,6 @@ func bigSlotFunc(nblocks, nvars int) *Func {
 		}
 	}
 	g.b.Ret(g.b.Load(I64, g.window[0], "result"))
-	f.ComputePreds()
 	return f
 }
 

@@ -8,10 +8,11 @@ type Block struct {
 	Instrs []*Value
 	Func   *Func
 
-	// Preds lists the blocks whose terminator targets this block, in the
-	// function's block order. It is derived data: Func.ComputePreds rebuilds
-	// it, and every pass that changes a terminator must call it.
-	Preds []*Block
+	// Succs are the block's exits, in the terminator's order; Preds the
+	// edges that enter it, one per edge, in the order of the φs' arguments.
+	// Both ends of every edge are kept in step by the methods of edge.go.
+	Succs []Edge
+	Preds []Edge
 }
 
 // Term returns the block's terminator, or nil while the block is being built
@@ -19,14 +20,6 @@ type Block struct {
 func (b *Block) Term() *Value {
 	if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op.IsTerminator() {
 		return b.Instrs[n-1]
-	}
-	return nil
-}
-
-// Succs returns the successor blocks: the terminator's targets.
-func (b *Block) Succs() []*Block {
-	if t := b.Term(); t != nil {
-		return t.Targets
 	}
 	return nil
 }
@@ -66,18 +59,6 @@ func (b *Block) InsertPhi(v *Value) {
 	b.Instrs = append(b.Instrs, nil)
 	copy(b.Instrs[1:], b.Instrs)
 	b.Instrs[0] = v
-}
-
-// ReplaceSucc makes the terminator go to new where it went to old. The φs
-// of old and new are the caller's to update.
-func (b *Block) ReplaceSucc(old, new *Block) {
-	if t := b.Term(); t != nil {
-		for i, s := range t.Targets {
-			if s == old {
-				t.Targets[i] = new
-			}
-		}
-	}
 }
 
 // RemoveInstrs deletes the instructions for which drop returns true,

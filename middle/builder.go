@@ -112,7 +112,7 @@ func (b *Builder) Call(callee string, result Type, args []*Value, name string) *
 }
 
 // Phi emits an empty φ of type t at the top of the current block; fill it
-// with AddIncoming.
+// with AddIncoming once the edges into the block exist.
 func (b *Builder) Phi(t Type, name string) *Value {
 	v := b.Func.NewValue(OpPhi, t, name)
 	v.Pos = b.Pos
@@ -123,14 +123,15 @@ func (b *Builder) Phi(t Type, name string) *Value {
 // Br ends the current block with a jump to dest.
 func (b *Builder) Br(dest *Block) *Value {
 	v := b.emit(OpBr, Void, "")
-	v.Targets = []*Block{dest}
+	b.Block.AddEdgeTo(dest)
 	return v
 }
 
 // CondBr ends the current block with a two-way branch on the i1 cond.
 func (b *Builder) CondBr(cond *Value, then, els *Block) *Value {
 	v := b.emit(OpCondBr, Void, "", cond)
-	v.Targets = []*Block{then, els}
+	b.Block.AddEdgeTo(then)
+	b.Block.AddEdgeTo(els)
 	return v
 }
 

@@ -40,7 +40,6 @@ func randomCFG(rng *rand.Rand, n int, entryPreds bool) *Func {
 			bld.CondBr(cond, pick(i), pick(i))
 		}
 	}
-	f.ComputePreds()
 	return f
 }
 
@@ -56,7 +55,7 @@ func reachableWithout(f *Func, cut *Block) []bool {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, s := range b.Succs() {
+		for _, s := range b.SuccBlocks() {
 			if s != cut && !seen[s.ID] {
 				seen[s.ID] = true
 				work = append(work, s)
@@ -93,36 +92,9 @@ func TestReversePostorder(t *testing.T) {
 		// Every block but the entry has a predecessor earlier in RPO (its
 		// depth-first tree parent).
 		for _, b := range rpo[1:] {
-			if !slices.ContainsFunc(b.Preds, func(p *Block) bool { return pos[p.ID] >= 0 && pos[p.ID] < pos[b.ID] }) {
+			if !slices.ContainsFunc(b.PredBlocks(), func(p *Block) bool { return pos[p.ID] >= 0 && pos[p.ID] < pos[b.ID] }) {
 				t.Fatalf("%s has no predecessor before it in RPO", b)
 			}
-		}
-	}
-}
-
-// Each edge's φ entry is where its source stands in the target's Preds, on
-// random CFGs with repeated targets (condbr to one block twice, one edge)
-// and blocks of many predecessors.
-func TestPredPositions(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	for iter := 0; iter < 500; iter++ {
-		f := randomCFG(rng, 2+rng.Intn(40), iter%2 == 0)
-		e := predPositions(f)
-		edges := 0
-		for _, p := range f.Blocks {
-			for k, s := range uniqueSuccList(p) {
-				if got, want := e.of(p, k), slices.Index(s.Preds, p); got != want {
-					t.Fatalf("edge %s->%s: position %d, want %d", p, s, got, want)
-				}
-				edges++
-			}
-		}
-		preds := 0
-		for _, b := range f.Blocks {
-			preds += len(b.Preds)
-		}
-		if edges != preds {
-			t.Fatalf("%d distinct successor edges but %d predecessor entries", edges, preds)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package middle
 
+import "slices"
+
 // Critical-edge splitting, the first step out of SSA.
 //
 // An edge P→S is critical when P has several successors and S several
@@ -15,19 +17,17 @@ package middle
 // ssa/critical.go and LLVM's SplitCriticalEdge do.
 //
 // SplitCriticalEdges guarantees afterwards:
-//   - no terminator names the same block twice: `br i1 %c, label %s, label %s`
-//     becomes `br label %s`, since the condition decides nothing. (LLVM wants
-//     one φ entry per edge there, two for that branch, while this IR keeps one
-//     per predecessor block; folding the branch makes both agree.)
+//   - no condbr names the same block twice: `br i1 %c, label %s, label %s`
+//     becomes `br label %s`, since the condition decides nothing.
 //   - a switch may still name a block several times (its cases differ);
-//     all its edges to one block with several predecessors go through one
+//     all its edges to one block with other predecessors go through one
 //     new block.
 //   - every edge into a block with several predecessors leaves a block that
 //     ends in an unconditional `br`, so the φ copies for an edge always have a
 //     place: at the end of the predecessor, just before its `br`, or, when the
 //     successor has a single predecessor, at the top of the successor.
-//   - φs name the new block as the incoming block of the edge it carries, with
-//     the value they had for the predecessor; Preds is recomputed.
+//   - the new block takes the split edge's place among its target's
+//     predecessors, so the target's φs keep their arguments.
 //
 // A new block holds only `br label %S`, is named like LLVM's
 // `%P.S_crit_edge`, and is placed right after P, so a layout that follows
@@ -52,9 +52,9 @@ type SplitEdge struct {
 	Folded bool
 
 	// Phis lists the φs of To that changed, in order: when New is set,
-	// those whose entry for From now names New (the same value, now
-	// flowing in from New); when Folded, those that had two entries for
-	// From (IR read from LLVM text) and kept only the first.
+	// those whose argument for the edge now flows in from New (all of To's
+	// φs); when Folded, those that lost the argument of the second edge
+	// (all of them too).
 	Phis []*Value
 }
 
@@ -78,96 +78,63 @@ func splitCriticalEdges(f *Func, report *[]SplitEdge) {
 	for _, b := range f.Blocks {
 		foldSameTargetBranch(b, report)
 	}
-	f.ComputePreds()
-
 	order := make([]*Block, 0, len(f.Blocks))
-	// The φ entries of blocks with many predecessors, indexed on first
-	// need, so that splitting every edge into such a block stays linear.
-	// Preds are not kept current here (they are recomputed at the end);
-	// only the entries' places are used.
-	indexes := map[*Block]*predIndex{}
 	for _, p := range f.Blocks { // the range sees only the old blocks
 		order = append(order, p)
-		t := p.Term()
-		if t == nil || len(t.Targets) < 2 {
+		if len(p.Succs) < 2 {
 			continue
 		}
 		var splitTo map[*Block]*Block // a switch's edges to one block share a new block
-		for i, s := range t.Targets {
-			if len(s.Preds) < 2 {
+		for i := range p.Succs {
+			s := p.Succ(i)
+			if mid := splitTo[s]; mid != nil {
+				p.RedirectSucc(i, mid) // its φ arguments were those of the edge split first
 				continue
 			}
-			if mid := splitTo[s]; mid != nil {
-				t.Targets[i] = mid
+			if onlyFrom(s, p) {
 				continue
 			}
 			mid := f.NewBlock(p.Name + "." + s.Name + "_crit_edge")
-			if t.Op == OpSwitch {
+			if p.Term().Op == OpSwitch {
 				if splitTo == nil {
 					splitTo = map[*Block]*Block{}
 				}
 				splitTo[s] = mid
 			}
-			jump := f.NewValue(OpBr, Void, "")
-			jump.Targets = []*Block{s}
-			jump.Pos = t.Pos
-			mid.Append(jump)
-			t.Targets[i] = mid
-			phis := s.Phis()
-			ix, ok := indexes[s]
-			if !ok {
-				ix = indexPreds(s, phis)
-				indexes[s] = ix
-			}
-			var renamed []*Value
-			for k, phi := range phis {
-				if ix.rename(phi, k, p, mid) && report != nil {
-					renamed = append(renamed, phi)
-				}
-			}
+			p.SplitEdge(i, mid)
 			if report != nil {
-				*report = append(*report, SplitEdge{From: p, To: s, New: mid, Phis: renamed})
+				*report = append(*report, SplitEdge{From: p, To: s, New: mid, Phis: slices.Clone(s.Phis())})
 			}
 			order = append(order, mid)
 		}
 	}
 	f.Blocks = order
-	f.ComputePreds()
+}
+
+// onlyFrom reports whether every edge into s comes from p: copies for s's
+// φs can then go at its top, whatever p's other exits.
+func onlyFrom(s, p *Block) bool {
+	for _, e := range s.Preds {
+		if e.b != p {
+			return false
+		}
+	}
+	return true
 }
 
 // foldSameTargetBranch turns `br i1 %c, label %s, label %s` into `br label
-// %s`. Input read from LLVM text may carry one φ entry per edge, so two
-// (equal) entries for b; the single edge left keeps the first. The fold is
-// appended to report when that is not nil.
+// %s`, dropping the second edge and its φ arguments (equal to the first's).
+// The fold is appended to report when that is not nil.
 func foldSameTargetBranch(b *Block, report *[]SplitEdge) {
 	t := b.Term()
-	if t == nil || t.Op != OpCondBr || t.Targets[0] != t.Targets[1] {
+	if t == nil || t.Op != OpCondBr || b.Succ(0) != b.Succ(1) {
 		return
 	}
-	s := t.Targets[0]
+	s := b.Succ(0)
 	t.Op = OpBr
 	t.Args = nil
-	t.Targets = t.Targets[:1]
-	var changed []*Value
-	for _, phi := range s.Phis() {
-		seen := false
-		n := 0
-		for i, in := range phi.Incoming {
-			if in == b {
-				if seen {
-					continue
-				}
-				seen = true
-			}
-			phi.Args[n], phi.Incoming[n] = phi.Args[i], in
-			n++
-		}
-		if report != nil && n < len(phi.Args) {
-			changed = append(changed, phi)
-		}
-		phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
-	}
+	b.RemoveSucc(1)
 	if report != nil {
-		*report = append(*report, SplitEdge{From: b, To: s, Folded: true, Phis: changed})
+		*report = append(*report, SplitEdge{From: b, To: s, Folded: true, Phis: slices.Clone(s.Phis())})
 	}
 }

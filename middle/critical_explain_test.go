@@ -111,14 +111,14 @@ func TestSplitCriticalEdgesExplainedRandom(t *testing.T) {
 		for _, e := range edges {
 			if e.Folded {
 				folded++
-				if e.New != nil || e.From.Term().Op != OpBr || e.From.Term().Targets[0] != e.To {
+				if e.New != nil || e.From.Term().Op != OpBr || e.From.Succ(0) != e.To {
 					t.Errorf("seed %d: fold %s -> %s: %s", seed, e.From, e.To, e.From.Term().LongString())
 				}
 				continue
 			}
 			split++
-			if e.New == nil || reported[e.New] || !slices.Contains(e.From.Succs(), e.New) ||
-				!slices.Equal(e.New.Preds, []*Block{e.From}) || !slices.Equal(e.New.Succs(), []*Block{e.To}) || len(e.New.Instrs) != 1 {
+			if e.New == nil || reported[e.New] || !slices.Contains(e.From.SuccBlocks(), e.New) ||
+				!slices.Equal(e.New.PredBlocks(), []*Block{e.From}) || !slices.Equal(e.New.SuccBlocks(), []*Block{e.To}) || len(e.New.Instrs) != 1 {
 				t.Errorf("seed %d: split %s -> %s through %v is not a lone jump between them\n%s", seed, e.From, e.To, e.New, f)
 				continue
 			}

@@ -82,8 +82,8 @@ func anchors(b *Block, i int) []*Value {
 		// Last, the first instruction of a successor that only b
 		// reaches, for a block that a pass removes because it only
 		// jumps (an assignment at its end happens on the way there).
-		if ss := b.Succs(); len(ss) == 1 && len(ss[0].Preds) == 1 {
-			s := ss[0]
+		if len(b.Succs) == 1 && len(b.Succ(0).Preds) == 1 {
+			s := b.Succ(0)
 			if k := len(s.Phis()); k < len(s.Instrs) {
 				as = append(as, s.Instrs[k])
 			}

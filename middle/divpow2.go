@@ -35,7 +35,6 @@ func DivPow2(f *Func) {
 			}
 		}
 	}
-	f.ComputePreds()
 	facts := multipleFacts(f)
 	if len(facts) == 0 {
 		return
@@ -98,7 +97,7 @@ func multipleFacts(f *Func) map[int][]multipleFact {
 	facts := make(map[int][]multipleFact)
 	for _, b := range f.Blocks {
 		br := b.Term()
-		if br == nil || br.Op != OpCondBr || br.Targets[0] == br.Targets[1] {
+		if br == nil || br.Op != OpCondBr || b.Succ(0) == b.Succ(1) {
 			continue
 		}
 		c := br.Args[0]
@@ -113,9 +112,9 @@ func multipleFacts(f *Func) map[int][]multipleFact {
 		if m == 0 || m&(m+1) != 0 {
 			continue // not 2^j - 1
 		}
-		target := br.Targets[0]
+		target := b.Succ(0)
 		if c.Pred == PredNE {
-			target = br.Targets[1]
+			target = b.Succ(1)
 		}
 		if len(target.Preds) == 1 {
 			x := and.Args[0]

@@ -133,7 +133,6 @@ func TestDivPow2Oracle(t *testing.T) {
 			b.SetBlock(next)
 		}
 		b.Ret(f.Const(I64, 0))
-		f.ComputePreds()
 		compareRuns(t, m, "main", inputs, 1000, DivPow2)
 	}
 }

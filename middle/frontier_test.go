@@ -14,7 +14,7 @@ func bruteFrontier(f *Func, dom [][]bool, reach []bool, x *Block) []*Block {
 		if !reach[b.ID] || (dom[x.ID][b.ID] && x != b) {
 			continue
 		}
-		if slices.ContainsFunc(b.Preds, func(p *Block) bool { return reach[p.ID] && dom[x.ID][p.ID] }) {
+		if slices.ContainsFunc(b.PredBlocks(), func(p *Block) bool { return reach[p.ID] && dom[x.ID][p.ID] }) {
 			df = append(df, b)
 		}
 	}
@@ -117,7 +117,6 @@ func TestFrontierSelfLoopAndWhile(t *testing.T) {
 	b.Br(head)
 	b.SetBlock(exit)
 	b.Ret(nil)
-	f.ComputePreds()
 	df := ComputeFrontiers(ComputeDom(f))
 	for _, tc := range []struct {
 		b    *Block

@@ -29,6 +29,16 @@ type Func struct {
 	consts      map[constKey]*Value
 	released    bool        // the body was dropped after compilation (release.go)
 	build       func(*Func) // the deferred body (lazy.go)
+	// pending holds φ arguments given (Value.AddIncoming) for edges not
+	// made yet, such as a loop's back edge while its body is built; each
+	// takes its place when its edge is made (Block.AddEdgeTo).
+	pending []pendingArg
+}
+
+// pendingArg is the argument val of phi for the coming edge from pred.
+type pendingArg struct {
+	phi, val *Value
+	pred     *Block
 }
 
 type constKey struct {
@@ -135,48 +145,39 @@ func (f *Func) GlobalAddr(sym string) *Value {
 	return v
 }
 
-// ComputePreds rebuilds every block's Preds from the terminators. A block
-// that branches twice to the same successor (br i1 %c, label %x, label %x,
-// or a switch with several cases for one block) is listed once: φs here
-// keep one entry per predecessor block (LLVM's keep one per edge, so the
-// printer writes such an entry once per edge).
-func (f *Func) ComputePreds() {
-	for _, b := range f.Blocks {
-		b.Preds = b.Preds[:0]
-	}
-	for _, b := range f.Blocks {
-		uniqueSuccs(b, func(s *Block) { s.Preds = append(s.Preds, b) })
-	}
-}
-
-// RemoveBlocks deletes the blocks for which drop returns true, and the φ
-// entries in surviving blocks that came from them. Preds is recomputed.
+// RemoveBlocks deletes the blocks for which drop returns true (never the
+// entry) with their exits, and so the predecessor entries and φ arguments
+// those had in surviving blocks, which keep the order of the rest: one
+// pass over each block that loses entries, however many it loses. No
+// surviving block may branch to a deleted one.
 func (f *Func) RemoveBlocks(drop func(*Block) bool) {
 	dead := make([]bool, f.nextBlockID)
+	var gone, losing []*Block
 	n := 0
 	for _, b := range f.Blocks {
 		if drop(b) && b != f.Blocks[0] {
 			dead[b.ID] = true
+			gone = append(gone, b)
 			continue
 		}
 		f.Blocks[n] = b
 		n++
 	}
-	clear(f.Blocks[n:])
-	f.Blocks = f.Blocks[:n]
-	for _, b := range f.Blocks {
-		for _, phi := range b.Phis() {
-			k := 0
-			for i, in := range phi.Incoming {
-				if !dead[in.ID] {
-					phi.Args[k], phi.Incoming[k] = phi.Args[i], in
-					k++
-				}
+	for _, b := range gone {
+		for _, e := range b.Succs {
+			if s := e.b; !dead[s.ID] && (len(losing) == 0 || losing[len(losing)-1] != s) {
+				losing = append(losing, s)
 			}
-			phi.Args, phi.Incoming = phi.Args[:k], phi.Incoming[:k]
 		}
 	}
-	f.ComputePreds()
+	for _, s := range losing {
+		s.removePredsIf(func(p *Block) bool { return dead[p.ID] })
+	}
+	for _, b := range gone {
+		b.Succs, b.Preds = nil, nil
+	}
+	clear(f.Blocks[n:])
+	f.Blocks = f.Blocks[:n]
 }
 
 // ReplaceUses rewrites every operand v of an instruction in f to repl[v.ID]

@@ -203,7 +203,6 @@ func TestGlobalConstantsOracle(t *testing.T) {
 		loads := countGlobalLoads(m)
 		done := false
 		compared += compareRuns(t, m, "main", progInputs, 3000, func(f *Func) {
-			f.ComputePreds()
 			if iter%2 == 0 {
 				Mem2Reg(f)
 			}

@@ -32,13 +32,12 @@ package middle
 // Requires: SSA form. Guarantees: no two pure instructions with equal keys
 // where one dominates the other; operands known by a dominating branch are
 // constants; the CFG unchanged (simplifycfg folds the branches this makes
-// constant); Preds is current. One walk with a hash table: linear in the
+// constant). One walk with a hash table: linear in the
 // size of the function.
 func GVN(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	f.ComputePreds()
 	g := &valueNumbering{
 		f:       f,
 		repl:    make([]*Value, f.NumValues()),
@@ -111,15 +110,15 @@ func (g *valueNumbering) learnCondition(b *Block) {
 	if len(b.Preds) != 1 {
 		return
 	}
-	t := b.Preds[0].Term()
-	if t.Op != OpCondBr || t.Targets[0] == t.Targets[1] {
+	t := b.Pred(0).Term()
+	if t.Op != OpCondBr || t.Block.Succ(0) == t.Block.Succ(1) {
 		return
 	}
 	c := g.leader(t.Args[0])
 	if c.Op == OpConst || g.fact(c) != nil {
 		return
 	}
-	holds := b == t.Targets[0]
+	holds := b == t.Block.Succ(0)
 	g.learn(c, g.f.Bool(holds))
 	if c.Op != OpICmp || c.Block == nil {
 		return

@@ -261,7 +261,6 @@ func randomBranchProgram(rng *rand.Rand) *Module {
 	g.b.SetBlock(f.NewBlock("entry"))
 	g.region(3)
 	g.b.Ret(g.pick())
-	f.ComputePreds()
 	return m
 }
 

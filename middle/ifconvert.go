@@ -20,12 +20,11 @@ package middle
 // and branches consume directly.
 //
 // Requires: SSA form. Guarantees: valid SSA; the converted arms are
-// deleted; Preds is current. Linear in the function.
+// deleted. Linear in the function.
 func IfConvert(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	f.ComputePreds()
 	dead := make([]bool, f.NumBlocks())
 	converted := false
 	for i := len(f.Blocks) - 1; i >= 0; i-- {
@@ -45,21 +44,20 @@ const ifConvertCost = 4
 
 // convertBranch if-converts the branch that ends h when it heads a small
 // diamond or triangle, marks the arms in dead, and reports whether it did.
-// Preds stays current for the blocks that remain.
 func convertBranch(h *Block, dead []bool) bool {
 	br := h.Term()
-	if br == nil || br.Op != OpCondBr || br.Targets[0] == br.Targets[1] {
+	if br == nil || br.Op != OpCondBr || br.Block.Succ(0) == br.Block.Succ(1) {
 		return false
 	}
-	t, e := br.Targets[0], br.Targets[1]
+	t, e := br.Block.Succ(0), br.Block.Succ(1)
 	var arms []*Block
 	var join, fromTrue, fromFalse *Block
 	switch {
-	case isArm(t, h) && isArm(e, h) && t.Succs()[0] == e.Succs()[0]:
-		arms, join, fromTrue, fromFalse = []*Block{t, e}, t.Succs()[0], t, e
-	case isArm(t, h) && t.Succs()[0] == e:
+	case isArm(t, h) && isArm(e, h) && t.Succ(0) == e.Succ(0):
+		arms, join, fromTrue, fromFalse = []*Block{t, e}, t.Succ(0), t, e
+	case isArm(t, h) && t.Succ(0) == e:
 		arms, join, fromTrue, fromFalse = []*Block{t}, e, t, h
-	case isArm(e, h) && e.Succs()[0] == t:
+	case isArm(e, h) && e.Succ(0) == t:
 		arms, join, fromTrue, fromFalse = []*Block{e}, t, h, e
 	default:
 		return false
@@ -94,21 +92,28 @@ func convertBranch(h *Block, dead []bool) bool {
 		dead[a.ID] = true
 		f.tracking().speculate(a, join)
 	}
-	for _, phi := range join.Phis() {
+	phis := join.Phis()
+	chosen := make([]*Value, len(phis))
+	for k, phi := range phis {
 		x, y := phi.IncomingFor(fromTrue), phi.IncomingFor(fromFalse)
-		chosen := x
+		chosen[k] = x
 		if x != y {
-			chosen = h.Func.NewValue(OpSelect, phi.Type, phi.Name, br.Args[0], x, y)
-			chosen.Pos = br.Pos
-			h.InsertBeforeTerm(chosen)
+			chosen[k] = h.Func.NewValue(OpSelect, phi.Type, phi.Name, br.Args[0], x, y)
+			chosen[k].Pos = br.Pos
+			h.InsertBeforeTerm(chosen[k])
 		}
-		for _, from := range [...]*Block{fromTrue, fromFalse} {
-			phi.RemoveIncoming(from)
-		}
-		phi.AddIncoming(chosen, h)
 	}
-	br.Op, br.Args, br.Targets = OpBr, nil, []*Block{join}
-	join.Preds = append(slicesWithout(join.Preds, arms, h), h)
+	// h now jumps to join, whose entries from the arms and from h become
+	// one from h.
+	br.Op, br.Args = OpBr, nil
+	h.RemoveSuccs()
+	for _, a := range arms {
+		a.RemoveSuccs()
+	}
+	h.AddEdgeTo(join)
+	for k, phi := range phis {
+		phi.AddArg(chosen[k])
+	}
 	return true
 }
 
@@ -116,7 +121,7 @@ func convertBranch(h *Block, dead []bool) bool {
 // it jumps on unconditionally and computes only pure values that cannot
 // trap.
 func isArm(b, h *Block) bool {
-	if len(b.Preds) != 1 || b.Preds[0] != h || b.Term().Op != OpBr || len(b.Instrs) > ifConvertCost+1 {
+	if len(b.Preds) != 1 || b.Pred(0) != h || b.Term().Op != OpBr || len(b.Instrs) > ifConvertCost+1 {
 		return false
 	}
 	for _, v := range b.Instrs[:len(b.Instrs)-1] {
@@ -125,19 +130,4 @@ func isArm(b, h *Block) bool {
 		}
 	}
 	return true
-}
-
-// slicesWithout returns preds without the blocks of arms and h.
-func slicesWithout(preds, arms []*Block, h *Block) []*Block {
-	var out []*Block
-	for _, p := range preds {
-		keep := p != h
-		for _, a := range arms {
-			keep = keep && p != a
-		}
-		if keep {
-			out = append(out, p)
-		}
-	}
-	return out
 }

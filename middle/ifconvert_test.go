@@ -231,6 +231,5 @@ func randomDiamonds(rng *rand.Rand) *Module {
 		b.Call("sink", Void, []*Value{pool[len(pool)-1]}, "")
 	}
 	b.Ret(pick(pool))
-	f.ComputePreds()
 	return m
 }

@@ -121,7 +121,6 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 	}
 	f.ReplaceUses(repl)
 	layOut(f, follow)
-	f.ComputePreds()
 	RemoveUnreachable(f)
 }
 
@@ -346,15 +345,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	}
 	clear(b.Instrs[pos:])
 	b.Instrs = b.Instrs[:pos]
-	for _, s := range cont.Succs() {
-		for _, phi := range s.Phis() {
-			for i, in := range phi.Incoming {
-				if in == b {
-					phi.Incoming[i] = cont
-				}
-			}
-		}
-	}
+	b.MoveSuccsTo(cont)
 
 	c := &cloner{f: f, vals: make([]*Value, g.NumValues()), blocks: make([]*Block, g.NumBlocks())}
 	c.sites = newInlineSites(f, g, call)
@@ -374,12 +365,13 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	var returners []*Block
 	for _, gb := range g.Blocks {
 		nb := c.blocks[gb.ID]
+		c.cloneEdges(gb, nb)
 		for _, v := range gb.Instrs {
 			if v.Op == OpRet {
 				jump := f.NewValue(OpBr, Void, "")
-				jump.Targets = []*Block{cont}
 				jump.Pos = v.Pos
 				nb.Append(jump)
+				nb.AddEdgeTo(cont)
 				if len(v.Args) > 0 {
 					results = append(results, v.Args[0])
 					returners = append(returners, nb)
@@ -397,9 +389,9 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	c.mapOperands()
 
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets = []*Block{c.blocks[g.Entry().ID]}
 	jump.Pos = call.Pos
 	b.Append(jump)
+	b.AddEdgeTo(c.blocks[g.Entry().ID])
 	entry := f.Entry()
 	at := 0
 	for at < len(entry.Instrs) && entry.Instrs[at].Op == OpAlloca {
@@ -421,10 +413,10 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	}
 	phi := f.NewValue(OpPhi, call.Type, call.Name)
 	phi.Pos = call.Pos
+	cont.InsertPhi(phi)
 	for i, r := range results {
 		phi.AddIncoming(c.mapped(r), returners[i])
 	}
-	cont.InsertPhi(phi)
 	return phi, added
 }
 
@@ -459,8 +451,6 @@ func (c *cloner) clone(v *Value) *Value {
 	if c.sites != nil {
 		nv.Inlined = c.sites.site(v.Inlined)
 	}
-	nv.Incoming = append([]*Block(nil), v.Incoming...)
-	nv.Targets = append([]*Block(nil), v.Targets...)
 	c.vals[v.ID] = nv
 	c.made = append(c.made, nv)
 	return nv
@@ -471,12 +461,19 @@ func (c *cloner) mapOperands() {
 		for i, a := range nv.Args {
 			nv.Args[i] = c.mapped(a)
 		}
-		for i, b := range nv.Incoming {
-			nv.Incoming[i] = c.blocks[b.ID]
-		}
-		for i, b := range nv.Targets {
-			nv.Targets[i] = c.blocks[b.ID]
-		}
+	}
+}
+
+// cloneEdges gives nb, the copy of the source block gb, the copies of
+// gb's edges, in the same places, so that copied φs and terminators keep
+// their meaning. Every block gb reaches or is reached from must be copied
+// too (the whole source function).
+func (c *cloner) cloneEdges(gb, nb *Block) {
+	for _, e := range gb.Succs {
+		nb.Succs = append(nb.Succs, Edge{c.blocks[e.b.ID], e.i})
+	}
+	for _, e := range gb.Preds {
+		nb.Preds = append(nb.Preds, Edge{c.blocks[e.b.ID], e.i})
 	}
 }
 

@@ -558,7 +558,6 @@ func randomCallProgram(rng *rand.Rand, nfuncs int) *Module {
 				}
 			}
 		}
-		f.ComputePreds()
 	}
 	return m
 }
@@ -592,35 +591,29 @@ func callGuarded(f *Func, b *Block, j int, callee *Func, rng *rand.Rand) {
 	deep.Pred = PredSGE
 	callBlock, join := f.NewBlock("call"), f.NewBlock("join")
 	br := f.NewValue(OpCondBr, Void, "", deep)
-	br.Targets = []*Block{join, callBlock}
 	tail := append([]*Value(nil), b.Instrs[j:]...)
 	b.Instrs = b.Instrs[:j]
+	b.MoveSuccsTo(join) // the tail's terminator goes there
 	for _, v := range []*Value{d, deep, br} {
 		b.Append(v)
 	}
+	b.AddEdgeTo(join)
+	b.AddEdgeTo(callBlock)
 	inc := f.NewValue(OpStore, Void, "", f.NewValue(OpAdd, I64, "d1", d, f.Const(I64, 1)), depth)
 	call := f.NewValue(OpCall, I64, "r", x, f.Const(I64, int64(rng.Intn(100))))
 	call.Sym = callee.Name
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets = []*Block{join}
 	for _, v := range []*Value{inc.Args[0], inc, call, f.NewValue(OpStore, Void, "", d, depth), jump} {
 		callBlock.Append(v)
 	}
-	res := f.NewValue(OpPhi, I64, "res", x, call)
-	res.Incoming = []*Block{b, callBlock}
+	callBlock.AddEdgeTo(join)
+	res := f.NewValue(OpPhi, I64, "res")
 	join.Append(res)
+	res.AddIncoming(x, b)
+	res.AddIncoming(call, callBlock)
 	sink.Args[0] = res
 	for _, v := range tail {
 		join.Append(v)
-	}
-	for _, s := range join.Succs() {
-		for _, p := range s.Phis() {
-			for i, in := range p.Incoming {
-				if in == b {
-					p.Incoming[i] = join
-				}
-			}
-		}
 	}
 }
 

@@ -317,7 +317,8 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 		}
 		return int32(v.ID), nil
 	}
-	edge := func(from *Block, to *Block) interpEdge {
+	edge := func(from *Block, out Edge) interpEdge {
+		to := out.b
 		e := interpEdge{block: -1}
 		if to.ID < len(index) && index[to.ID] >= 0 && f.Blocks[index[to.ID]] == to {
 			e.block = index[to.ID]
@@ -326,11 +327,11 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 			return e
 		}
 		for _, phi := range to.Phis() {
-			a := phi.IncomingFor(from)
-			if a == nil {
+			if out.i >= len(phi.Args) {
 				e.err = fmt.Errorf("@%s: %s has no entry for %s", f.Name, phi.Name, from.Name)
 				return e
 			}
+			a := phi.Args[out.i]
 			src, err := reg(a)
 			if err != nil {
 				e.err = err
@@ -397,15 +398,15 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 				if v.Op == OpCondBr {
 					want = 2
 				}
-				if len(v.Targets) != want {
-					return nil, fmt.Errorf("@%s: %s has %d targets", f.Name, v.LongString(), len(v.Targets))
+				if len(b.Succs) != want {
+					return nil, fmt.Errorf("@%s: %s has %d targets", f.Name, v.LongString(), len(b.Succs))
 				}
-				for _, t := range v.Targets {
+				for _, t := range b.Succs {
 					ins.edges = append(ins.edges, edge(b, t))
 				}
 			case OpSwitch:
-				if len(v.Targets) != len(regs) || len(regs) == 0 {
-					return nil, fmt.Errorf("@%s: %s has %d targets for %d operands", f.Name, v.LongString(), len(v.Targets), len(regs))
+				if len(b.Succs) != len(regs) || len(regs) == 0 {
+					return nil, fmt.Errorf("@%s: %s has %d targets for %d operands", f.Name, v.LongString(), len(b.Succs), len(regs))
 				}
 				ins.a = regs[0] // the selector; the cases are in the map
 				ins.cases = make(map[int64]int, len(regs)-1)
@@ -415,7 +416,7 @@ func (in *Interpreter) compile(f *Func) (*interpFunc, error) {
 					}
 					ins.cases[k.Type.Truncate(k.Const)] = i + 1
 				}
-				for _, t := range v.Targets {
+				for _, t := range b.Succs {
 					ins.edges = append(ins.edges, edge(b, t))
 				}
 			case OpRet:

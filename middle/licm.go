@@ -32,7 +32,7 @@ package middle
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
 // a preheader; irreducible cycles are left alone); no instruction that the
 // rules above let move is left in a loop block outside the loop's inner
-// loops; Preds is current. The cost is linear in the function times
+// loops. The cost is linear in the function times
 // the loop nesting depth.
 func LICM(f *Func) {
 	if f.IsDecl() {
@@ -226,7 +226,8 @@ func speculatable(v *Value) bool {
 
 // preheader returns the one predecessor of l's header from outside l.
 func (h *hoister) preheader(l *Loop) *Block {
-	for _, p := range l.Header.Preds {
+	for _, pE := range l.Header.Preds {
+		p := pE.Block()
 		if !h.dom.Dominates(l.Header, p) {
 			return p
 		}
@@ -240,7 +241,8 @@ func (h *hoister) preheader(l *Loop) *Block {
 func (h *hoister) exitDominator(l *Loop) *Block {
 	var common *Block
 	forLoopBlocks(l, func(b *Block) {
-		for _, s := range b.Succs() {
+		for _, sE := range b.Succs {
+			s := sE.Block()
 			if h.nest.Contains(l, s) {
 				continue
 			}

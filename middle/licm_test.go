@@ -383,7 +383,6 @@ func randomLoopProgram(rng *rand.Rand) *Module {
 	sum.AddIncoming(cur, latch)
 	g.b.SetBlock(exit)
 	g.b.Ret(cur)
-	f.ComputePreds()
 	return m
 }
 

@@ -14,8 +14,6 @@ package middle
 // at the end of the corresponding predecessor, so it is live-out there and not
 // live-in at the φ's block; a φ's result is defined on entry to its block, so
 // it is not live-in there either.
-//
-// Both analyses need Block.Preds to be current (Func.ComputePreds).
 
 // Liveness holds the SSA values live on entry to and on exit from each block:
 // instructions with results and parameters (defined in the entry block).
@@ -95,15 +93,16 @@ func (w *liveWalk) explore(v *Value, def *Block, users []*Value) {
 			continue
 		}
 		for i, a := range u.Args {
-			if a == v && i < len(u.Incoming) {
-				w.liveOut(u.Incoming[i])
+			if a == v && i < len(u.Block.Preds) {
+				w.liveOut(u.Block.Pred(i))
 			}
 		}
 	}
 	for len(w.work) > 0 {
 		b := w.work[len(w.work)-1]
 		w.work = w.work[:len(w.work)-1]
-		for _, p := range b.Preds {
+		for _, pE := range b.Preds {
+			p := pE.Block()
 			w.liveOut(p)
 		}
 	}
@@ -237,7 +236,8 @@ func (s *SlotLiveness) LiveIn(loadFirst, stores []*Block) []*Block {
 	for len(s.work) > 0 {
 		b := s.work[len(s.work)-1]
 		s.work = s.work[:len(s.work)-1]
-		for _, p := range b.Preds {
+		for _, pE := range b.Preds {
+			p := pE.Block()
 			// A storing predecessor overwrites the slot before control
 			// reaches b; it is live-in only if it loads first, in loadFirst.
 			if s.store[p.ID] != s.epoch {

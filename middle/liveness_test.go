@@ -7,7 +7,7 @@ import (
 )
 
 // randomValues fills the blocks of a random CFG with i64 arithmetic: φs
-// (one entry per predecessor) and adds whose operands are drawn from every
+// (one entry per predecessor edge) and adds whose operands are drawn from every
 // value made so far, wherever it lives. That is not valid SSA, but liveness
 // is defined on any such program, so the analysis can be compared with the
 // data-flow equations on far more shapes than valid programs give.
@@ -15,7 +15,7 @@ func randomValues(rng *rand.Rand, f *Func) {
 	pool := []*Value{f.AddParam(I64, "x"), f.AddParam(I64, "y")}
 	var phis []*Value
 	for _, b := range f.Blocks {
-		for range len(b.Preds) * rng.Intn(2) {
+		for range len(b.PredBlocks()) * rng.Intn(2) {
 			phi := f.NewValue(OpPhi, I64, "p")
 			b.InsertPhi(phi)
 			phis = append(phis, phi)
@@ -34,8 +34,12 @@ func randomValues(rng *rand.Rand, f *Func) {
 		b.Append(term)
 	}
 	for _, phi := range phis {
-		for _, p := range phi.Block.Preds {
-			phi.AddIncoming(pool[rng.Intn(len(pool))], p)
+		chosen := map[*Block]*Value{} // the edges from one block carry one value
+		for _, p := range phi.Block.PredBlocks() {
+			if chosen[p] == nil {
+				chosen[p] = pool[rng.Intn(len(pool))]
+			}
+			phi.AddArg(chosen[p])
 		}
 	}
 }
@@ -153,7 +157,7 @@ func TestSlotLivenessAgainstFixpoint(t *testing.T) {
 			for changed := true; changed; {
 				changed = false
 				for _, b := range f.Blocks {
-					l := loadFirst[b.ID] || (!store[b.ID] && slices.ContainsFunc(b.Succs(), func(s *Block) bool { return live[s.ID] }))
+					l := loadFirst[b.ID] || (!store[b.ID] && slices.ContainsFunc(b.SuccBlocks(), func(s *Block) bool { return live[s.ID] }))
 					if l != live[b.ID] {
 						live[b.ID], changed = l, true
 					}

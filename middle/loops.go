@@ -33,13 +33,13 @@ type Loop struct {
 	Depth    int      // 1 for an outermost loop
 }
 
-// Edge is a CFG edge.
-type Edge struct{ From, To *Block }
+// BlockPair names a CFG edge by its ends.
+type BlockPair struct{ From, To *Block }
 
 // LoopNest is the loop nesting forest of a function.
 type LoopNest struct {
-	Loops       []*Loop // every loop, by header in reverse postorder: outer loops first
-	Irreducible []Edge  // retreating edges that are not back edges, by target then source in reverse postorder
+	Loops       []*Loop     // every loop, by header in reverse postorder: outer loops first
+	Irreducible []BlockPair // retreating edges that are not back edges, by target then source in reverse postorder
 
 	innermost []*Loop // by Block.ID
 }
@@ -58,7 +58,7 @@ func ComputeLoops(d *DomTree) *LoopNest {
 				}
 				loopAt[h].Latches = append(loopAt[h].Latches, d.rpo[t])
 			case t >= h:
-				nest.Irreducible = append(nest.Irreducible, Edge{d.rpo[t], d.rpo[h]})
+				nest.Irreducible = append(nest.Irreducible, BlockPair{d.rpo[t], d.rpo[h]})
 			}
 		}
 	}

@@ -15,7 +15,7 @@ func bruteLoops(f *Func, dom [][]bool, reach []bool) map[int][]bool {
 		if !reach[t.ID] {
 			continue
 		}
-		for _, h := range t.Succs() {
+		for _, h := range t.SuccBlocks() {
 			if !dom[h.ID][t.ID] {
 				continue
 			}
@@ -33,7 +33,7 @@ func bruteLoops(f *Func, dom [][]bool, reach []bool) map[int][]bool {
 					continue
 				}
 				body[x.ID] = true
-				work = append(work, x.Preds...)
+				work = append(work, x.PredBlocks()...)
 			}
 		}
 	}
@@ -49,7 +49,7 @@ func bruteReducible(f *Func, dom [][]bool, reach []bool) bool {
 	var cyclic func(b *Block) bool
 	cyclic = func(b *Block) bool {
 		state[b.ID] = active
-		for _, s := range b.Succs() {
+		for _, s := range b.SuccBlocks() {
 			if dom[s.ID][b.ID] {
 				continue
 			}
@@ -117,7 +117,7 @@ func TestLoopsAgainstDefinition(t *testing.T) {
 			t.Fatalf("%s\nreducible = %v, irreducible edges %v", f, nest.Reducible(), nest.Irreducible)
 		}
 		for _, e := range nest.Irreducible {
-			if !slices.Contains(e.From.Succs(), e.To) || dom[e.To.ID][e.From.ID] || d.Index(e.To) > d.Index(e.From) {
+			if !slices.Contains(e.From.SuccBlocks(), e.To) || dom[e.To.ID][e.From.ID] || d.Index(e.To) > d.Index(e.From) {
 				t.Fatalf("%s\n%s->%s reported as an irreducible entry", f, e.From, e.To)
 			}
 		}

@@ -43,7 +43,7 @@ import (
 // stored in both copies and loaded where it is used, and Mem2Reg turns the
 // slots back into SSA with φs where the copies meet.
 //
-// Requires: SSA form. Guarantees: valid SSA; Preds current; in the fast
+// Requires: SSA form. Guarantees: valid SSA; in the fast
 // copies, the checks above read true (simplifycfg deletes their branches).
 // Linear in the size of the loops versioned, plus one walk of the function
 // and one Mem2Reg when any is.
@@ -114,7 +114,8 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 	for _, b := range l.Blocks {
 		p.loopBlock[b.ID] = true
 	}
-	for _, pred := range h.Preds {
+	for _, predE := range h.Preds {
+		pred := predE.Block()
 		if !p.inLoop(pred) {
 			p.preheader = pred
 		}
@@ -170,11 +171,11 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 		return nil, false
 	}
 	c := br.Args[0]
-	stay, pred := br.Targets[0], c.Pred
+	stay, pred := br.Block.Succ(0), c.Pred
 	if !p.inLoop(stay) {
-		stay, pred = br.Targets[1], pred.Negate()
+		stay, pred = br.Block.Succ(1), pred.Negate()
 	}
-	if p.inLoop(br.Targets[0]) == p.inLoop(br.Targets[1]) {
+	if p.inLoop(br.Block.Succ(0)) == p.inLoop(br.Block.Succ(1)) {
 		return nil, false
 	}
 	iv, n := c.Args[0], c.Args[1]
@@ -191,8 +192,8 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 	if iv.Op != OpPhi || iv.Block != h || iv.Type != I64 || !p.invariant(n) {
 		return nil, false
 	}
-	for i, from := range iv.Incoming {
-		next := iv.Args[i]
+	for i, e := range iv.Block.Preds {
+		from, next := e.b, iv.Args[i]
 		if from == p.preheader {
 			p.init = next
 			continue
@@ -277,15 +278,15 @@ func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok 
 func (p *versionPlan) apply(f *Func) []*Value {
 	l := p.loop
 	escaping := p.escaping(f)
-	slow := p.newPreheader(f, l.Header)
-	copies := p.copyLoop(f)
-	fast := p.newPreheader(f, copies.blocks[l.Header.ID])
-	for _, v := range l.Header.Phis() {
-		retarget(v, p.preheader, slow)
-		retarget(copies.vals[v.ID], p.preheader, fast)
-	}
+	// The preheader goes to slow, which takes its place before the
+	// header; the copy's header is entered from fast, in the same place.
+	slow := f.NewBlock(l.Header.Name + ".preheader")
+	p.preheader.SplitEdge(0, slow)
+	fast := f.NewBlock(l.Header.Name + ".fast.preheader")
+	copies := p.copyLoop(f, fast)
 	p.dropChecks(f, copies)
 	p.preheader.Instrs = p.preheader.Instrs[:len(p.preheader.Instrs)-1]
+	p.preheader.RemoveSuccs()
 	last := p.buildTest(f, fast, slow)
 	moveAfter(f, slow, last)
 	moveAfter(f, fast, copies.blocks[l.Header.ID])
@@ -293,7 +294,6 @@ func (p *versionPlan) apply(f *Func) []*Value {
 	for _, v := range escaping {
 		p.demote(f, v, copies.vals[v.ID])
 	}
-	f.ComputePreds()
 	return escaping
 }
 
@@ -318,33 +318,17 @@ func (p *versionPlan) dropChecks(f *Func, copies loopCopy) {
 	}
 }
 
-// newPreheader makes a block that jumps to header, placed before it.
-func (p *versionPlan) newPreheader(f *Func, header *Block) *Block {
-	b := f.NewBlock(header.Name + ".preheader")
-	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets, jump.Pos = []*Block{header}, p.preheader.Term().Pos
-	b.Append(jump)
-	return b
-}
-
-// retarget makes the φ's entry from old come from new.
-func retarget(phi *Value, old, new *Block) {
-	for i, b := range phi.Incoming {
-		if b == old {
-			phi.Incoming[i] = new
-		}
-	}
-}
-
 // loopCopy maps the loop's blocks and values to their copies, by ID.
 type loopCopy struct {
 	blocks []*Block
 	vals   []*Value
 }
 
-// copyLoop clones the loop's blocks; their jumps out of the loop go to the
-// same exits, whose φs get the copies' entries.
-func (p *versionPlan) copyLoop(f *Func) loopCopy {
+// copyLoop clones the loop's blocks with their edges: edges within the
+// loop join the copies, the copies' exits go to the same exit blocks (whose
+// φs get the copies' values), and the copy of the header is entered from
+// entry, an empty block, where the header is entered from the preheader.
+func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 	c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
 	var order []*Block
 	for _, b := range p.loop.Blocks {
@@ -366,35 +350,39 @@ func (p *versionPlan) copyLoop(f *Func) loopCopy {
 		}
 		return v
 	}
-	mapBlock := func(b *Block) *Block {
-		if b.ID < len(c.blocks) && c.blocks[b.ID] != nil {
-			return c.blocks[b.ID]
-		}
-		return b
-	}
 	for _, nv := range c.made {
 		for i, a := range nv.Args {
 			nv.Args[i] = mapValue(a)
 		}
-		for i, b := range nv.Incoming {
-			nv.Incoming[i] = mapBlock(b)
-		}
-		for i, b := range nv.Targets {
-			nv.Targets[i] = mapBlock(b)
-		}
 	}
 	for _, b := range p.loop.Blocks {
-		for _, exit := range b.Succs() {
-			if p.inLoop(exit) {
+		nb := c.blocks[b.ID]
+		nb.Preds = make([]Edge, len(b.Preds))
+		for j, e := range b.Preds {
+			if p.inLoop(e.b) {
+				nb.Preds[j] = Edge{c.blocks[e.b.ID], e.i}
 				continue
 			}
+			nb.Preds[j] = Edge{entry, 0} // the preheader's edge, the header's only one from outside
+			entry.Succs = append(entry.Succs[:0], Edge{nb, j})
+		}
+		nb.Succs = make([]Edge, len(b.Succs))
+		for i, e := range b.Succs {
+			if p.inLoop(e.b) {
+				nb.Succs[i] = Edge{c.blocks[e.b.ID], e.i}
+				continue
+			}
+			exit := e.b
+			nb.Succs[i] = Edge{exit, len(exit.Preds)}
+			exit.Preds = append(exit.Preds, Edge{nb, i})
 			for _, phi := range exit.Phis() {
-				if v := phi.IncomingFor(b); v != nil && phi.IncomingFor(c.blocks[b.ID]) == nil {
-					phi.AddIncoming(mapValue(v), c.blocks[b.ID])
-				}
+				phi.AddArg(mapValue(phi.Args[e.i]))
 			}
 		}
 	}
+	jump := f.NewValue(OpBr, Void, "")
+	jump.Pos = p.preheader.Term().Pos
+	entry.Append(jump)
 	last := p.loop.Blocks[len(p.loop.Blocks)-1]
 	for i := len(order) - 1; i >= 0; i-- {
 		moveAfter(f, order[i], last)
@@ -429,7 +417,7 @@ func findOutsideUses(f *Func, plans []*versionPlan) {
 					continue
 				}
 				k := loopOf[a.Block.ID]
-				if k == 0 || loopOf[b.ID] == k || u.Op == OpPhi && loopOf[u.Incoming[j].ID] == k {
+				if k == 0 || loopOf[b.ID] == k || u.Op == OpPhi && loopOf[u.Block.Pred(j).ID] == k {
 					continue
 				}
 				plans[k-1].outside = append(plans[k-1].outside, outsideUse{u, j})
@@ -590,7 +578,7 @@ func (p *versionPlan) demote(f *Func, v, copied *Value) {
 		ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
 		ld.Pos = u.Pos
 		if u.Op == OpPhi {
-			u.Incoming[use.arg].InsertBeforeTerm(ld)
+			u.Block.Pred(use.arg).InsertBeforeTerm(ld)
 		} else {
 			insertAt(u.Block, indexOf(u.Block.Instrs, u), []*Value{ld})
 		}

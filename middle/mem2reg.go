@@ -8,7 +8,7 @@ import "slices"
 //
 // Requires: nothing (it removes unreachable blocks first). Guarantees: no
 // promotable slot is left; every other instruction is untouched except for
-// operands that were promoted loads; Preds is current.
+// operands that were promoted loads.
 //
 // A slot is promotable when it is an alloca of the entry block whose address
 // is used only as the address operand of loads and stores of exactly its
@@ -61,8 +61,6 @@ func mem2reg(f *Func, ex *promotionExplainer) {
 		// As RemoveUnreachable does; the tree covers only reachable blocks,
 		// so it stays valid.
 		f.RemoveBlocks(func(b *Block) bool { return !cfg.dom.Reachable(b) })
-	} else {
-		f.ComputePreds()
 	}
 	for promoteSlots(f, cfg, ex) {
 	}
@@ -266,7 +264,7 @@ func (p *promotion) placePhis(cfg *promotionCFG) {
 			entries += len(b.Preds)
 		}
 	}
-	args, incoming := make([]*Value, entries), make([]*Block, entries)
+	args := make([]*Value, entries)
 	for _, b := range f.Blocks {
 		phis := p.phisAt[b.ID]
 		if len(phis) == 0 {
@@ -274,9 +272,7 @@ func (p *promotion) placePhis(cfg *promotionCFG) {
 		}
 		n := len(b.Preds)
 		for _, phi := range phis {
-			phi.Args, phi.Incoming = args[:n:n], incoming[:n:n]
-			args, incoming = args[n:], incoming[n:]
-			copy(phi.Incoming, b.Preds)
+			phi.Args, args = args[:n:n], args[n:]
 		}
 		b.Instrs = append(slices.Clip(phis), b.Instrs...)
 	}
@@ -300,10 +296,6 @@ func (p *promotion) rename() {
 		stacks[s] = append(stacks[s], v)
 		pushed = append(pushed, s)
 	}
-	var edgePos edgePositions
-	if len(p.phiSlot) > 0 {
-		edgePos = predPositions(f)
-	}
 	p.dom.Walk(func(b *Block) {
 		marks = append(marks, len(pushed))
 		for _, phi := range p.phisAt[b.ID] {
@@ -323,9 +315,9 @@ func (p *promotion) rename() {
 				f.tracking().noteAssign(p.slots[s], v.Args[0], v, i)
 			}
 		}
-		for k, succ := range uniqueSuccList(b) {
-			for _, phi := range p.phisAt[succ.ID] {
-				phi.Args[edgePos.of(b, k)] = top(p.phiSlot[phi.ID-p.firstPhi])
+		for _, e := range b.Succs {
+			for _, phi := range p.phisAt[e.b.ID] {
+				phi.Args[e.i] = top(p.phiSlot[phi.ID-p.firstPhi])
 			}
 		}
 	}, func(b *Block) {

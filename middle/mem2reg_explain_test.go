@@ -412,7 +412,7 @@ func TestMem2RegExplainedRandom(t *testing.T) {
 //     reported, as kept and in its block, and every φ reported kept is
 //     there; one reported removed is gone and names its replacement.
 //
-// gen must make the same function each time, with Preds current. It is
+// gen must make the same function each time. It is
 // exported for the test over the Toy programs (package middle_test).
 func CheckMem2RegExplained(t testing.TB, gen func() *Func) *PromotionReport {
 	t.Helper()

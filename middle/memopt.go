@@ -45,8 +45,8 @@ package middle
 // loads read memory that nothing writes: they are GVN's, not this pass's.
 //
 // Requires: SSA form. Guarantees: the same program with fewer loads and
-// stores; the CFG is unchanged except that unreachable blocks are removed;
-// Preds is current. Cost: one walk of the function with hash tables, linear
+// stores; the CFG is unchanged except that unreachable blocks are removed.
+// Cost: one walk of the function with hash tables, linear
 // in its size.
 func MemOpt(f *Func) {
 	if f.IsDecl() {
@@ -392,7 +392,7 @@ func (m *memOpt) joinRegion(b *Block) bool {
 	}
 	region := []*Block{}
 	seen := map[*Block]bool{d: true}
-	work := append([]*Block(nil), b.Preds...)
+	work := b.PredBlocks()
 	for len(work) > 0 {
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -405,7 +405,7 @@ func (m *memOpt) joinRegion(b *Block) bool {
 			return false
 		}
 		if p != b {
-			work = append(work, p.Preds...)
+			work = append(work, p.PredBlocks()...)
 		}
 	}
 	for _, r := range region {

@@ -277,6 +277,8 @@ func randomMemoryProgram(rng *rand.Rand, nblocks, nslots int) *Module {
 		blk.RemoveInstrs(globalized)
 		term := blk.Instrs[len(blk.Instrs)-1]
 		blk.Instrs = blk.Instrs[:len(blk.Instrs)-1]
+		var exits Block // holds blk's exits while accesses split it
+		blk.MoveSuccsTo(&exits)
 		g.b.SetBlock(blk)
 		g.addrs = g.addrs[:0]
 		for range rng.Intn(6) {
@@ -290,6 +292,7 @@ func randomMemoryProgram(rng *rand.Rand, nblocks, nslots int) *Module {
 			term.Args[0] = g.b.Binary(OpAdd, term.Args[0], g.b.Load(I64, g.acc, "acc"), "result")
 		}
 		g.b.Block.Append(term)
+		exits.MoveSuccsTo(g.b.Block)
 	}
 	return m
 }

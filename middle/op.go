@@ -37,15 +37,16 @@ const (
 	OpStore  // store Args[0] to Args[1]
 	OpGEP    // Args[0] + Args[1]*sizeof(Value.Elem): getelementptr Elem, ptr, i64
 	OpCall   // call Value.Sym(Args...), result Value.Type (Void for none)
-	OpPhi    // Args[i] when control arrives from Value.Incoming[i]
+	OpPhi    // Args[j] when control arrives along Block.Pred(j)
 
 	// Terminators: the last instruction of every block, and only there.
-	OpBr     // br label Targets[0]
-	OpCondBr // br i1 Args[0], label Targets[0], label Targets[1]
-	// switch Args[0], label Targets[0] [ Args[i], label Targets[i] ... ]:
-	// Targets[0] is the default; Args[1:] are distinct constants of
-	// Args[0]'s type (i32 or i64), case i going to Targets[i]. Several
-	// cases may share a target; the CFG has one edge per distinct target.
+	// Their targets are the block's Succs (edge.go).
+	OpBr     // br label Succs[0]
+	OpCondBr // br i1 Args[0], label Succs[0], label Succs[1]
+	// switch Args[0], label Succs[0] [ Args[i], label Succs[i] ... ]:
+	// Succs[0] is the default; Args[1:] are distinct constants of
+	// Args[0]'s type (i32 or i64), case i going to Succs[i]. Several
+	// cases may share a target, each case its own edge.
 	OpSwitch
 	OpRet         // ret [Args[0]]
 	OpUnreachable // control never gets here (after a call that does not return)

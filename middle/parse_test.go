@@ -183,9 +183,6 @@ func buildEverything() *Module {
 	b = NewBuilder(g)
 	b.SetBlock(g.NewBlock("entry"))
 	b.Ret(nil)
-	for _, f := range m.Funcs {
-		f.ComputePreds()
-	}
 	return m
 }
 
@@ -320,8 +317,8 @@ func TestParseDetails(t *testing.T) {
 		t.Errorf("positions %v %v, want 2:3 (the instruction) and 1:19 (the unnamed parameter's type)", add.Pos, f.Params[1].Pos)
 	}
 	join := f.Blocks[1]
-	if len(join.Preds) != 1 || join.Preds[0] != f.Blocks[0] {
-		t.Errorf("Preds of %%6 = %v, want [%%2] once", join.Preds)
+	if len(join.Preds) != 2 || join.Pred(0) != f.Blocks[0] || join.Pred(1) != f.Blocks[0] {
+		t.Errorf("Preds of %%6 = %v, want [%%2 %%2], one entry per edge", join.PredBlocks())
 	}
 	if m.Source != "d.ll" {
 		t.Errorf("Source = %q, want the file read", m.Source)

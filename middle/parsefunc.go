@@ -22,6 +22,13 @@ type funcState struct {
 	// forward lists the names used before their definition, in order of
 	// first use, so that undefined ones are reported deterministically.
 	forward []*local
+
+	// The blocks the instruction being read names — a terminator's targets
+	// or a φ's incoming blocks — kept by block and by φ until finish
+	// makes the edges, once every block exists.
+	labels  []*Block
+	targets map[*Block][]*Block
+	from    map[*Value][]*Block
 }
 
 // local is what a name in the function stands for: a value or a block,
@@ -35,7 +42,7 @@ type local struct {
 }
 
 func newFuncState(p *parser, f *Func) *funcState {
-	return &funcState{p: p, f: f, names: make(map[string]*local)}
+	return &funcState{p: p, f: f, names: make(map[string]*local), targets: map[*Block][]*Block{}, from: map[*Value][]*Block{}}
 }
 
 // numberName turns %12 or 12: into the name "12".
@@ -195,8 +202,15 @@ func (s *funcState) body() {
 			if k := p.tok.kind; k == tokLabel || k == tokLabelID || p.isPunct("}") {
 				p.fail(p.tok.pos, "block '%%%s'%s does not end with a terminator (br, ret or unreachable)", quoteName(b.Name), implicit)
 			}
+			s.labels = s.labels[:0]
 			v := s.instr()
 			b.Append(v)
+			switch {
+			case v.Op.IsTerminator():
+				s.targets[b] = slices.Clone(s.labels)
+			case v.Op == OpPhi:
+				s.from[v] = slices.Clone(s.labels)
+			}
 			if v.Op.IsTerminator() {
 				lastTerm = v
 				break
@@ -211,7 +225,7 @@ func (s *funcState) body() {
 }
 
 // finish reports the names used but never defined, puts the blocks in text
-// order and derives the predecessor lists.
+// order and makes the edges.
 func (s *funcState) finish() {
 	for _, l := range s.forward {
 		if !l.defined {
@@ -219,8 +233,7 @@ func (s *funcState) finish() {
 		}
 	}
 	s.f.Blocks = s.order
-	mergeSwitchEdges(s.f)
-	s.f.ComputePreds()
+	s.makeEdges()
 }
 
 // instr reads one instruction, with its "%name =" if it has one.
@@ -343,10 +356,10 @@ func (s *funcState) instrBody(opcode token, tmp *Value) {
 		if !p.isWord("label") {
 			tmp.Op, tmp.Args = OpCondBr, []*Value{s.typedOperand()}
 			p.wantPunct(",")
-			tmp.Targets = append(tmp.Targets, s.labelRef())
+			s.labels = append(s.labels, s.labelRef())
 			p.wantPunct(",")
 		}
-		tmp.Targets = append(tmp.Targets, s.labelRef())
+		s.labels = append(s.labels, s.labelRef())
 	case "switch":
 		s.switchInstr(tmp)
 	case "ret":
@@ -418,7 +431,7 @@ func (s *funcState) switchInstr(tmp *Value) {
 	x := s.typedOperand()
 	tmp.Args = []*Value{x}
 	p.wantPunct(",")
-	tmp.Targets = []*Block{s.labelRef()}
+	s.labels = append(s.labels, s.labelRef())
 	p.wantPunct("[")
 	for !p.acceptPunct("]") {
 		t := p.valueType()
@@ -427,36 +440,105 @@ func (s *funcState) switchInstr(tmp *Value) {
 		}
 		tmp.Args = append(tmp.Args, s.operand(t))
 		p.wantPunct(",")
-		tmp.Targets = append(tmp.Targets, s.labelRef())
+		s.labels = append(s.labels, s.labelRef())
 	}
 }
 
-// mergeSwitchEdges keeps one φ entry per predecessor that ends in a
-// switch: LLVM text lists such a predecessor once per case edge, while
-// this IR lists each predecessor block once (Func.ComputePreds), which is
-// what passes that rename or drop an edge's entry rely on. Entries that
-// disagree, or whose number is not the number of edges (LLVM rejects
-// that), are kept for the verifier to report.
-func mergeSwitchEdges(f *Func) {
-	for _, b := range f.Blocks {
-		for _, phi := range b.Phis() {
-			count := map[*Block]int{}
-			for i, in := range phi.Incoming {
-				if t := in.Term(); t != nil && t.Op == OpSwitch && phi.Args[i] == phi.IncomingFor(in) {
-					count[in]++
-				}
-			}
-			n := 0
-			for i, in := range phi.Incoming {
-				if c := count[in]; c > 1 && c == in.EdgeCount(b) && slices.Contains(phi.Incoming[:n], in) {
-					continue
-				}
-				phi.Args[n], phi.Incoming[n] = phi.Args[i], in
-				n++
-			}
-			phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
+// makeEdges gives every block the edges its terminator names, in block
+// order, and lines each φ's entries up with its block's predecessor edges.
+// LLVM lists a predecessor once per edge; toyc also accepts it once for
+// all its edges (as it printed φs before it counted edges). Entries that
+// do not line up are reported as LLVM's verifier would reject them.
+func (s *funcState) makeEdges() {
+	for _, b := range s.f.Blocks {
+		for _, t := range s.targets[b] {
+			b.AddEdgeTo(t)
 		}
 	}
+	for _, b := range s.f.Blocks {
+		phis := b.Phis()
+		if len(phis) == 0 {
+			continue
+		}
+		orderPreds(b, s.from[phis[0]])
+		for _, phi := range phis {
+			s.linePhi(b, phi, s.from[phi])
+		}
+	}
+}
+
+// orderPreds puts b's predecessor entries in the order of from, the
+// incoming blocks of its first φ as the text lists them, so that the φs
+// print as they were read; entries from blocks it does not name go last,
+// in block order.
+func orderPreds(b *Block, from []*Block) {
+	old := slices.Clone(b.Preds)
+	b.Preds = b.Preds[:0]
+	take := func(e Edge) {
+		e.b.Succs[e.i].i = len(b.Preds)
+		b.Preds = append(b.Preds, e)
+	}
+	listed := map[*Block]int{}
+	for _, in := range from {
+		listed[in]++
+	}
+	used := make([]bool, len(old))
+	for _, in := range from {
+		// A block listed once stands for all its edges (linePhi).
+		for k, e := range old {
+			if !used[k] && e.b == in {
+				used[k] = true
+				take(e)
+				if listed[in] > 1 {
+					break
+				}
+			}
+		}
+	}
+	for k, e := range old {
+		if !used[k] {
+			take(e)
+		}
+	}
+}
+
+// linePhi puts the arguments of phi, read with the incoming blocks from,
+// in the order of b's predecessor edges.
+func (s *funcState) linePhi(b *Block, phi *Value, from []*Block) {
+	errorf := func(format string, args ...any) {
+		s.p.errorf(phi.Pos, "in function %s, block %%%s: %s %s", quoteName(s.f.Name), quoteName(b.Name), describe(phi), fmt.Sprintf(format, args...))
+	}
+	entries := map[*Block][]int{} // by incoming block: the entries' places in from
+	for k, in := range from {
+		if b.PredIndex(in) < 0 {
+			errorf("has an entry for %%%s, which is not a predecessor", quoteName(in.Name))
+			return
+		}
+		if e := entries[in]; len(e) > 0 && phi.Args[e[0]] != phi.Args[k] {
+			errorf("has two different values for predecessor %%%s", quoteName(in.Name))
+			return
+		}
+		entries[in] = append(entries[in], k)
+	}
+	args := make([]*Value, len(b.Preds))
+	used := map[*Block]int{}
+	for j, e := range b.Preds {
+		ks := entries[e.b]
+		switch n, edges := len(ks), e.b.EdgeCount(b); {
+		case n == 0:
+			errorf("has no incoming value for predecessor %%%s", quoteName(e.b.Name))
+			return
+		case n > edges:
+			errorf("has more entries for %%%s than there are edges from it", quoteName(e.b.Name))
+			return
+		case n != 1 && n != edges:
+			errorf("has %d entries for %%%s, which has %d edges here (list it once, or once per edge)", n, quoteName(e.b.Name), edges)
+			return
+		}
+		args[j] = phi.Args[ks[min(used[e.b], len(ks)-1)]]
+		used[e.b]++
+	}
+	phi.Args = args
 }
 
 // phi reads "T [ v, %block ], ...".
@@ -467,7 +549,8 @@ func (s *funcState) phi(tmp *Value) {
 		p.wantPunct("[")
 		v := s.operand(tmp.Type)
 		p.wantPunct(",")
-		tmp.AddIncoming(v, s.blockRef())
+		tmp.Args = append(tmp.Args, v)
+		s.labels = append(s.labels, s.blockRef())
 		p.wantPunct("]")
 		if !p.acceptPunct(",") {
 			return

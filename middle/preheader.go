@@ -1,7 +1,5 @@
 package middle
 
-import "slices"
-
 // InsertPreheaders gives every natural loop a preheader: a block outside the
 // loop that is the only predecessor of the header other than the loop's
 // latches, and that jumps to the header alone. Code hoisted out of the loop
@@ -21,8 +19,8 @@ import "slices"
 // they are left alone.
 //
 // Requires: SSA form. Guarantees: unreachable blocks are removed; every
-// natural loop's header has a preheader; φ entries follow Preds, which is
-// current; dominator trees and loop nests computed earlier are stale. Cost:
+// natural loop's header has a preheader; dominator trees and loop nests
+// computed earlier are stale. Cost:
 // linear in the function plus the header φs rewritten.
 func InsertPreheaders(f *Func) {
 	if f.IsDecl() {
@@ -32,71 +30,56 @@ func InsertPreheaders(f *Func) {
 	dom := ComputeDom(f)
 	nest := ComputeLoops(dom)
 	preheaderOf := make([]*Block, f.NumBlocks()) // by the header's Block.ID
-	fromOutside := make([]bool, f.NumBlocks())
+	var outside []Edge
 	for _, l := range nest.Loops {
 		h := l.Header
-		var outside []*Block
-		for _, p := range h.Preds {
-			if !dom.Dominates(h, p) {
-				outside = append(outside, p)
+		outside = outside[:0]
+		for _, e := range h.Preds {
+			if !dom.Dominates(h, e.b) {
+				outside = append(outside, e)
 			}
 		}
-		if len(outside) == 1 && outside[0].Term().Op == OpBr {
+		if len(outside) == 1 && outside[0].b.Term().Op == OpBr {
 			continue
 		}
-		preheaderOf[h.ID] = splitHeader(f, h, outside, fromOutside)
+		preheaderOf[h.ID] = splitHeader(f, h, outside)
 	}
 	placeBeforeHeaders(f, preheaderOf)
-	f.ComputePreds()
-	predPos := make([]int, f.NumBlocks())
-	for _, h := range f.Blocks {
-		if h.ID < len(preheaderOf) && preheaderOf[h.ID] != nil {
-			orderPhiEntries(h, predPos)
-			orderPhiEntries(preheaderOf[h.ID], predPos)
-		}
-	}
 }
 
-// splitHeader makes a new block through which the outside predecessors of
-// the loop header h reach it, and moves their φ entries there. fromOutside
-// is scratch space by Block.ID, false on entry and on return.
-func splitHeader(f *Func, h *Block, outside []*Block, fromOutside []bool) *Block {
+// splitHeader makes a new block through which the edges into the loop
+// header h from outside the loop (its predecessor entries outside) reach
+// it, and moves their φ arguments there. The new block's edge takes the
+// first outside edge's place among h's predecessors.
+func splitHeader(f *Func, h *Block, outside []Edge) *Block {
 	pre := f.NewBlock(h.Name + ".preheader")
-	for _, p := range outside {
-		p.ReplaceSucc(h, pre)
-		fromOutside[p.ID] = true
-	}
-	var args []*Value
-	var from []*Block
-	for _, phi := range h.Phis() {
-		args, from = args[:0], from[:0]
-		n := 0
-		for i, p := range phi.Incoming {
-			if fromOutside[p.ID] {
-				args, from = append(args, phi.Args[i]), append(from, p)
-			} else {
-				phi.Args[n], phi.Incoming[n] = phi.Args[i], p
-				n++
-			}
+	phis := h.Phis()
+	args := make([][]*Value, len(phis)) // by φ: its arguments for the outside edges, in order
+	for k, phi := range phis {
+		for _, e := range outside {
+			args[k] = append(args[k], phi.Args[e.b.Succs[e.i].i])
 		}
-		phi.Args, phi.Incoming = phi.Args[:n], phi.Incoming[:n]
-		entering := args[0]
-		if !allSame(args) {
+	}
+	first := outside[0]
+	first.b.SplitEdge(first.i, pre)
+	for _, e := range outside[1:] {
+		e.b.RedirectSucc(e.i, pre)
+	}
+	jump := pre.Term()
+	jump.Pos = h.Instrs[0].Pos
+	at := pre.Succs[0].i // pre's place in h's predecessors
+	for k := len(phis) - 1; k >= 0; k-- {
+		phi := phis[k]
+		entering := args[k][0]
+		if !allSame(args[k]) {
 			in := f.NewValue(OpPhi, phi.Type, phi.Name)
 			in.Pos = phi.Pos
-			in.Args, in.Incoming = slices.Clone(args), slices.Clone(from)
-			pre.Append(in)
+			in.Args = args[k]
+			pre.InsertPhi(in)
 			entering = in
 		}
-		phi.AddIncoming(entering, pre)
+		phi.Args[at] = entering
 	}
-	for _, p := range outside {
-		fromOutside[p.ID] = false
-	}
-	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets = []*Block{h}
-	jump.Pos = h.Instrs[0].Pos
-	pre.Append(jump)
 	return pre
 }
 

@@ -127,12 +127,12 @@ func TestPreheaderRandom(t *testing.T) {
 		dom := ComputeDom(f)
 		for _, l := range ComputeLoops(dom).Loops {
 			var outside []*Block
-			for _, p := range l.Header.Preds {
+			for _, p := range l.Header.PredBlocks() {
 				if !dom.Dominates(l.Header, p) {
 					outside = append(outside, p)
 				}
 			}
-			if len(outside) != 1 || len(outside[0].Succs()) != 1 {
+			if len(outside) != 1 || len(outside[0].SuccBlocks()) != 1 {
 				t.Fatalf("%s\nloop %s has no preheader", f, l.Header)
 			}
 		}

@@ -366,28 +366,6 @@ func (p *printer) phiEntry(val *Value, from *Block) {
 	p.s(" ]")
 }
 
-// edgeCopies is how many times the φ's entry i is printed: once, unless
-// it comes from a block that reaches the φ's block on several edges (both
-// arms of a condbr, several cases of a switch) and is listed only once, as
-// this IR allows: LLVM wants one entry per edge.
-func edgeCopies(phi *Value, i int) int {
-	in := phi.Incoming[i]
-	edges := in.EdgeCount(phi.Block)
-	if edges <= 1 {
-		return 1
-	}
-	listed := 0
-	for _, b := range phi.Incoming {
-		if b == in {
-			listed++
-		}
-	}
-	if listed > 1 {
-		return 1
-	}
-	return edges
-}
-
 func (p *printer) typedOperands(vs []*Value) {
 	for i, v := range vs {
 		if i > 0 {
@@ -476,28 +454,23 @@ func (p *printer) instr(v *Value) {
 			if i > 0 {
 				p.s(",")
 			}
-			for k := range edgeCopies(v, i) {
-				if k > 0 {
-					p.s(",")
-				}
-				p.phiEntry(a, v.Incoming[i])
-			}
+			p.phiEntry(a, v.Block.Pred(i))
 		}
 	case OpBr:
 		p.s("br ")
-		p.block(v.Targets[0])
+		p.block(v.Block.Succ(0))
 	case OpCondBr:
 		p.s("br ")
 		p.typedOperand(v.Args[0])
 		p.s(", ")
-		p.block(v.Targets[0])
+		p.block(v.Block.Succ(0))
 		p.s(", ")
-		p.block(v.Targets[1])
+		p.block(v.Block.Succ(1))
 	case OpSwitch:
 		p.s("switch ")
 		p.typedOperand(v.Args[0])
 		p.s(", ")
-		p.block(v.Targets[0])
+		p.block(v.Block.Succ(0))
 		p.s(" [")
 		for i, k := range v.Args[1:] {
 			p.s("\n")
@@ -505,7 +478,7 @@ func (p *printer) instr(v *Value) {
 			p.s("    ")
 			p.typedOperand(k)
 			p.s(", ")
-			p.block(v.Targets[i+1])
+			p.block(v.Block.Succ(i + 1))
 		}
 		p.s("\n")
 		p.mark(v.Block, v)

@@ -72,7 +72,6 @@ func randomProgram(rng *rand.Rand, nblocks, nslots int) *Module {
 			g.b.CondBr(g.value(I1), target(), target())
 		}
 	}
-	f.ComputePreds()
 	return m
 }
 

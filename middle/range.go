@@ -185,11 +185,12 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 			}
 		}
 		t := b.Term()
-		if t == nil || t.Op != OpCondBr || t.Targets[0] == t.Targets[1] || t.Args[0].Op != OpICmp {
+		if t == nil || t.Op != OpCondBr || t.Block.Succ(0) == t.Block.Succ(1) || t.Args[0].Op != OpICmp {
 			continue
 		}
 		cond := t.Args[0]
-		for i, target := range t.Targets {
+		for i, e := range b.Succs {
+			target := e.b
 			where := fact{edgeFrom: b, edgeTo: target}
 			switch {
 			case len(target.Preds) == 1:
@@ -226,7 +227,8 @@ func (p *rangeProver) addAllocation(n *Value, where fact) {
 // the loop headed by to: its other predecessors are latches. A fact on the
 // edge about values defined before the loop then holds throughout it.
 func (p *rangeProver) onlyLoopEntry(from, to *Block) bool {
-	for _, q := range to.Preds {
+	for _, qE := range to.Preds {
+		q := qE.Block()
 		if q != from && !p.dom.Dominates(to, q) {
 			return false
 		}
@@ -643,7 +645,7 @@ func (p *rangeProver) induct(q query, phi *Value, in func(*Value) bound, at poin
 		if v.Op == OpUndef {
 			return false
 		}
-		pred := phi.Incoming[i]
+		pred := phi.Block.Pred(i)
 		if !p.proveBound(q, in(v), point{block: pred, index: len(pred.Instrs), edge: phi.Block}) {
 			return false
 		}

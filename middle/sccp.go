@@ -21,8 +21,8 @@ package middle
 // Requires: SSA form. Guarantees: every instruction proved constant is
 // replaced by the constant and deleted; every conditional branch on a proved
 // constant becomes a jump and its untaken successor loses the φ entries for
-// the edge; blocks no executable edge reaches are removed (RemoveUnreachable)
-// and Preds is current. Each value is lowered at most twice and each block
+// the edge; blocks no executable edge reaches are removed
+// (RemoveUnreachable). Each value is lowered at most twice and each block
 // reached once, and a φ, evaluated whole once, then takes its entries one
 // at a time as they change or their edges become executable, so the cost
 // is linear in the size of the function.
@@ -75,7 +75,7 @@ type sccpSolver struct {
 	f        *Func
 	val      []lattice // by Value.ID, for instructions
 	reached  []bool    // by Block.ID
-	edgeLive [][2]bool // by Block.ID: the edge to the terminator's Targets[i] is executable
+	edgeLive [][2]bool // by Block.ID: its i-th exit is executable
 	// switchLive is edgeLive for the targets of switches, which have more
 	// than two: by Block.ID, made when the switch is first visited.
 	switchLive map[int][]bool
@@ -88,7 +88,6 @@ type sccpSolver struct {
 	useStart, phiUseStart []int32
 	users                 []*Value
 	phiUses               []phiEntry
-	phiPos                map[*Value]map[*Block]int32 // a φ's entry for each predecessor, on first need
 
 	blockWork []*Block
 	valueWork []*Value
@@ -108,7 +107,6 @@ func newSCCPSolver(f *Func) *sccpSolver {
 		reached:    make([]bool, f.NumBlocks()),
 		edgeLive:   make([][2]bool, f.NumBlocks()),
 		switchLive: map[int][]bool{},
-		phiPos:     map[*Value]map[*Block]int32{},
 	}
 	s.useStart, s.users = useLists(f, func(u *Value) bool { return u.Op != OpPhi })
 	s.phiUseStart = make([]int32, f.NumValues()+1)
@@ -155,7 +153,7 @@ func (s *sccpSolver) reach(b *Block) {
 	s.blockWork = append(s.blockWork, b)
 }
 
-// markEdge makes the edge from b to its terminator's Targets[i] executable.
+// markEdge makes b's i-th exit executable.
 func (s *sccpSolver) markEdge(b *Block, i int) {
 	if s.isLive(b, i) {
 		return
@@ -163,37 +161,26 @@ func (s *sccpSolver) markEdge(b *Block, i int) {
 	if t := b.Term(); t.Op == OpSwitch {
 		live := s.switchLive[b.ID]
 		if live == nil {
-			live = make([]bool, len(t.Targets))
+			live = make([]bool, len(b.Succs))
 			s.switchLive[b.ID] = live
 		}
 		live[i] = true
 	} else {
 		s.edgeLive[b.ID][i] = true
 	}
-	to := b.Term().Targets[i]
-	if !s.reached[to.ID] {
-		s.reach(to)
+	e := b.Succs[i]
+	if !s.reached[e.b.ID] {
+		s.reach(e.b)
 		return
 	}
 	// A new way into a block already evaluated: only its φs can change,
-	// each by its entry for b.
-	for _, phi := range to.Phis() {
-		pos := s.phiPos[phi]
-		if pos == nil {
-			pos = make(map[*Block]int32, len(phi.Incoming))
-			for j, p := range phi.Incoming {
-				pos[p] = int32(j)
-			}
-			s.phiPos[phi] = pos
-		}
-		if j, ok := pos[b]; ok {
-			s.lowerPhi(phi, s.of(phi.Args[j]))
-		}
+	// each by its argument for the edge.
+	for _, phi := range e.b.Phis() {
+		s.lowerPhi(phi, s.of(phi.Args[e.i]))
 	}
 }
 
-// isLive reports whether the edge from b to its terminator's Targets[i]
-// is executable.
+// isLive reports whether b's i-th exit is executable.
 func (s *sccpSolver) isLive(b *Block, i int) bool {
 	if b.Term().Op == OpSwitch {
 		live := s.switchLive[b.ID]
@@ -202,15 +189,10 @@ func (s *sccpSolver) isLive(b *Block, i int) bool {
 	return s.edgeLive[b.ID][i]
 }
 
-// incomingLive reports whether the edge of phi's entry j is executable.
+// incomingLive reports whether the edge of phi's argument j is executable.
 func (s *sccpSolver) incomingLive(phi *Value, j int) bool {
-	p := phi.Incoming[j]
-	for k, target := range p.Term().Targets {
-		if target == phi.Block && s.isLive(p, k) {
-			return true
-		}
-	}
-	return false
+	e := phi.Block.Preds[j]
+	return s.isLive(e.b, e.i)
 }
 
 // lowerPhi meets phi's value with x, the value of one of its entries on
@@ -285,7 +267,7 @@ func (s *sccpSolver) visit(v *Value) {
 		case latConst:
 			s.markEdge(v.Block, caseIndex(v, c.c))
 		case latOverdefined:
-			for i := range v.Targets {
+			for i := range v.Block.Succs {
 				s.markEdge(v.Block, i)
 			}
 		}
@@ -309,7 +291,7 @@ func (s *sccpSolver) evaluate(v *Value) lattice {
 	case v.Op == OpPhi:
 		// Once, when its block is reached; then entry by entry (lowerPhi).
 		r := latticeTop
-		for i := range v.Incoming {
+		for i := range v.Args {
 			if s.incomingLive(v, i) {
 				r = meetLattice(r, s.of(v.Args[i]))
 			}
@@ -419,16 +401,11 @@ func (s *sccpSolver) foldBranch(b *Block) {
 	if live[0] == live[1] {
 		return
 	}
-	taken, untaken := t.Targets[0], t.Targets[1]
+	taken := 0
 	if live[1] {
-		taken, untaken = untaken, taken
+		taken = 1
 	}
-	t.Op, t.Args, t.Targets = OpBr, nil, []*Block{taken}
-	if untaken != taken {
-		for _, phi := range untaken.Phis() {
-			phi.RemoveIncoming(b)
-		}
-	}
+	b.JumpTo(taken)
 }
 
 // foldSwitch turns b's switch into a jump when its selector is a
@@ -440,7 +417,7 @@ func (s *sccpSolver) foldSwitch(b *Block, t *Value) {
 		return // no edge is executable yet: the selector is still unknown
 	}
 	taken := -1
-	for i := range t.Targets {
+	for i := range b.Succs {
 		if live[i] {
 			if taken >= 0 {
 				return
@@ -448,5 +425,5 @@ func (s *sccpSolver) foldSwitch(b *Block, t *Value) {
 			taken = i
 		}
 	}
-	b.JumpTo(t.Targets[taken])
+	b.JumpTo(taken)
 }

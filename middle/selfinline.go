@@ -18,7 +18,7 @@ package middle
 // copied, so a function grows to at most (selfInlineSites+1) times
 // inlineSmall instructions; the frame of the copy is the function's own.
 //
-// Requires: valid SSA. Guarantees: valid SSA; Preds current; the function's
+// Requires: valid SSA. Guarantees: valid SSA; the function's
 // behaviour, its calls of itself included, unchanged.
 func InlineSelf(f *Func) {
 	if f.IsDecl() || funcSize(f) > inlineSmall || hasAlloca(f) {
@@ -48,7 +48,6 @@ func InlineSelf(f *Func) {
 	}
 	f.ReplaceUses(repl)
 	layOut(f, follow)
-	f.ComputePreds()
 	RemoveUnreachable(f)
 }
 
@@ -80,7 +79,6 @@ func copyOf(f *Func) *Func {
 		c.ReplaceUses(repl)
 	}
 	layOut(c, map[*Block][]*Block{entry: added})
-	c.ComputePreds()
 	SimplifyCFG(c) // the jump into the copy and the one out of it
 	unwrapInlineSites(c)
 	return c

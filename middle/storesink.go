@@ -29,7 +29,6 @@ func SinkStores(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	f.ComputePreds()
 	uses := useCounts(f)
 	for _, j := range f.Blocks {
 		if len(j.Preds) < 2 || !jumpOnlyTo(j) {
@@ -43,7 +42,8 @@ func SinkStores(f *Func) {
 // jumpOnlyTo reports whether every predecessor of j ends in a jump to j
 // alone, and none is j.
 func jumpOnlyTo(j *Block) bool {
-	for _, p := range j.Preds {
+	for _, pE := range j.Preds {
+		p := pE.Block()
 		if p == j || p.Term().Op != OpBr {
 			return false
 		}
@@ -56,7 +56,8 @@ func jumpOnlyTo(j *Block) bool {
 // it did.
 func sinkOneStore(f *Func, j *Block, uses []int32) bool {
 	stores := make([]*Value, len(j.Preds))
-	for i, p := range j.Preds {
+	for i, pE := range j.Preds {
+		p := pE.Block()
 		stores[i] = lastStore(p)
 		if stores[i] == nil || !sameAddress(stores[i].Args[1], stores[0].Args[1]) ||
 			stores[i].Args[0].Type != stores[0].Args[0].Type {
@@ -69,8 +70,8 @@ func sinkOneStore(f *Func, j *Block, uses []int32) bool {
 	if !allArg(stores, 0, val) {
 		val = f.NewValue(OpPhi, val.Type, "storemerge") // LLVM's name for it
 		val.Pos = first.Pos
-		for i, p := range j.Preds {
-			val.AddIncoming(stores[i].Args[0], p)
+		for _, st := range stores {
+			val.AddArg(st.Args[0])
 		}
 		j.InsertPhi(val)
 	}

@@ -28,7 +28,7 @@ import "math/bits"
 // backend is the place for them.
 //
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
-// a preheader, Preds current); no multiplication of a basic induction
+// a preheader); no multiplication of a basic induction
 // variable by an invariant that is not a power of two remains in its loop.
 // Linear in the function plus the loops' header φs.
 func StrengthReduce(f *Func) {
@@ -85,7 +85,8 @@ func (s *reducer) findInductionVars(l *Loop, dom *DomTree) {
 	}
 	latch := l.Latches[0]
 	var pre *Block
-	for _, p := range l.Header.Preds {
+	for _, pE := range l.Header.Preds {
+		p := pE.Block()
 		if !dom.Dominates(l.Header, p) {
 			pre = p
 		}
@@ -153,11 +154,11 @@ func (s *reducer) derive(iv *inductionVar, factor, mul *Value) *Value {
 	next := f.NewValue(OpAdd, mul.Type, mul.Name+".next", d, step)
 	next.Pos = mul.Pos
 	iv.latch.InsertBeforeTerm(next)
-	for _, p := range iv.loop.Header.Preds {
-		if p == iv.pre {
-			d.AddIncoming(start, p)
+	for _, e := range iv.loop.Header.Preds {
+		if e.b == iv.pre {
+			d.AddArg(start)
 		} else {
-			d.AddIncoming(next, p)
+			d.AddArg(next)
 		}
 	}
 	iv.loop.Header.InsertPhi(d)

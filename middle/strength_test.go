@@ -173,7 +173,6 @@ func TestStrengthReduceOracle(t *testing.T) {
 
 // productsInLoops counts the multiplications inside f's loops.
 func productsInLoops(f *Func) int {
-	f.ComputePreds()
 	nest := ComputeLoops(ComputeDom(f))
 	n := 0
 	for _, b := range f.Blocks {

@@ -64,8 +64,8 @@ func TestSwitchRoundTrip(t *testing.T) {
 	checkLLVMAccepts(t, "sw.ll", m.String())
 	g := m.Func("g")
 	join := g.Blocks[2]
-	if phi := join.Phis()[0]; len(phi.Incoming) != 2 || len(join.Preds) != 2 {
-		t.Errorf("φ %s has %d entries and its block %d preds, want 2 and 2", phi.LongString(), len(phi.Incoming), len(join.Preds))
+	if phi := join.Phis()[0]; len(phi.Args) != 4 || len(join.Preds) != 4 {
+		t.Errorf("φ %s has %d entries and its block %d preds, want 4 and 4 (one per edge)", phi.LongString(), len(phi.Args), len(join.Preds))
 	}
 	if n := g.Entry().EdgeCount(join); n != 3 {
 		t.Errorf("EdgeCount = %d, want 3", n)

@@ -153,7 +153,7 @@ a:
 b:
   br label %join
 join:
-  %r = phi i64 [ 10, %t0 ], [ 10, %t0 ], [ 20, %a ], [ 30, %b ], [ 50, %t4.case ]
+  %r = phi i64 [ 50, %t4.case ], [ 20, %a ], [ 30, %b ], [ 10, %t0 ], [ 10, %t0 ]
   ret i64 %r
 t4.case:
   br label %join
@@ -180,7 +180,7 @@ a:
 b:
   br label %join
 join:
-  %r = phi i64 [ 10, %t0 ], [ 20, %a ], [ 30, %b ], [ 50, %t4.case ], [ 40, %t3.case ]
+  %r = phi i64 [ 40, %t3.case ], [ 20, %a ], [ 30, %b ], [ 50, %t4.case ], [ 10, %t0 ]
   ret i64 %r
 t4.case:
   br label %join

@@ -80,7 +80,7 @@ func TailRecursion(f *Func) {
 // conditions (1) to (4) above hold.
 func needsBudget(f *Func, sites []tailSite) bool {
 	br := f.Entry().Term()
-	if br.Op != OpCondBr || br.Args[0].Op != OpICmp || br.Targets[0] == br.Targets[1] {
+	if br.Op != OpCondBr || br.Args[0].Op != OpICmp || br.Block.Succ(0) == br.Block.Succ(1) {
 		return true
 	}
 	p, k, base, rest, ok := guardBelow(br)
@@ -123,7 +123,7 @@ func guardBelow(br *Value) (p *Value, k int64, base, rest *Block, ok bool) {
 	if p.Op != OpParam || kv.Op != OpConst || p.Type != I64 {
 		return nil, 0, nil, nil, false
 	}
-	base, rest, k = br.Targets[0], br.Targets[1], kv.Const
+	base, rest, k = br.Block.Succ(0), br.Block.Succ(1), kv.Const
 	switch pred {
 	case PredSLT:
 	case PredSGE:
@@ -281,15 +281,7 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		v.Block = header
 	}
 	entry.Instrs = nil
-	for _, s := range header.Succs() {
-		for _, phi := range s.Phis() {
-			for i, in := range phi.Incoming {
-				if in == entry {
-					phi.Incoming[i] = header
-				}
-			}
-		}
-	}
+	entry.MoveSuccsTo(header)
 	for i, s := range sites {
 		if s.block == entry {
 			sites[i].block = header
@@ -302,8 +294,9 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 	}
 	pos := sites[0].call.Pos
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets, jump.Pos = []*Block{header}, pos
+	jump.Pos = pos
 	entry.Append(jump)
+	entry.AddEdgeTo(header)
 
 	params := make([]*Value, len(f.Params))
 	repl := make([]*Value, f.NumValues())
@@ -322,12 +315,27 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 	if budgeted {
 		budget = f.NewValue(OpPhi, I64, "budget")
 		budget.Pos = pos
-		budget.AddIncoming(f.Const(I64, tailrecBudget), entry)
 	}
 	var acc *Value
 	if accumulate != OpInvalid {
 		acc = f.NewValue(OpPhi, f.Result, "acc")
 		acc.Pos = pos
+	}
+	// The φs go into the header now, to take their entries as the edges
+	// into it are made: the parameters', then the budget, then acc.
+	if acc != nil {
+		header.InsertPhi(acc)
+	}
+	if budget != nil {
+		header.InsertPhi(budget)
+	}
+	for i := len(params) - 1; i >= 0; i-- {
+		header.InsertPhi(params[i])
+	}
+	if budget != nil {
+		budget.AddIncoming(f.Const(I64, tailrecBudget), entry)
+	}
+	if acc != nil {
 		acc.AddIncoming(identity(f, accumulate, f.Result), entry)
 	}
 	for i, p := range f.Params {
@@ -363,17 +371,7 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		}
 		acc.AddIncoming(carried, loop)
 	}
-	if acc != nil {
-		header.InsertPhi(acc)
-	}
-	if budget != nil {
-		header.InsertPhi(budget)
-	}
-	for i := len(params) - 1; i >= 0; i-- {
-		header.InsertPhi(params[i])
-	}
 	moveAfter(f, header, entry)
-	f.ComputePreds()
 }
 
 // returnBlocks lists the blocks of f that end in a return of a value.
@@ -401,9 +399,11 @@ func combineBeforeReturn(b *Block, op Op, acc *Value) {
 func jumpFromSite(f *Func, s tailSite, header *Block) *Block {
 	b := s.block
 	b.Instrs = b.Instrs[:indexOf(b.Instrs, s.call)]
+	b.RemoveSuccs()
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets, jump.Pos = []*Block{header}, s.call.Pos
+	jump.Pos = s.call.Pos
 	b.Append(jump)
+	b.AddEdgeTo(header)
 	return b
 }
 
@@ -420,16 +420,20 @@ func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) *Block {
 		v.Block = call
 	}
 	b.Instrs = b.Instrs[:at]
+	b.MoveSuccsTo(call)
 	loop := f.NewBlock(b.Name + ".loop")
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Targets, jump.Pos = []*Block{header}, s.call.Pos
+	jump.Pos = s.call.Pos
 	loop.Append(jump)
+	loop.AddEdgeTo(header)
 	left := f.NewValue(OpICmp, I1, "budget.left", budget, f.Const(I64, 0))
 	left.Pred, left.Pos = PredNE, s.call.Pos
 	b.Append(left)
 	br := f.NewValue(OpCondBr, Void, "", left)
-	br.Targets, br.Pos = []*Block{loop, call}, s.call.Pos
+	br.Pos = s.call.Pos
 	b.Append(br)
+	b.AddEdgeTo(loop)
+	b.AddEdgeTo(call)
 	moveAfter(f, loop, b)
 	moveAfter(f, call, loop)
 	return loop

@@ -4,7 +4,7 @@ package middle
 // and the φ entries of surviving blocks for edges from them.
 //
 // Requires: a function whose terminators are complete. Guarantees: every
-// block is reachable from the entry, and Block.Preds is current. Values
+// block is reachable from the entry. Values
 // defined in a deleted block can only have been used in deleted blocks or
 // on their outgoing edges (a use elsewhere would not be dominated by its
 // definition), so no dangling operands remain in valid SSA. Other passes run
@@ -16,7 +16,6 @@ func RemoveUnreachable(f *Func) {
 	}
 	rpo := ReversePostorder(f)
 	if len(rpo) == len(f.Blocks) {
-		f.ComputePreds()
 		return
 	}
 	reachable := make([]bool, f.NumBlocks())

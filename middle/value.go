@@ -35,9 +35,6 @@ type Value struct {
 	Sym   string // OpGlobal: the global's name; OpCall: the callee
 	Index int    // OpParam: the parameter's position
 
-	Incoming []*Block // OpPhi: Args[i] flows in from Incoming[i]
-	Targets  []*Block // OpBr, OpCondBr, OpSwitch: successor blocks
-
 	Pos diag.Pos // the source construct the instruction comes from
 }
 
@@ -59,38 +56,70 @@ func (v *Value) Callee() *Func {
 	return v.Block.Func.Module.Func(v.Sym)
 }
 
-// AddIncoming appends a φ entry: val flows in when control comes from pred.
+// AddIncoming gives the φ v the value val for an edge from pred: the first
+// of its block's predecessor entries from pred that has no argument yet,
+// or, when there is none, the next edge made from pred to the block (a
+// loop's back edge, built after its header's φs). Frontends and tests
+// build φs this way, in any order; passes index Args by predecessor
+// instead (Value.AddArg).
 func (v *Value) AddIncoming(val *Value, pred *Block) {
-	v.Args = append(v.Args, val)
-	v.Incoming = append(v.Incoming, pred)
-}
-
-// IncomingFor returns the φ's value for the edge from pred, or nil.
-func (v *Value) IncomingFor(pred *Block) *Value {
-	for i, b := range v.Incoming {
-		if b == pred {
-			return v.Args[i]
+	b := v.Block
+	v.growArgs()
+	for j, e := range b.Preds {
+		if e.b == pred && v.Args[j] == nil {
+			v.Args[j] = val
+			return
 		}
 	}
-	return nil
+	b.Func.pending = append(b.Func.pending, pendingArg{v, val, pred})
 }
 
-// RemoveIncoming drops the φ's entries for pred.
-func (v *Value) RemoveIncoming(pred *Block) {
-	v.RemoveIncomingIf(func(b *Block) bool { return b == pred })
+// growArgs extends the φ v under construction to one argument slot (nil
+// while unknown) per predecessor entry of its block.
+func (v *Value) growArgs() {
+	for len(v.Args) < len(v.Block.Preds) {
+		v.Args = append(v.Args, nil)
+	}
 }
 
-// RemoveIncomingIf drops the φ's entries for the predecessors drop
-// selects, in one pass.
-func (v *Value) RemoveIncomingIf(drop func(*Block) bool) {
+// placePending gives the new edge j into c, from b, the arguments waiting
+// for it.
+func (f *Func) placePending(b, c *Block, j int) {
 	n := 0
-	for i, b := range v.Incoming {
-		if !drop(b) {
-			v.Args[n], v.Incoming[n] = v.Args[i], b
-			n++
+	for _, p := range f.pending {
+		if p.pred == b && p.phi.Block == c && (len(p.phi.Args) <= j || p.phi.Args[j] == nil) {
+			p.phi.growArgs()
+			p.phi.Args[j] = p.val
+			continue
 		}
+		f.pending[n] = p
+		n++
 	}
-	v.Args, v.Incoming = v.Args[:n], v.Incoming[:n]
+	clear(f.pending[n:])
+	f.pending = f.pending[:n]
+}
+
+// AddArg appends an argument to v: for a φ, the value for its block's
+// newest predecessor edge (Block.AddEdgeTo, RedirectSucc).
+func (v *Value) AddArg(a *Value) { v.Args = append(v.Args, a) }
+
+// IncomingFor returns the φ's value for the (first) edge from pred, or
+// nil. It searches the shorter of pred's exits and the φ block's
+// predecessors, so that asking a join of a thousand arms about each arm,
+// or a block about each of a switch's thousand exits, stays linear.
+func (v *Value) IncomingFor(pred *Block) *Value {
+	j := -1
+	if b := v.Block; len(pred.Succs) < len(b.Preds) {
+		if i := pred.SuccIndex(b); i >= 0 {
+			j = pred.Succs[i].i
+		}
+	} else {
+		j = b.PredIndex(pred)
+	}
+	if j < 0 || j >= len(v.Args) {
+		return nil
+	}
+	return v.Args[j]
 }
 
 // HasSideEffects reports whether removing v could change what the program

@@ -23,11 +23,11 @@ import (
 // makes the later checks meaningless, so they run only on a function that
 // passed the structural ones.
 //
-// Where toyc's rules and LLVM's differ: a block that branches to b on both
-// edges of a condbr is one predecessor here (Func.ComputePreds), so a φ in b
-// may list it once; LLVM wants one entry per edge, i.e. twice with the same
-// value, and accepts that here too. Passes fold such branches
-// (SplitCriticalEdges) before the IR is printed for LLVM. Calls must match
+// The CFG's edges are recorded at both ends (edge.go); the checker
+// requires the two records of every edge to agree, each terminator to have
+// as many exits as it names targets, and each φ one argument per
+// predecessor entry, the arguments of the entries from one block equal (as
+// LLVM requires). Where toyc's rules and LLVM's differ: calls must match
 // the callee's signature here, which LLVM with opaque pointers does not ask.
 
 // Verify checks one function; the error is a diag.List naming the
@@ -121,7 +121,6 @@ type funcChecker struct {
 	valueAt []*Value // by Value.ID: the value with that ID seen first
 	index   []int32  // by Value.ID: an instruction's position in its block
 	names   map[string]bool
-	preds   [][]*Block // by Block.ID: predecessors derived from the terminators
 
 	stamp []int // by Block.ID: scratch marks, valid when equal to clock
 	clock int
@@ -278,12 +277,38 @@ func (c *funcChecker) structure() {
 		return
 	}
 	for _, b := range f.Blocks {
-		for _, t := range b.Succs() {
-			if t == nil || t.ID < 0 || t.ID >= len(c.blockAt) || c.blockAt[t.ID] != t {
-				c.errorf(b, b.Term(), "the terminator branches to a block that is not in the function")
-			}
+		c.edges(b)
+	}
+}
+
+// edges checks that both ends of each of b's edges are in the function and
+// record each other.
+func (c *funcChecker) edges(b *Block) {
+	t := b.Term()
+	if want := targetCount(t); len(b.Succs) != want {
+		c.errorf(b, t, "%s has %d targets, want %d", describe(t), len(b.Succs), want)
+	}
+	for i, e := range b.Succs {
+		switch s := e.b; {
+		case !c.inFunc(s):
+			c.errorf(b, t, "the terminator branches to a block that is not in the function")
+		case e.i < 0 || e.i >= len(s.Preds) || s.Preds[e.i] != (Edge{b, i}):
+			c.errorf(b, t, "exit %d to %s is not recorded among that block's predecessors", i, blockName(s))
 		}
 	}
+	for j, e := range b.Preds {
+		switch p := e.b; {
+		case !c.inFunc(p):
+			c.errorf(b, nil, "predecessor entry %d names a block that is not in the function", j)
+		case e.i < 0 || e.i >= len(p.Succs) || p.Succs[e.i] != (Edge{b, j}):
+			c.errorf(b, nil, "predecessor entry %d, from %s, is not one of that block's exits", j, blockName(p))
+		}
+	}
+}
+
+// inFunc reports whether b is a block of the function.
+func (c *funcChecker) inFunc(b *Block) bool {
+	return b != nil && b.ID >= 0 && b.ID < len(c.blockAt) && c.blockAt[b.ID] == b
 }
 
 // instructions checks the membership and placement of b's instructions.
@@ -321,15 +346,15 @@ func (c *funcChecker) instructions(b *Block) {
 		case !v.Op.IsTerminator() && i == last:
 			c.errorf(b, v, "the block does not end with a terminator (it ends with %s)", describe(v))
 		}
-		if want := targetCount(v); len(v.Targets) != want {
-			c.errorf(b, v, "%s has %d targets, want %d", describe(v), len(v.Targets), want)
-		}
 	}
 }
 
 // targetCount is the number of successors a terminator names: a switch
 // has its default and one per case, as many as its operands.
 func targetCount(v *Value) int {
+	if v == nil {
+		return 0
+	}
 	switch v.Op {
 	case OpBr:
 		return 1
@@ -341,23 +366,20 @@ func targetCount(v *Value) int {
 	return 0
 }
 
-// cfg derives the predecessors from the terminators, compares them with
-// the blocks' Preds, and checks the entry block and the φs against them.
+// cfg checks the entry block and the φs against the edges.
 func (c *funcChecker) cfg() {
 	f := c.f
-	c.preds = make([][]*Block, len(c.blockAt))
-	for _, b := range f.Blocks {
-		uniqueSuccs(b, func(s *Block) { c.preds[s.ID] = append(c.preds[s.ID], b) })
-	}
 	c.stamp = make([]int, len(c.blockAt))
 	c.phiIn = make([]*Value, len(c.blockAt))
 	for _, b := range f.Blocks {
-		c.checkPreds(b)
 		c.phis(b)
 	}
+	for _, p := range f.pending {
+		c.errorf(p.phi.Block, p.phi, "%s has an entry for %s, which is not a predecessor", describe(p.phi), blockName(p.pred))
+	}
 	entry := f.Entry()
-	for _, p := range c.preds[entry.ID] {
-		c.errorf(entry, p.Term(), "the entry block has a predecessor, %s", blockName(p))
+	for _, e := range entry.Preds {
+		c.errorf(entry, e.b.Term(), "the entry block has a predecessor, %s", blockName(e.b))
 	}
 	if len(entry.Instrs) > 0 && entry.Instrs[0].Op == OpPhi {
 		c.errorf(entry, entry.Instrs[0], "the entry block has φ %s", describe(entry.Instrs[0]))
@@ -370,37 +392,8 @@ func (c *funcChecker) mark() int {
 	return c.clock
 }
 
-// checkPreds reports a Preds list that differs, as a set, from the
-// terminators: a pass changed the CFG without calling ComputePreds.
-func (c *funcChecker) checkPreds(b *Block) {
-	derived := c.mark()
-	for _, p := range c.preds[b.ID] {
-		c.stamp[p.ID] = derived
-	}
-	listed := c.mark()
-	for _, p := range b.Preds {
-		switch {
-		case p == nil || p.ID < 0 || p.ID >= len(c.stamp) || c.blockAt[p.ID] != p:
-			c.errorf(b, nil, "Preds lists a block that is not in the function")
-			return
-		case c.stamp[p.ID] == listed:
-			c.errorf(b, nil, "Preds lists %s twice", blockName(p))
-			return
-		case c.stamp[p.ID] != derived:
-			c.errorf(b, nil, "Preds lists %s, which does not branch here (stale: call ComputePreds after changing terminators)", blockName(p))
-			return
-		}
-		c.stamp[p.ID] = listed
-	}
-	for _, p := range c.preds[b.ID] {
-		if c.stamp[p.ID] != listed {
-			c.errorf(b, nil, "Preds misses %s, which branches here (stale: call ComputePreds after changing terminators)", blockName(p))
-			return
-		}
-	}
-}
-
-// phis checks that b's φs come first and have one entry per predecessor.
+// phis checks that b's φs come first and have one argument per
+// predecessor entry.
 func (c *funcChecker) phis(b *Block) {
 	var nonPhi *Value
 	for _, v := range b.Instrs {
@@ -417,50 +410,22 @@ func (c *funcChecker) phis(b *Block) {
 	}
 }
 
-// phiEntries checks v's entries against b's predecessors. A block that
-// branches to b on several edges (both arms of a condbr, several cases of a
-// switch) is one predecessor: the φ lists it once, or, as LLVM wants, once
-// per edge, always with the same value.
+// phiEntries checks v's arguments against b's predecessor entries: one
+// each, and the same value for the entries of one block (both arms of a
+// condbr, several cases of a switch), as LLVM requires.
 func (c *funcChecker) phiEntries(b *Block, v *Value) {
-	if len(v.Args) != len(v.Incoming) {
-		c.errorf(b, v, "%s has %d values but %d incoming blocks", describe(v), len(v.Args), len(v.Incoming))
+	if len(v.Args) != len(b.Preds) {
+		c.errorf(b, v, "%s has %d values but %d incoming blocks", describe(v), len(v.Args), len(b.Preds))
 		return
 	}
-	isPred := c.mark()
-	for _, p := range c.preds[b.ID] {
-		c.stamp[p.ID] = isPred
-	}
 	seen := c.mark()
-	entries := map[*Block]int{} // only for predecessors listed more than once
-	for i, in := range v.Incoming {
-		switch {
-		case in == nil || in.ID < 0 || in.ID >= len(c.stamp) || c.blockAt[in.ID] != in:
-			c.errorf(b, v, "%s has an entry for a block that is not in the function", describe(v))
-		case c.stamp[in.ID] == seen && c.phiIn[in.ID] != v.Args[i]:
-			c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(in))
-		case c.stamp[in.ID] == seen:
-			if entries[in] == 0 {
-				entries[in] = 1
-			}
-			entries[in]++
-		case c.stamp[in.ID] != isPred:
-			c.errorf(b, v, "%s has an entry for %s, which is not a predecessor", describe(v), blockName(in))
-		default:
-			c.stamp[in.ID] = seen
-			c.phiIn[in.ID] = v.Args[i]
-		}
-	}
-	for _, in := range c.preds[b.ID] {
-		switch n, edges := entries[in], in.EdgeCount(b); {
-		case n > edges:
-			c.errorf(b, v, "%s has more entries for %s than there are edges from it", describe(v), blockName(in))
-		case n > 0 && n < edges:
-			c.errorf(b, v, "%s has %d entries for %s, which has %d edges here (list it once, or once per edge)", describe(v), n, blockName(in), edges)
-		}
-	}
-	for _, p := range c.preds[b.ID] {
-		if c.stamp[p.ID] != seen {
-			c.errorf(b, v, "%s has no incoming value for predecessor %s", describe(v), blockName(p))
+	for j, e := range b.Preds {
+		switch p := e.b; {
+		case c.stamp[p.ID] != seen:
+			c.stamp[p.ID] = seen
+			c.phiIn[p.ID] = v.Args[j]
+		case c.phiIn[p.ID] != v.Args[j]:
+			c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(p))
 		}
 	}
 }
@@ -762,7 +727,7 @@ func (c *funcChecker) dominance() {
 					dom = ComputeDom(c.f)
 				}
 				if v.Op == OpPhi {
-					c.phiUse(b, v, a, v.Incoming[k], dom)
+					c.phiUse(b, v, a, v.Block.Pred(k), dom)
 				} else {
 					c.use(b, v, i, a, dom)
 				}

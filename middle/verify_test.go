@@ -182,9 +182,12 @@ func TestVerifyRejectsDamage(t *testing.T) {
 			b := f.NewBlock("empty")
 			f.Blocks = append(f.Blocks[:len(f.Blocks)-1], b)
 		}, "t.ll:3:3: error: in function count_to, block %empty: the block is empty: it needs a terminator"},
-		{"stale predecessors", func(f *Func) {
-			blockNamed(f, "body").Term().Targets[0] = blockNamed(f, "done")
-		}, "t.ll:5:3: error: in function count_to, block %loop: Preds lists %body, which does not branch here (stale: call ComputePreds after changing terminators)"},
+		{"edge recorded at one end", func(f *Func) {
+			blockNamed(f, "body").Succs[0].b = blockNamed(f, "done")
+		}, "t.ll:10:3: error: in function count_to, block %body: exit 0 to %done is not recorded among that block's predecessors"},
+		{"predecessor entry recorded at one end", func(f *Func) {
+			blockNamed(f, "loop").Preds[1].i = 1
+		}, "t.ll:5:3: error: in function count_to, block %loop: predecessor entry 1, from %body, is not one of that block's exits"},
 		{"deleted instruction still used", func(f *Func) {
 			blockNamed(f, "body").RemoveInstrs(func(v *Value) bool { return v.Name == "next" })
 		}, "t.ll:5:3: error: in function count_to, block %loop: φ %i uses %next, which is not an instruction of this function (deleted, or of another function)"},
@@ -221,15 +224,15 @@ func TestVerifyRejectsDamage(t *testing.T) {
 		}, "t.ll:12:3: error: in function count_to, block %done: the block shares ID 3 with block %done, or is listed twice"},
 		{"branch to a block of another function", func(f *Func) {
 			other := mustParse(t, "t.ll", countTo).Funcs[0]
-			blockNamed(f, "body").Term().Targets[0] = blockNamed(other, "loop")
+			blockNamed(f, "body").Succs[0].b = blockNamed(other, "loop")
 		}, "t.ll:10:3: error: in function count_to, block %body: the terminator branches to a block that is not in the function"},
 		{"block of another function", func(f *Func) {
 			other := mustParse(t, "t.ll", countTo).Funcs[0]
 			f.Blocks[3] = blockNamed(other, "done")
 		}, "t.ll:12:3: error: in function count_to, block %done: the block belongs to another function"},
 		{"conditional branch with one target", func(f *Func) {
-			br := blockNamed(f, "loop").Term()
-			br.Targets = br.Targets[:1]
+			loop := blockNamed(f, "loop")
+			loop.Succs = loop.Succs[:1]
 		}, "t.ll:7:3: error: in function count_to, block %loop: 'br' has 1 targets, want 2"},
 		{"φ with more values than blocks", func(f *Func) {
 			phi := valueNamed(f, "i")
@@ -402,7 +405,6 @@ func bigFunc(n int) *Module {
 		acc, prev = i, exit
 	}
 	b.Ret(acc)
-	f.ComputePreds()
 	return m
 }
 
@@ -520,13 +522,13 @@ func damage(rng *rand.Rand, m *Module, foreign *Func) string {
 		b.RemoveInstrs(func(w *Value) bool { return w == v })
 		return "removed " + v.Name
 	case 4:
-		if t := b.Term(); t != nil && len(t.Targets) > 0 {
-			t.Targets[rng.IntN(len(t.Targets))] = anyBlock()
+		if len(b.Succs) > 0 {
+			b.Succs[rng.IntN(len(b.Succs))].b = anyBlock()
 		}
 		return "target in " + b.Name
 	case 5:
-		if t := b.Term(); t != nil && len(t.Targets) > 0 {
-			t.Targets = t.Targets[:len(t.Targets)-1]
+		if len(b.Succs) > 0 {
+			b.Succs = b.Succs[:len(b.Succs)-1]
 		}
 		return "dropped target in " + b.Name
 	case 6:
@@ -534,10 +536,10 @@ func damage(rng *rand.Rand, m *Module, foreign *Func) string {
 		to.Instrs = append(to.Instrs, v)
 		return "copied " + v.Name + " to " + to.Name
 	case 7:
-		if len(v.Incoming) > 0 {
-			v.Incoming[rng.IntN(len(v.Incoming))] = anyBlock()
+		if len(b.Preds) > 0 {
+			b.Preds[rng.IntN(len(b.Preds))].b = anyBlock()
 		}
-		return "incoming of " + v.Name
+		return "predecessor of " + b.Name
 	case 8:
 		i := 1 + rng.IntN(len(f.Blocks)-1)
 		f.Blocks = append(f.Blocks[:i:i], f.Blocks[i+1:]...)
