@@ -24,7 +24,7 @@ type Value struct {
 	// Inlined says through which inlined calls the instruction came into
 	// its function: an index into Func.Inlines, 0 for an instruction of
 	// the function's own body (see InlineSite). It fills the padding after
-	// the one-byte fields, so a Value stays 160 bytes.
+	// the one-byte fields, so a Value stays 112 bytes.
 	Inlined uint16
 
 	Name  string // without the %; unique within the function; "" when Type is Void
@@ -38,8 +38,8 @@ type Value struct {
 	Pos diag.Pos // the source construct the instruction comes from
 }
 
-// The one-byte fields come first, together, so that a Value takes 160
-// bytes (a Go size class) instead of 176: a large function has millions.
+// The one-byte fields come first, together, so that a Value takes 112
+// bytes (a Go size class) instead of 128: a large function has millions.
 
 // IsConst reports whether v is the integer constant c.
 func (v *Value) IsConst(c int64) bool { return v.Op == OpConst && v.Const == v.Type.Truncate(c) }
