@@ -32,28 +32,28 @@ var Passes = []Pass{
 	{Name: "tailrec", Level: 2, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
 	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
 	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
-	{Name: "constfold", Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
-	{Name: "copyprop", Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
-	{Name: "divpow2", Level: 2, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
-	{Name: "gvn", Level: 2, IR: middle.GVN, Doc: "global value numbering"},
+	{Name: "constfold", KeepsCFG: true, Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
+	{Name: "copyprop", KeepsCFG: true, Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
+	{Name: "divpow2", KeepsCFG: true, Level: 2, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
+	{Name: "gvn", KeepsCFG: true, Level: 2, IR: middle.GVN, Doc: "global value numbering"},
 	{Name: "memopt", Level: 2, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
 	{Name: "preheaders", Level: 2, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
 	{Name: "licm", Level: 2, IR: middle.LICM, Doc: "hoist loop-invariant code"},
-	{Name: "bce", Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
+	{Name: "bce", KeepsCFG: true, Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
 	{Name: "loopversion", Level: 2, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
 	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
-	{Name: "dce", Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
+	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
 	// On the simplified CFG, where an else-if chain's tests are blocks of
 	// their own.
 	{Name: "switchform", Level: 1, IR: middle.FormSwitches, Doc: "chains of x == C tests to one switch"},
 	// On the simplified CFG, whose diamonds are no longer hidden behind
 	// bounds-check branches: stores leave the arms, then the arms go.
-	{Name: "sinkstores", Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
+	{Name: "sinkstores", KeepsCFG: true, Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
 	{Name: "ifconvert", Level: 2, IR: middle.IfConvert, Doc: "small diamonds to selects"},
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
-	{Name: "dce2", Level: 1, IR: middle.DCE, Doc: "dce again"},
+	{Name: "dce2", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "dce again"},
 
 	// Before critical: the tree's edges into the default are critical.
 	{Name: "switchlower", Level: 0, Native: true, IR: LowerSwitches, Doc: "switches to jump tables and compare trees"},
@@ -79,10 +79,14 @@ var Passes = []Pass{
 // machine functions.
 type Pass struct {
 	Name      string
-	Level     int    // the lowest -O level that runs it
-	Native    bool   // part of code generation
-	Allocated bool   // after register allocation: the allocation checker applies
-	Doc       string // one line, for --help
+	Level     int  // the lowest -O level that runs it
+	Native    bool // part of code generation
+	Allocated bool // after register allocation: the allocation checker applies
+	// KeepsCFG says that the IR pass changes no edge, so the analyses
+	// cached before it (middle/analysis.go) serve the passes after it;
+	// under Verify the pipeline checks the claim.
+	KeepsCFG bool
+	Doc      string // one line, for --help
 
 	IR     func(*middle.Func)
 	Module func(*middle.Module)
@@ -116,7 +120,8 @@ type Pipeline struct {
 	Native bool // run the code generation stages too
 	// CodegenOnly runs only the native passes: the IR is optimized already.
 	CodegenOnly bool
-	// Verify runs the IR verifier after every IR pass; Check runs the
+	// Verify runs the IR verifier after every IR pass and checks the
+	// cached analyses at every use (middle/analysis.go); Check runs the
 	// allocation checker after every stage from register allocation on.
 	Verify, Check bool
 	// Jobs is how many functions are compiled at once (0 or 1: one).
@@ -216,6 +221,9 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	// Instruction selection asks whether each callee is defined while
 	// other functions change (release.go).
 	m.SnapshotDefinitions()
+	if pl.Verify {
+		m.CheckAnalyses = true
+	}
 	mach := make([]*Func, len(funcs))
 	groups := pl.groups()
 	if pl.Finish != nil {
@@ -400,8 +408,12 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 		}
 		switch {
 		case p.IR != nil:
+			epoch := f.CFGEpoch()
 			if pl.Instead == nil || !pl.Instead(p, f) {
 				p.IR(f)
+			}
+			if p.KeepsCFG && pl.Verify && f.CFGEpoch() != epoch {
+				return mf, &PassError{Pass: p.Name, Err: fmt.Errorf("@%s: the pass is said to keep the CFG, but it changed an edge", f.Name)}
 			}
 		case p.Isel != nil:
 			mf = p.Isel(f)

@@ -25,7 +25,7 @@ func BCE(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	dom := ComputeDom(f)
+	dom := f.Dom()
 	p := newRangeProver(f, dom)
 	var removed []*Value
 	for _, b := range dom.RPO() {

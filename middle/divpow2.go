@@ -39,7 +39,7 @@ func DivPow2(f *Func) {
 	if len(facts) == 0 {
 		return
 	}
-	dom := ComputeDom(f)
+	dom := f.Dom()
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			k, ok := powerOfTwoDivisor(v)

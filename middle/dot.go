@@ -32,7 +32,7 @@ func WriteDot(w io.Writer, m *Module) error {
 }
 
 func writeDotFunc(out *bufio.Writer, index int, f *Func) {
-	dom := ComputeDom(f)
+	dom := f.Dom()
 	df := ComputeFrontiers(dom)
 	node := func(b *Block) string {
 		return "f" + strconv.Itoa(index) + "_b" + strconv.Itoa(b.ID)

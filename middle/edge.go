@@ -40,6 +40,7 @@ func (b *Block) Pred(j int) *Block { return b.Preds[j].b }
 // index in c.Preds. The φs of c are the caller's to extend: each needs an
 // argument for the new edge (Value.AddArg), unless the φs are made later.
 func (b *Block) AddEdgeTo(c *Block) int {
+	c.Func.cfgChanged()
 	j := len(c.Preds)
 	b.Succs = append(b.Succs, Edge{c, j})
 	c.Preds = append(c.Preds, Edge{b, len(b.Succs) - 1})
@@ -96,6 +97,7 @@ func (b *Block) RemoveSuccsIf(drop func(i int, s *Block) bool) {
 // that retargeting thousands of edges into one block stays linear. The
 // other end is the caller's to delete.
 func (b *Block) removePred(j int) {
+	b.Func.cfgChanged()
 	last := len(b.Preds) - 1
 	if j != last {
 		moved := b.Preds[last]
@@ -138,6 +140,7 @@ func (b *Block) removePredsIf(drop func(p *Block) bool) {
 	if !removed {
 		return
 	}
+	b.Func.cfgChanged()
 	clear(b.Preds[len(keep):])
 	for _, phi := range phis {
 		clear(phi.Args[len(keep):])
@@ -164,6 +167,7 @@ func (b *Block) RedirectSucc(i int, c *Block) int {
 // arguments for it. from's exit i must not be an edge yet (a block being
 // built, as in splitting an edge) or must be moved off its target first.
 func (b *Block) ReplacePred(j int, from *Block, i int) {
+	b.Func.cfgChanged()
 	b.Preds[j] = Edge{from, i}
 	from.Succs[i] = Edge{b, j}
 }
@@ -173,6 +177,7 @@ func (b *Block) ReplacePred(j int, from *Block, i int) {
 // so the target's φs are unchanged. mid must be empty and detached from
 // the CFG; its br is emitted here, at the position of b's terminator.
 func (b *Block) SplitEdge(i int, mid *Block) {
+	b.Func.cfgChanged()
 	e := b.Succs[i]
 	mid.Preds = append(mid.Preds[:0], Edge{b, i})
 	mid.Succs = append(mid.Succs[:0], Edge{e.b, e.i})
@@ -190,6 +195,7 @@ func (b *Block) SplitEdge(i int, mid *Block) {
 // unchanged), and b is left without exits — as when a block is split or
 // two are merged.
 func (b *Block) MoveSuccsTo(c *Block) {
+	b.Func.cfgChanged()
 	c.Succs = append(c.Succs[:0], b.Succs...)
 	for _, e := range c.Succs {
 		e.b.Preds[e.i].b = c

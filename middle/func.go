@@ -33,6 +33,10 @@ type Func struct {
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).
 	pending []pendingArg
+	// cfgEpoch advances with every change to an edge; cache holds the
+	// analyses computed at some epoch (analysis.go).
+	cfgEpoch uint64
+	cache    *cachedAnalyses
 }
 
 // pendingArg is the argument val of phi for the coming edge from pred.

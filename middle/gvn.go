@@ -45,7 +45,7 @@ func GVN(f *Func) {
 		table:   make(map[gvnKey]*Value),
 		globals: make(map[string]int32),
 	}
-	ComputeDom(f).Walk(g.enter, g.exit)
+	f.Dom().Walk(g.enter, g.exit)
 	if !g.replaced {
 		return
 	}

@@ -469,6 +469,7 @@ func (c *cloner) mapOperands() {
 // their meaning. Every block gb reaches or is reached from must be copied
 // too (the whole source function).
 func (c *cloner) cloneEdges(gb, nb *Block) {
+	c.f.cfgChanged()
 	for _, e := range gb.Succs {
 		nb.Succs = append(nb.Succs, Edge{c.blocks[e.b.ID], e.i})
 	}

@@ -39,8 +39,8 @@ func LICM(f *Func) {
 		return
 	}
 	InsertPreheaders(f)
-	dom := ComputeDom(f)
-	h := &hoister{f: f, dom: dom, nest: ComputeLoops(dom), branchOnly: branchOnlyCompares(f)}
+	dom := f.Dom()
+	h := &hoister{f: f, dom: dom, nest: f.Loops(), branchOnly: branchOnlyCompares(f)}
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}

@@ -52,8 +52,8 @@ func VersionLoops(f *Func) {
 		return
 	}
 	InsertPreheaders(f)
-	dom := ComputeDom(f)
-	nest := ComputeLoops(dom)
+	dom := f.Dom()
+	nest := f.Loops()
 	var plans []*versionPlan
 	for _, l := range nest.Loops {
 		if len(l.Children) == 0 {
@@ -355,6 +355,7 @@ func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 			nv.Args[i] = mapValue(a)
 		}
 	}
+	f.cfgChanged() // the copies' edges are made here, not through edge.go
 	for _, b := range p.loop.Blocks {
 		nb := c.blocks[b.ID]
 		nb.Preds = make([]Edge, len(b.Preds))

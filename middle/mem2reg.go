@@ -53,7 +53,7 @@ func mem2reg(f *Func, ex *promotionExplainer) {
 	if f.IsDecl() {
 		return
 	}
-	cfg := &promotionCFG{dom: ComputeDom(f)}
+	cfg := &promotionCFG{dom: f.Dom()}
 	if len(cfg.dom.RPO()) < len(f.Blocks) {
 		if ex != nil {
 			ex.unreachable(cfg.dom)

@@ -54,7 +54,7 @@ func MemOpt(f *Func) {
 	}
 	RemoveUnreachable(f)
 	m := newMemOpt(f)
-	m.dom = ComputeDom(f)
+	m.dom = f.Dom()
 	m.dom.Walk(m.enter, m.exit)
 	f.ReplaceUses(m.repl)
 	for _, b := range f.Blocks {

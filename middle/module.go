@@ -14,6 +14,9 @@ type Module struct {
 	// DebugUnit asks for debugging information (-g) and says what its
 	// compile unit records, as LLVM's DICompileUnit in a module; nil: none.
 	DebugUnit *DebugUnit
+	// CheckAnalyses checks the cached analyses of the module's functions
+	// at every use (analysis.go), as the package-wide CheckAnalyses does.
+	CheckAnalyses bool
 
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global

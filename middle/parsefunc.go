@@ -503,42 +503,37 @@ func orderPreds(b *Block, from []*Block) {
 }
 
 // linePhi puts the arguments of phi, read with the incoming blocks from,
-// in the order of b's predecessor edges.
+// in the order of b's predecessor edges: the k-th entry for a block goes
+// to its k-th edge, and a block listed once serves all its edges. What
+// does not line up is left for the verifier to report, as LLVM's does: an
+// edge without an entry keeps a nil argument, and an entry without an
+// edge (for a block that is not a predecessor, or one too many) stays
+// pending (Func.pending).
 func (s *funcState) linePhi(b *Block, phi *Value, from []*Block) {
-	errorf := func(format string, args ...any) {
-		s.p.errorf(phi.Pos, "in function %s, block %%%s: %s %s", quoteName(s.f.Name), quoteName(b.Name), describe(phi), fmt.Sprintf(format, args...))
-	}
+	vals := phi.Args
 	entries := map[*Block][]int{} // by incoming block: the entries' places in from
 	for k, in := range from {
-		if b.PredIndex(in) < 0 {
-			errorf("has an entry for %%%s, which is not a predecessor", quoteName(in.Name))
-			return
-		}
-		if e := entries[in]; len(e) > 0 && phi.Args[e[0]] != phi.Args[k] {
-			errorf("has two different values for predecessor %%%s", quoteName(in.Name))
-			return
-		}
 		entries[in] = append(entries[in], k)
 	}
-	args := make([]*Value, len(b.Preds))
+	phi.Args = make([]*Value, len(b.Preds))
 	used := map[*Block]int{}
 	for j, e := range b.Preds {
 		ks := entries[e.b]
-		switch n, edges := len(ks), e.b.EdgeCount(b); {
-		case n == 0:
-			errorf("has no incoming value for predecessor %%%s", quoteName(e.b.Name))
-			return
-		case n > edges:
-			errorf("has more entries for %%%s than there are edges from it", quoteName(e.b.Name))
-			return
-		case n != 1 && n != edges:
-			errorf("has %d entries for %%%s, which has %d edges here (list it once, or once per edge)", n, quoteName(e.b.Name), edges)
-			return
+		switch k := used[e.b]; {
+		case k < len(ks):
+			phi.Args[j] = vals[ks[k]]
+		case len(ks) == 1:
+			phi.Args[j] = vals[ks[0]]
 		}
-		args[j] = phi.Args[ks[min(used[e.b], len(ks)-1)]]
 		used[e.b]++
 	}
-	phi.Args = args
+	seen := map[*Block]int{}
+	for k, in := range from { // in the text's order, for the diagnostics
+		if seen[in] >= min(used[in], len(entries[in])) {
+			s.f.pending = append(s.f.pending, pendingArg{phi, vals[k], in})
+		}
+		seen[in]++
+	}
 }
 
 // phi reads "T [ v, %block ], ...".

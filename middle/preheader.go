@@ -27,8 +27,8 @@ func InsertPreheaders(f *Func) {
 		return
 	}
 	RemoveUnreachable(f)
-	dom := ComputeDom(f)
-	nest := ComputeLoops(dom)
+	dom := f.Dom()
+	nest := f.Loops()
 	preheaderOf := make([]*Block, f.NumBlocks()) // by the header's Block.ID
 	var outside []Edge
 	for _, l := range nest.Loops {

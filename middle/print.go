@@ -450,10 +450,15 @@ func (p *printer) instr(v *Value) {
 	case OpPhi:
 		p.s("phi ")
 		p.s(v.Type.String())
+		first := true
 		for i, a := range v.Args {
-			if i > 0 {
+			if a == nil {
+				continue // invalid input without an entry for the edge
+			}
+			if !first {
 				p.s(",")
 			}
+			first = false
 			p.phiEntry(a, v.Block.Pred(i))
 		}
 	case OpBr:

@@ -36,8 +36,8 @@ func StrengthReduce(f *Func) {
 		return
 	}
 	InsertPreheaders(f)
-	dom := ComputeDom(f)
-	s := &reducer{f: f, nest: ComputeLoops(dom), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
+	dom := f.Dom()
+	s := &reducer{f: f, nest: f.Loops(), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
 	for _, l := range s.nest.Loops {
 		s.findInductionVars(l, dom)
 	}

@@ -87,7 +87,7 @@ func needsBudget(f *Func, sites []tailSite) bool {
 	if !ok || len(base.Preds) != 1 || len(rest.Preds) != 1 {
 		return true
 	}
-	dom := ComputeDom(f)
+	dom := f.Dom()
 	for _, r := range returnBlocks(f) {
 		isSite := slices.ContainsFunc(sites, func(s tailSite) bool { return s.block == r })
 		if !isSite && !dom.Dominates(base, r) {

@@ -375,7 +375,14 @@ func (c *funcChecker) cfg() {
 		c.phis(b)
 	}
 	for _, p := range f.pending {
-		c.errorf(p.phi.Block, p.phi, "%s has an entry for %s, which is not a predecessor", describe(p.phi), blockName(p.pred))
+		switch j := p.phi.Block.PredIndex(p.pred); {
+		case j >= 0 && p.phi.Args[j] != nil && p.phi.Args[j] != p.val:
+			c.errorf(p.phi.Block, p.phi, "%s has two different values for predecessor %s", describe(p.phi), blockName(p.pred))
+		case j >= 0:
+			c.errorf(p.phi.Block, p.phi, "%s has more entries for %s than there are edges from it", describe(p.phi), blockName(p.pred))
+		default:
+			c.errorf(p.phi.Block, p.phi, "%s has an entry for %s, which is not a predecessor", describe(p.phi), blockName(p.pred))
+		}
 	}
 	entry := f.Entry()
 	for _, e := range entry.Preds {
@@ -421,12 +428,38 @@ func (c *funcChecker) phiEntries(b *Block, v *Value) {
 	seen := c.mark()
 	for j, e := range b.Preds {
 		switch p := e.b; {
+		case v.Args[j] == nil:
+			c.missingEntry(b, v, j)
 		case c.stamp[p.ID] != seen:
 			c.stamp[p.ID] = seen
 			c.phiIn[p.ID] = v.Args[j]
 		case c.phiIn[p.ID] != v.Args[j]:
 			c.errorf(b, v, "%s has two different values for predecessor %s", describe(v), blockName(p))
 		}
+	}
+}
+
+// missingEntry reports that φ v has no argument for its j-th edge, from
+// p: once per block p, at its first such edge.
+func (c *funcChecker) missingEntry(b *Block, v *Value, j int) {
+	p := b.Pred(j)
+	n, edges := 0, 0
+	for k, e := range b.Preds {
+		if e.b != p {
+			continue
+		}
+		if k < j && v.Args[k] == nil {
+			return // reported at that edge
+		}
+		edges++
+		if v.Args[k] != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		c.errorf(b, v, "%s has no incoming value for predecessor %s", describe(v), blockName(p))
+	} else {
+		c.errorf(b, v, "%s has %d entries for %s, which has %d edges here (list it once, or once per edge)", describe(v), n, blockName(p), edges)
 	}
 }
 
@@ -444,6 +477,8 @@ func (c *funcChecker) operands(b *Block, v *Value) {
 // operand checks the i-th operand a of v.
 func (c *funcChecker) operand(b *Block, v *Value, i int, a *Value) bool {
 	switch {
+	case a == nil && v.Op == OpPhi:
+		return false // phiEntries reports the predecessor without a value
 	case a == nil:
 		c.errorf(b, v, "operand %d of %s is nil", i, describe(v))
 		return false
@@ -720,8 +755,8 @@ func (c *funcChecker) dominance() {
 	for _, b := range c.f.Blocks {
 		for i, v := range b.Instrs {
 			for k, a := range v.Args {
-				if a.Block == nil {
-					continue
+				if a == nil || a.Block == nil {
+					continue // a φ's missing entry is reported already
 				}
 				if dom == nil {
 					dom = ComputeDom(c.f)
