@@ -26,7 +26,10 @@ var Passes = []Pass{
 	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
 	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
 	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Doc: "loads of globals nothing writes to their initializer"},
-	{Name: "inline", Level: 2, Module: middle.Inline, Doc: "inline small functions into their callers"},
+	// Bottom-up over the call graph: the function passes up to the
+	// native ones run on each function once calls are inlined into it,
+	// before its callers weigh it (LLVM's CGSCC pass manager).
+	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Doc: "inline small functions into their callers, callees first"},
 	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{Name: "tailrec", Level: 2, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
@@ -40,7 +43,7 @@ var Passes = []Pass{
 	{Name: "preheaders", Level: 2, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
 	{Name: "licm", Level: 2, IR: middle.LICM, Doc: "hoist loop-invariant code"},
 	{Name: "bce", KeepsCFG: true, Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
-	{Name: "loopversion", Level: 2, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
+	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
 	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
@@ -82,6 +85,12 @@ type Pass struct {
 	Level     int  // the lowest -O level that runs it
 	Native    bool // part of code generation
 	Allocated bool // after register allocation: the allocation checker applies
+	// Late marks the first IR pass that runs after the call-graph walk
+	// of an SCC pass rather than within it: code-duplicating loop
+	// transformations, whose growth a caller should not weigh when it
+	// considers inlining the function (LLVM runs its loop versioning and
+	// unrolling in the optimization pipeline after its CGSCC walk too).
+	Late bool
 	// KeepsCFG says that the IR pass changes no edge, so the analyses
 	// cached before it (middle/analysis.go) serve the passes after it;
 	// under Verify the pipeline checks the claim.
@@ -90,9 +99,18 @@ type Pass struct {
 
 	IR     func(*middle.Func)
 	Module func(*middle.Module)
-	Isel   func(*middle.Func) *Func
-	Mach   func(*Func)
+	// SCC is a module pass that walks the call graph's components callees
+	// first and hands each function to visit with the pass's work on it to
+	// run, on up to jobs goroutines; the pipeline runs the IR passes after
+	// it (up to the native ones) there too.
+	SCC  func(m *middle.Module, jobs int, visit func(f *middle.Func, run func()) error) error
+	Isel func(*middle.Func) *Func
+	Mach func(*Func)
 }
+
+// wholeModule reports whether p runs over the module rather than one
+// function.
+func (p *Pass) wholeModule() bool { return p.Module != nil || p.SCC != nil }
 
 // OnIR reports whether p changes the IR (rather than machine code).
 func (p *Pass) OnIR() bool { return p.Isel == nil && p.Mach == nil }
@@ -197,6 +215,10 @@ func (pl *Pipeline) groups() [][]*Pass {
 			cut()
 			groups = append(groups, []*Pass{p})
 			continue
+		case p.SCC != nil:
+			cut() // the IR passes after it join its group
+		case p.Late && len(cur) > 0 && cur[0].SCC != nil:
+			cut()
 		case p.Native && (len(cur) == 0 || !cur[len(cur)-1].Native):
 			cut()
 		}
@@ -231,7 +253,7 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	}
 	// Deferred bodies (middle/lazy.go) are built as each function is
 	// handed out when the first group streams; else all at once, first.
-	if streamsFirst := pl.Finish != nil && len(groups) == 1 && groups[0][0].Module == nil; !streamsFirst {
+	if streamsFirst := pl.Finish != nil && len(groups) == 1 && !groups[0][0].wholeModule(); !streamsFirst {
 		for _, f := range funcs {
 			if err := buildBody(f); err != nil {
 				return nil, err
@@ -247,6 +269,12 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 				return nil, err
 			}
 			m.SnapshotDefinitions()
+			continue
+		}
+		if p := group[0]; p.SCC != nil {
+			if err := pl.runSCC(group, m); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if pl.Finish != nil && gi == len(groups)-1 {
@@ -294,7 +322,7 @@ func verifyBuilt(f *middle.Func) error {
 func fuseTail(groups [][]*Pass) [][]*Pass {
 	for len(groups) >= 2 {
 		a, b := groups[len(groups)-2], groups[len(groups)-1]
-		if a[0].Module != nil || b[0].Module != nil {
+		if a[0].wholeModule() || b[0].wholeModule() {
 			break
 		}
 		groups = append(groups[:len(groups)-2], append(append([]*Pass(nil), a...), b...))
@@ -397,6 +425,29 @@ func (pl *Pipeline) runModule(p *Pass, m *middle.Module, funcs []*middle.Func, m
 		}
 	}
 	return nil
+}
+
+// runSCC runs group — an SCC pass and the IR passes after it — over m:
+// the pass walks the call graph and hands each function to the rest of
+// the group, with the hooks around the pass for that function.
+func (pl *Pipeline) runSCC(group []*Pass, m *middle.Module) error {
+	p, rest := group[0], group[1:]
+	return p.SCC(m, pl.Jobs, func(f *middle.Func, run func()) error {
+		if pl.Before != nil {
+			pl.Before(p, f, nil)
+		}
+		run()
+		if pl.After != nil {
+			pl.After(p, f, nil)
+		}
+		if pl.Verify {
+			if err := middle.Verify(f); err != nil {
+				return &PassError{Pass: p.Name, Err: err}
+			}
+		}
+		_, err := pl.runFunc(rest, f, nil)
+		return err
+	})
 }
 
 // runFunc takes f (and mf, its machine function once there is one)

@@ -1,6 +1,10 @@
 package middle
 
-import "slices"
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+)
 
 // Inline replaces calls of small functions, and of functions called from a
 // single place, by a copy of the callee's body: the classic bottom-up
@@ -40,22 +44,119 @@ import "slices"
 // alloca elsewhere, a fresh slot each time it runs, stays where it is). Callees are kept: every Toy function is an
 // exported symbol that C may call.
 //
-// Requires: valid SSA in every function. Guarantees: valid SSA; Preds
-// current; blocks left unreachable (after a callee that never returns)
-// removed.
+// Requires: valid SSA in every function. Guarantees: valid SSA; blocks
+// left unreachable (after a callee that never returns) removed.
 func Inline(m *Module) {
+	if err := InlineBottomUp(m, 1, nil); err != nil {
+		panic(err) // no callback, no error
+	}
+}
+
+// InlineBottomUp is Inline in LLVM's CGSCC order: each function is handed
+// to visit with the inlining into it to run (inline), so that visit can
+// run the function passes after inlining too, and a callee is as small and
+// simple as it gets before its callers weigh it and copy it. The components are taken level by level — a
+// component's level is one more than its callees' highest — and the
+// components of one level, which neither call nor are called by each
+// other, on up to jobs goroutines at once: each reads only the finished
+// bodies of lower levels, so the result does not depend on jobs. The
+// first error of visit, in m's order, stops the walk after its level. A
+// nil visit only inlines.
+func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) error) error {
 	sites := countCallSites(m)
+	sccs := callGraphSCCs(m)
 	recursive := make(map[*Func]bool)
-	for _, scc := range callGraphSCCs(m) {
+	for _, scc := range sccs {
 		if len(scc) > 1 || callsItself(scc[0]) {
 			for _, f := range scc {
 				recursive[f] = true
 			}
 		}
-		for _, f := range scc {
-			inlineInto(f, sites, recursive)
+	}
+	for _, level := range sccLevels(m, sccs) {
+		errs := make([]error, len(level))
+		forEach(len(level), jobs, func(i int) {
+			for _, f := range level[i] {
+				inline := func() { inlineInto(f, sites, recursive) }
+				switch {
+				case visit == nil:
+					inline()
+				case errs[i] == nil:
+					errs[i] = visit(f, inline)
+				}
+			}
+		})
+		var first error
+		firstAt := len(m.Funcs)
+		for i, err := range errs {
+			if err == nil {
+				continue
+			}
+			if at := slices.Index(m.Funcs, level[i][0]); at < firstAt {
+				first, firstAt = err, at
+			}
+		}
+		if first != nil {
+			return first
 		}
 	}
+	return nil
+}
+
+// sccLevels groups the components (callees first, as callGraphSCCs gives
+// them) by level: 0 for a component that calls no other, else one more
+// than the highest level among the components it calls.
+func sccLevels(m *Module, sccs [][]*Func) [][][]*Func {
+	sccOf := make(map[*Func]int, len(m.Funcs))
+	for i, scc := range sccs {
+		for _, f := range scc {
+			sccOf[f] = i
+		}
+	}
+	levelOf := make([]int, len(sccs))
+	var levels [][][]*Func
+	for i, scc := range sccs {
+		for _, f := range scc {
+			for _, b := range f.Blocks {
+				for _, v := range b.Instrs {
+					if v.Op != OpCall {
+						continue
+					}
+					if j, ok := sccOf[m.Func(v.Sym)]; ok && j != i {
+						levelOf[i] = max(levelOf[i], levelOf[j]+1) // j < i: callees come first
+					}
+				}
+			}
+		}
+		for len(levels) <= levelOf[i] {
+			levels = append(levels, nil)
+		}
+		levels[levelOf[i]] = append(levels[levelOf[i]], scc)
+	}
+	return levels
+}
+
+// forEach calls work(i) for every i < n, on up to jobs goroutines.
+func forEach(n, jobs int, work func(i int)) {
+	jobs = min(max(jobs, 1), n)
+	if jobs <= 1 {
+		for i := range n {
+			work(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				work(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 const (

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -708,4 +709,98 @@ func TestPassScaling(t *testing.T) {
 			t.Errorf("%s: ten times the work costs ×%.1f, more than ×%.1f", p.name, ratio, limit)
 		}
 	}
+}
+
+// InlineBottomUp hands every defined function to visit once, after all
+// the functions it calls outside its component, whatever jobs is; with
+// the simplification passes in visit the program computes the same, and
+// the module comes out the same for one job and for four.
+func TestInlineBottomUp(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	simplify := func(f *Func) {
+		Mem2Reg(f)
+		SCCP(f)
+		CopyProp(f)
+		DCE(f)
+		SimplifyCFG(f)
+	}
+	for iter := range 100 {
+		seed := rng.Int63()
+		build := func() *Module { return randomCallProgram(rand.New(rand.NewSource(seed)), 2+int(seed%5)) }
+		m := build()
+		want := runModule(m, "main", progInputs)
+		var outs []string
+		for _, jobs := range []int{1, 4} {
+			m := build()
+			var mu sync.Mutex
+			done := map[*Func]bool{}
+			err := InlineBottomUp(m, jobs, func(f *Func, inline func()) error {
+				mu.Lock()
+				for _, b := range f.Blocks {
+					for _, v := range b.Instrs {
+						if g := v.Callee(); v.Op == OpCall && g != nil && !g.IsDecl() && g != f && !done[g] && !callsBack(g, f) {
+							t.Errorf("program %d: @%s visited before its callee @%s", iter, f.Name, g.Name)
+						}
+					}
+				}
+				if done[f] {
+					t.Errorf("program %d: @%s visited twice", iter, f.Name)
+				}
+				mu.Unlock()
+				inline()
+				simplify(f)
+				mu.Lock()
+				done[f] = true
+				mu.Unlock()
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range m.Funcs {
+				if !f.IsDecl() && !done[f] {
+					t.Errorf("program %d: @%s never visited", iter, f.Name)
+				}
+			}
+			if diags := VerifyModule(m); len(diags) > 0 {
+				t.Fatalf("program %d: %v\n%s", iter, diags, m)
+			}
+			got := runModule(m, "main", progInputs)
+			for i, w := range want {
+				if w.err == nil && (got[i].err != nil || got[i].result != w.result || fmt.Sprint(got[i].trace) != fmt.Sprint(w.trace)) {
+					t.Fatalf("program %d, %d jobs: on %v got %d %v (%v), want %d %v\n%s", iter, jobs, progInputs[i], got[i].result, got[i].trace, got[i].err, w.result, w.trace, m)
+				}
+			}
+			outs = append(outs, m.String())
+		}
+		if outs[0] != outs[1] {
+			t.Fatalf("program %d: one job and four differ:\n%s\n----\n%s", iter, outs[0], outs[1])
+		}
+	}
+}
+
+// callsBack reports whether g reaches f through calls: then the two share
+// a component, and neither waits for the other.
+func callsBack(g, f *Func) bool {
+	seen := map[*Func]bool{}
+	work := []*Func{g}
+	for len(work) > 0 {
+		h := work[len(work)-1]
+		work = work[:len(work)-1]
+		if h == f {
+			return true
+		}
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		for _, b := range h.Blocks {
+			for _, v := range b.Instrs {
+				if c := v.Callee(); v.Op == OpCall && c != nil {
+					work = append(work, c)
+				}
+			}
+		}
+	}
+	return false
 }
