@@ -41,8 +41,9 @@ import (
 // callee's entry block go to the caller's entry block, where mem2reg can
 // promote them when the pipeline runs it again (one slot serves every
 // execution of the inlined body, as one frame slot served every call; an
-// alloca elsewhere, a fresh slot each time it runs, stays where it is). Callees are kept: every Toy function is an
-// exported symbol that C may call.
+// alloca elsewhere, a fresh slot each time it runs, stays where it is).
+// Callees are kept: every Toy function is an exported symbol that C may
+// call.
 //
 // Requires: valid SSA in every function. Guarantees: valid SSA; blocks
 // left unreachable (after a callee that never returns) removed.
@@ -54,14 +55,14 @@ func Inline(m *Module) {
 
 // InlineBottomUp is Inline in LLVM's CGSCC order: each function is handed
 // to visit with the inlining into it to run (inline), so that visit can
-// run the function passes after inlining too, and a callee is as small and
-// simple as it gets before its callers weigh it and copy it. The components are taken level by level — a
-// component's level is one more than its callees' highest — and the
-// components of one level, which neither call nor are called by each
-// other, on up to jobs goroutines at once: each reads only the finished
-// bodies of lower levels, so the result does not depend on jobs. The
-// first error of visit, in m's order, stops the walk after its level. A
-// nil visit only inlines.
+// run the function passes after inlining too, and a callee is as small
+// and simple as it gets before its callers weigh it and copy it. The
+// components are taken level by level — a component's level is one more
+// than its callees' highest — and the components of one level, which
+// neither call nor are called by each other, on up to jobs goroutines at
+// once: each reads only the finished bodies of lower levels, so the
+// result does not depend on jobs. The first error of visit, in m's
+// order, stops the walk after its level. A nil visit only inlines.
 func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) error) error {
 	sites := countCallSites(m)
 	sccs := callGraphSCCs(m)
