@@ -298,8 +298,12 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if name == "toy_main" {
 		// Toy's main: named main (with no linkage name, which gdb would
 		// show and look up instead), so that `break main` has a location
-		// at the Toy main's first line.
+		// at the Toy main's first line; and main is another name of
+		// toy_main, which replaces the runtime's weak C main
+		// (runtime/csrc/main.c), so that the symbol gdb also finds for
+		// main is there too, not in C code that runs first.
 		name, isMain = "main", true
+		fmt.Fprintf(w, "\t.globl\tmain\n\t.type\tmain, @function\n\t.set\tmain, %s\n", df.sym)
 	}
 	result, line := "", 0
 	if df.dbg != nil {
