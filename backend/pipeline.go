@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"sync/atomic"
 
 	"toyc/middle"
 )
@@ -489,27 +488,7 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 }
 
 // each calls work(i) for every i < n, on pl.Jobs goroutines at most.
-func (pl *Pipeline) each(n int, work func(i int)) {
-	jobs := min(max(pl.Jobs, 1), n)
-	if jobs <= 1 {
-		for i := range n {
-			work(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				work(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
+func (pl *Pipeline) each(n int, work func(i int)) { middle.ParallelFor(n, pl.Jobs, work) }
 
 // Compile runs the native half of the table (from critical on: m is taken
 // to be optimized already) on every function defined in m, with the

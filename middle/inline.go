@@ -1,10 +1,6 @@
 package middle
 
-import (
-	"slices"
-	"sync"
-	"sync/atomic"
-)
+import "slices"
 
 // Inline replaces calls of small functions, and of functions called from a
 // single place, by a copy of the callee's body: the classic bottom-up
@@ -76,7 +72,7 @@ func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) erro
 	}
 	for _, level := range sccLevels(m, sccs) {
 		errs := make([]error, len(level))
-		forEach(len(level), jobs, func(i int) {
+		ParallelFor(len(level), jobs, func(i int) {
 			for _, f := range level[i] {
 				inline := func() { inlineInto(f, sites, recursive) }
 				switch {
@@ -135,29 +131,6 @@ func sccLevels(m *Module, sccs [][]*Func) [][][]*Func {
 		levels[levelOf[i]] = append(levels[levelOf[i]], scc)
 	}
 	return levels
-}
-
-// forEach calls work(i) for every i < n, on up to jobs goroutines.
-func forEach(n, jobs int, work func(i int)) {
-	jobs = min(max(jobs, 1), n)
-	if jobs <= 1 {
-		for i := range n {
-			work(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				work(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 const (
