@@ -135,6 +135,17 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
 		name := ""
+		if v := c.Value; c.Phi && v.Op == middle.OpPhi && live[v] {
+			// A φ still there is its variable's value at the top of its
+			// block, and nowhere else: where that block is gone (a loop
+			// test tail duplication copied into its predecessors), the
+			// copies feeding the φ and the merges carry the variable.
+			if v.Block == nil || !names[v.Block.Name] {
+				continue
+			}
+			t.assigns[v.Block.Name] = append(t.assigns[v.Block.Name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true})
+			continue
+		}
 		for _, a := range c.Anchors {
 			if live[a] && a.Block != nil && names[a.Block.Name] {
 				name = a.Block.Name
@@ -173,12 +184,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		case !live[v]:
 			v = nil
 		}
-		// A φ still in its own block is the variable's value from the
-		// block's top, before anything of the block runs; its position
-		// (its block's first instruction when mem2reg ran) says nothing
-		// once a pass has merged other code into the block.
-		top := c.Phi && v != nil && v.Op == middle.OpPhi && v.Block != nil && v.Block.Name == name
-		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, top})
+		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false})
 	}
 	for _, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
