@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"toyc/middle"
@@ -209,7 +210,7 @@ func (df *dwarfFunc) mark(w io.Writer) {
 
 func (df *dwarfFunc) newLabel() string {
 	df.next++
-	return fmt.Sprintf("%s%d", df.label, df.next)
+	return df.label + strconv.Itoa(df.next) // one per run: no Sprintf
 }
 
 // sourcePos is the position of in in the function's own body: an inlined
