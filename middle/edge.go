@@ -65,7 +65,7 @@ func (b *Block) RemoveSucc(i int) {
 }
 
 // RemoveSuccs deletes all of b's exits (before its terminator is
-// replaced), in one pass over each target.
+// replaced), with their predecessor entries and φ arguments.
 func (b *Block) RemoveSuccs() {
 	for k := len(b.Succs) - 1; k >= 0; k-- {
 		e := b.Succs[k]
@@ -160,16 +160,6 @@ func (b *Block) RedirectSucc(i int, c *Block) int {
 	c.Preds = append(c.Preds, Edge{b, i})
 	b.Succs[i] = Edge{c, j}
 	return j
-}
-
-// ReplacePred makes the edge entering b at Preds[j] come from the block
-// at the end of the exit (from, i) instead, keeping j — and so b's φ
-// arguments for it. from's exit i must not be an edge yet (a block being
-// built, as in splitting an edge) or must be moved off its target first.
-func (b *Block) ReplacePred(j int, from *Block, i int) {
-	b.Func.cfgChanged()
-	b.Preds[j] = Edge{from, i}
-	from.Succs[i] = Edge{b, j}
 }
 
 // SplitEdge puts the new block mid on b's i-th exit: b goes to mid, which
