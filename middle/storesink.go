@@ -132,22 +132,6 @@ func removeStore(s *Value, uses []int32) {
 	s.Block.RemoveInstrs(func(v *Value) bool { return v == s || dropAddr && v == addr })
 }
 
-// useCounts counts, by Value.ID, the operands of f's instructions that name
-// each value.
-func useCounts(f *Func) []int32 {
-	n := make([]int32, f.NumValues())
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			for _, a := range v.Args {
-				if a.ID < len(n) {
-					n[a.ID]++
-				}
-			}
-		}
-	}
-	return n
-}
-
 // insertAt puts vs into b before b.Instrs[i].
 func insertAt(b *Block, i int, vs []*Value) {
 	for _, v := range vs {

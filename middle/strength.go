@@ -186,16 +186,7 @@ func (s *reducer) product(b *Block, x, y *Value, name string, like *Value) *Valu
 // removeDeadInductionVars deletes the basic induction variables whose φ
 // and increment are used by nothing but each other.
 func (s *reducer) removeDeadInductionVars() {
-	uses := make([]int32, s.f.NumValues())
-	for _, b := range s.f.Blocks {
-		for _, v := range b.Instrs {
-			for _, a := range v.Args {
-				if a.ID < len(uses) {
-					uses[a.ID]++
-				}
-			}
-		}
-	}
+	uses := useCounts(s.f)
 	dead := make([]bool, s.f.NumValues())
 	found := false
 	for _, l := range s.nest.Loops {

@@ -45,16 +45,7 @@ func FormSwitches(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	uses := make([]int32, f.NumValues())
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			for _, a := range v.Args {
-				if a.ID < len(uses) {
-					uses[a.ID]++
-				}
-			}
-		}
-	}
+	uses := useCounts(f)
 	dead := make([]bool, f.NumBlocks())
 	formed := false
 	// In reverse postorder a chain's head comes before the tests it
