@@ -86,6 +86,7 @@ type emitter struct {
 	trace traceTable      // the runtime's trace tables, filled as functions are written
 	dwarf *dwarfWriter    // -g's DWARF writer, or nil
 	df    *dwarfFunc      // the DWARF of the function being written, or nil
+	buf   []byte          // scratch for formatting a line
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
@@ -185,7 +186,8 @@ func (e *emitter) function(f *Func) {
 		if i+1 < len(layout) {
 			next = layout[i+1]
 		}
-		e.printf("%s:\n", labels[b.ID])
+		e.w.WriteString(labels[b.ID])
+		e.w.WriteString(":\n")
 		if f.frame.wrapped {
 			if want := !b.frameless && !b.prologue; want != framed {
 				e.frameState(f, want)
@@ -280,25 +282,39 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
 			then, els := in.Args[0].Block, b.Instrs[n-1].Args[0].Block
 			if falls(then) {
-				e.printf("\tj%s\t%s\n", in.Cond.Negate(), p.label(els))
+				e.jump("\tj"+in.Cond.Negate().String(), p.label(els))
 			} else {
-				e.printf("\t%s\n", p.instr(in))
+				e.instr(p, in)
 				if !falls(els) {
-					e.printf("\tjmp\t%s\n", p.label(els))
+					e.jump("\tjmp", p.label(els))
 				}
 			}
 			return
 		case in.Op == opRet && b.frameless:
-			e.printf("\tret\n")
+			e.w.WriteString("\tret\n")
 		case in.Op == opRet:
 			e.epilogue(f)
 		case in.Op == opCall:
-			e.printf("\t%s\n", p.instr(in))
+			e.instr(p, in)
 			e.traceCall(f, in)
 		default:
-			e.printf("\t%s\n", p.instr(in))
+			e.instr(p, in)
 		}
 	}
+}
+
+// instr writes in as one line, formatted into the emitter's scratch.
+func (e *emitter) instr(p *formatter, in *Instr) {
+	e.buf = append(p.appendInstr(append(e.buf[:0], '\t'), in), '\n')
+	e.w.Write(e.buf)
+}
+
+// jump writes a jump with mnemonic (with its leading tab) to label.
+func (e *emitter) jump(mnemonic, label string) {
+	e.w.WriteString(mnemonic)
+	e.w.WriteByte('\t')
+	e.w.WriteString(label)
+	e.w.WriteByte('\n')
 }
 
 func (e *emitter) epilogue(f *Func) {
@@ -326,14 +342,20 @@ func (e *emitter) position(pos diag.Pos) {
 	if !pos.IsValid() || pos == e.last || e.m.Source == "" {
 		return
 	}
+	b := e.buf[:0]
 	if pos.Line != e.last.Line {
 		if pos.Line <= len(e.lines) {
-			e.printf("\t# %d: %s\n", pos.Line, strings.TrimSpace(string(e.lines[pos.Line-1])))
+			b = append(strconv.AppendInt(append(b, "\t# "...), int64(pos.Line), 10), ": "...)
+			b = append(append(b, bytes.TrimSpace(e.lines[pos.Line-1])...), '\n')
 		} else {
-			e.printf("\t# %s:%d\n", e.m.Source, pos.Line)
+			b = append(append(b, "\t# "...), e.m.Source...)
+			b = append(strconv.AppendInt(append(b, ':'), int64(pos.Line), 10), '\n')
 		}
 	}
-	e.printf("\t.loc\t1 %d %d\n", pos.Line, pos.Col)
+	b = strconv.AppendInt(append(b, "\t.loc\t1 "...), int64(pos.Line), 10)
+	b = append(strconv.AppendInt(append(b, ' '), int64(pos.Col), 10), '\n')
+	e.w.Write(b)
+	e.buf = b
 	e.last = pos
 }
 

@@ -31,22 +31,22 @@ func sizeSuffix(size uint8) string {
 	return "q"
 }
 
-// mnemonic returns in's AT&T mnemonic.
-func (p *formatter) mnemonic(in *Instr) string {
+// appendMnemonic appends in's AT&T mnemonic.
+func (p *formatter) appendMnemonic(buf []byte, in *Instr) []byte {
 	name := opNames[in.Op]
 	switch in.Op {
 	case opMov:
 		if in.Size == 8 && in.Args[1].Kind == KindImm && !fitsInt32(in.Args[1].Imm) {
-			return "movabsq"
+			return append(buf, "movabsq"...)
 		}
 	case opMovzx, opMovsx:
-		return name[:4] + sizeSuffix(in.SrcSize) + sizeSuffix(in.Size)
+		return append(append(append(buf, name[:4]...), sizeSuffix(in.SrcSize)...), sizeSuffix(in.Size)...)
 	case opSetcc, opCmov, opJcc:
-		return name + in.Cond.String()
+		return append(append(buf, name...), in.Cond.String()...)
 	case opCqo, opCdq, opCall, opJmp, opRet, opUd2, opPhi, opJmpTable:
-		return name
+		return append(buf, name...)
 	}
-	return name + sizeSuffix(in.Size)
+	return append(append(buf, name...), sizeSuffix(in.Size)...)
 }
 
 // operandSize is the width operand i of in is printed at.
@@ -64,115 +64,150 @@ func operandSize(in *Instr, i int) uint8 {
 	return in.Size
 }
 
-func (p *formatter) reg(r Reg, size uint8) string {
+// The formatter appends to a byte slice, as strconv's Append functions
+// do: the emitter formats every instruction of the program, and building
+// each line from strings and fmt was a tenth of toyc's time at -O1. The
+// string forms serve the dumps and messages.
+
+func (p *formatter) reg(r Reg, size uint8) string { return string(p.appendReg(nil, r, size)) }
+
+func (p *formatter) appendReg(buf []byte, r Reg, size uint8) []byte {
+	buf = append(buf, '%')
 	switch {
 	case r.IsPhysical():
-		return "%" + physName(r, size)
+		return append(buf, physName(r, size)...)
 	case p.final:
-		return "%" + physName(p.f.location(r), size)
+		return append(buf, physName(p.f.location(r), size)...)
 	}
-	name := "%" + vregName(r)
+	buf = append(buf, 'v')
+	buf = strconv.AppendInt(buf, int64(r-FirstVReg), 10)
 	if l := p.f.location(r); l.IsPhysical() {
-		name += ":" + physName(l, size)
+		buf = append(buf, ':')
+		buf = append(buf, physName(l, size)...)
 	}
-	return name
+	return buf
 }
 
 func (p *formatter) operand(o Operand, size uint8) string {
-	switch o.Kind {
-	case KindReg:
-		return p.reg(o.Reg, size)
-	case KindImm:
-		return "$" + strconv.FormatInt(o.Imm, 10)
-	case KindBlock:
-		return p.label(o.Block)
-	case KindSym:
-		if p.plt(o.Sym) {
-			return p.sym(o.Sym) + "@PLT"
-		}
-		return p.sym(o.Sym)
-	case KindMem:
-		return p.memory(o)
-	}
-	return "?"
+	return string(p.appendOperand(nil, o, size))
 }
 
-func (p *formatter) memory(o Operand) string {
-	var b strings.Builder
-	base := ""
+func (p *formatter) appendOperand(buf []byte, o Operand, size uint8) []byte {
+	switch o.Kind {
+	case KindReg:
+		return p.appendReg(buf, o.Reg, size)
+	case KindImm:
+		return strconv.AppendInt(append(buf, '$'), o.Imm, 10)
+	case KindBlock:
+		return append(buf, p.label(o.Block)...)
+	case KindSym:
+		buf = append(buf, p.sym(o.Sym)...)
+		if p.plt(o.Sym) {
+			buf = append(buf, "@PLT"...)
+		}
+		return buf
+	case KindMem:
+		return p.appendMemory(buf, o)
+	}
+	return append(buf, '?')
+}
+
+// appendSigned appends d with its sign, as %+d does.
+func appendSigned(buf []byte, d int64) []byte {
+	if d >= 0 {
+		buf = append(buf, '+')
+	}
+	return strconv.AppendInt(buf, d, 10)
+}
+
+func (p *formatter) appendMemory(buf []byte, o Operand) []byte {
+	base := NoReg
+	rbp := false
 	switch {
 	case o.Sym != "":
-		b.WriteString(p.sym(o.Sym))
+		buf = append(buf, p.sym(o.Sym)...)
 		if o.GOT {
-			b.WriteString("@GOTPCREL")
+			buf = append(buf, "@GOTPCREL"...)
 		} else if o.Imm != 0 {
-			fmt.Fprintf(&b, "%+d", o.Imm)
+			buf = appendSigned(buf, o.Imm)
 		}
-		b.WriteString("(%rip)")
-		return b.String()
+		return append(buf, "(%rip)"...)
 	case o.Slot != nil && (p.final || p.f.stage >= stageLaidOut || o.Slot.Kind == SlotIncoming):
 		if d := int64(o.Slot.Offset) + o.Imm; d != 0 {
-			b.WriteString(strconv.FormatInt(d, 10))
+			buf = strconv.AppendInt(buf, d, 10)
 		}
-		base = "%rbp"
+		rbp = true
 	case o.Slot != nil:
-		fmt.Fprintf(&b, "<%s>", o.Slot.Name)
+		buf = append(append(append(buf, '<'), o.Slot.Name...), '>')
 		if o.Imm != 0 {
-			fmt.Fprintf(&b, "%+d", o.Imm)
+			buf = appendSigned(buf, o.Imm)
 		}
 	default:
 		if o.Imm != 0 {
-			b.WriteString(strconv.FormatInt(o.Imm, 10))
+			buf = strconv.AppendInt(buf, o.Imm, 10)
 		}
-		if o.Base != NoReg {
-			base = p.reg(o.Base, 8)
-		}
+		base = o.Base
 	}
-	if base == "" && o.Index == NoReg {
-		return b.String()
+	if !rbp && base == NoReg && o.Index == NoReg {
+		return buf
 	}
-	b.WriteString("(" + base)
+	buf = append(buf, '(')
+	switch {
+	case rbp:
+		buf = append(buf, "%rbp"...)
+	case base != NoReg:
+		buf = p.appendReg(buf, base, 8)
+	}
 	if o.Index != NoReg {
-		fmt.Fprintf(&b, ",%s,%d", p.reg(o.Index, 8), o.Scale)
+		buf = append(buf, ',')
+		buf = p.appendReg(buf, o.Index, 8)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(o.Scale), 10)
 	}
-	b.WriteString(")")
-	return b.String()
+	return append(buf, ')')
 }
 
 // instr formats in as one line of AT&T assembly, operands reversed from
 // their Intel order in Args.
-func (p *formatter) instr(in *Instr) string {
-	var b strings.Builder
-	b.WriteString(p.mnemonic(in))
+func (p *formatter) instr(in *Instr) string { return string(p.appendInstr(nil, in)) }
+
+func (p *formatter) appendInstr(buf []byte, in *Instr) []byte {
+	buf = p.appendMnemonic(buf, in)
 	if in.Op == opPhi {
-		b.WriteString(" " + p.operand(in.Args[0], 8) + " <-")
+		buf = append(buf, ' ')
+		buf = p.appendOperand(buf, in.Args[0], 8)
+		buf = append(buf, " <-"...)
 		for i, blk := range in.Phi {
 			if i > 0 {
-				b.WriteString(",")
+				buf = append(buf, ',')
 			}
-			fmt.Fprintf(&b, " [%s, %s]", p.operand(in.Args[i+1], 8), blk.Name)
+			buf = append(buf, " ["...)
+			buf = p.appendOperand(buf, in.Args[i+1], 8)
+			buf = append(append(append(buf, ", "...), blk.Name...), ']')
 		}
-		return b.String()
+		return buf
 	}
 	if in.Op == opJmpTable {
-		b.WriteString("\t*" + p.operand(in.Args[0], 8))
+		buf = append(buf, "\t*"...)
+		buf = p.appendOperand(buf, in.Args[0], 8)
 		if !p.final { // the dump lists the table
-			b.WriteString("\t# " + in.Args[1].Sym + ":")
+			buf = append(append(append(buf, "\t# "...), in.Args[1].Sym...), ':')
 			for _, t := range in.targets() {
-				b.WriteString(" " + p.operand(t, 8))
+				buf = append(buf, ' ')
+				buf = p.appendOperand(buf, t, 8)
 			}
 		}
-		return b.String()
+		return buf
 	}
 	for i := len(in.Args) - 1; i >= 0; i-- {
 		if i == len(in.Args)-1 {
-			b.WriteString("\t")
+			buf = append(buf, '\t')
 		} else {
-			b.WriteString(", ")
+			buf = append(buf, ", "...)
 		}
-		b.WriteString(p.operand(in.Args[i], operandSize(in, i)))
+		buf = p.appendOperand(buf, in.Args[i], operandSize(in, i))
 	}
-	return b.String()
+	return buf
 }
 
 // vregName is a virtual register's name in dumps, without the %.
