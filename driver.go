@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -405,7 +404,7 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		po.filterFunc = setOf(o.filterFunc)
 	}
 	if d.kinds[c.input] == "toy" {
-		po.lines = bytes.Split(d.sources[c.input], []byte("\n"))
+		po.lines = diag.NewLines(d.sources[c.input])
 	}
 	stage := "passes "
 	if finish != nil {

@@ -11,6 +11,7 @@ import (
 
 	"toyc/backend"
 	"toyc/middle"
+	"toyc/middle/diag"
 )
 
 // The command's side of the pass table (backend.Passes): the dumps that
@@ -31,7 +32,7 @@ type passOptions struct {
 	timePasses   bool
 	jobs         int // functions compiled at once
 	log          io.Writer
-	lines        [][]byte // the source text by line, for the dumps' comments
+	lines        *diag.Lines // the source text by line, for the dumps' comments
 	// finish, when set, receives each function as soon as it is compiled
 	// (backend.Pipeline.Finish): the native outputs write it out.
 	finish func(*middle.Func, *backend.Func) error

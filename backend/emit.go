@@ -55,7 +55,7 @@ func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
 	bw := bufio.NewWriter(w)
 	e := &emitter{w: bw, m: m, taken: make(map[string]bool)}
 	if src != nil {
-		e.lines = bytes.Split(src, []byte("\n"))
+		e.lines = diag.NewLines(src)
 	}
 	if m.Source != "" {
 		e.printf("\t.file\t%s\n", quote(m.Source))
@@ -80,7 +80,7 @@ func (em *Emitter) Close() error {
 type emitter struct {
 	w     *bufio.Writer
 	m     *middle.Module
-	lines [][]byte        // the source text, by line - 1
+	lines *diag.Lines     // the source text
 	taken map[string]bool // labels handed out (looked up only, never iterated)
 	last  diag.Pos        // the position of the last .loc
 	trace traceTable      // the runtime's trace tables, filled as functions are written
@@ -344,9 +344,9 @@ func (e *emitter) position(pos diag.Pos) {
 	}
 	b := e.buf[:0]
 	if pos.Line != e.last.Line {
-		if pos.Line <= len(e.lines) {
+		if pos.Line <= e.lines.Len() {
 			b = append(strconv.AppendInt(append(b, "\t# "...), int64(pos.Line), 10), ": "...)
-			b = append(append(b, bytes.TrimSpace(e.lines[pos.Line-1])...), '\n')
+			b = append(append(b, bytes.TrimSpace(e.lines.Text(pos.Line))...), '\n')
 		} else {
 			b = append(append(b, "\t# "...), e.m.Source...)
 			b = append(strconv.AppendInt(append(b, ':'), int64(pos.Line), 10), '\n')

@@ -1,9 +1,12 @@
 package middle
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
+
+	"toyc/middle/diag"
 )
 
 // The printer writes the module as LLVM IR text that LLVM 14's tools accept
@@ -46,10 +49,10 @@ func (v *Value) String() string {
 }
 
 // Dump returns the function's text for a reader: as String, with a
-// comment naming each source line (from lines, the source text by line - 1)
+// comment naming each source line (from lines, the source text)
 // before the instructions made from it, as the assembly has. The comments
 // keep it valid LLVM text. With lines nil it is String.
-func (f *Func) Dump(lines [][]byte) string {
+func (f *Func) Dump(lines *diag.Lines) string {
 	p := printer{lines: lines}
 	p.fn(f)
 	return string(p.buf)
@@ -79,8 +82,8 @@ func (f *Func) TextLines() []TextLine {
 
 type printer struct {
 	buf      []byte
-	lines    [][]byte // for Dump's source comments
-	lastLine int      // the line of the last source comment
+	lines    *diag.Lines // for Dump's source comments
+	lastLine int         // the line of the last source comment
 	// For TextLines: with marks, each line's block and instruction, in
 	// order, one entry per newline written.
 	marks  bool
@@ -310,14 +313,14 @@ func (p *printer) fn(f *Func) {
 // is not the line of the last comment.
 func (p *printer) sourceComment(v *Value) {
 	line := v.Pos.Line
-	if p.lines == nil || line == p.lastLine || line <= 0 || line > len(p.lines) {
+	if line == p.lastLine || line <= 0 || line > p.lines.Len() {
 		return
 	}
 	p.lastLine = line
 	p.s("  ; ")
 	p.s(strconv.Itoa(line))
 	p.s(": ")
-	p.s(strings.TrimSpace(string(p.lines[line-1])))
+	p.s(string(bytes.TrimSpace(p.lines.Text(line))))
 	p.s("\n")
 }
 

@@ -1,0 +1,30 @@
+package diag
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestLines checks the index against bytes.Split, which it replaces.
+func TestLines(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "a\n", "a\nbc\n\nd", "\n\nx\r\ny\n"} {
+		want := bytes.Split([]byte(src), []byte("\n"))
+		l := NewLines([]byte(src))
+		if l.Len() != len(want) {
+			t.Errorf("%q: Len = %d, want %d", src, l.Len(), len(want))
+			continue
+		}
+		for i, w := range want {
+			if got := l.Text(i + 1); !bytes.Equal(got, w) {
+				t.Errorf("%q: Text(%d) = %q, want %q", src, i+1, got, w)
+			}
+		}
+		if l.Text(0) != nil || l.Text(len(want)+1) != nil {
+			t.Errorf("%q: lines outside the file are not nil", src)
+		}
+	}
+	var none *Lines
+	if none.Len() != 0 || none.Text(1) != nil {
+		t.Error("a nil index has lines")
+	}
+}
