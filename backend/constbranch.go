@@ -78,14 +78,20 @@ func (f *Func) FoldConstBranches() {
 	// the setcc goes with the test. Where it lives on, the test is one
 	// instruction, and moving the last read of the flags' register out of
 	// the block only changes the allocation (measured worse on towers).
-	reads := f.reads(f.reachable())
+	var reads []int32 // counted once a block asks
 	for _, b := range f.Blocks {
 		cmp, jcc, jmp, known, epoch := twoWayTest(b)
 		if cmp == nil || jcc.Cond != CondE && jcc.Cond != CondNE {
 			continue
 		}
 		c, ok := flagsTest(cmp, known, epoch)
-		if !ok || !readOnceEach(known[cmp.Args[0].Reg].chain, reads) {
+		if !ok {
+			continue
+		}
+		if reads == nil {
+			reads = f.reads(f.reachable())
+		}
+		if !readOnceEach(known[cmp.Args[0].Reg].chain, reads) {
 			continue
 		}
 		// The test of the bool is the test of the flags it came from.
@@ -120,9 +126,9 @@ func twoWayTest(b *Block) (cmp, jcc, jmp *Instr, known map[Reg]fact, epoch int) 
 // readOnceEach reports whether each register of chain is read by one
 // instruction of the reachable code: the setcc's register by the copy to
 // the next, the last by the test.
-func readOnceEach(chain []Reg, reads map[Reg]int) bool {
+func readOnceEach(chain []Reg, reads []int32) bool {
 	for _, r := range chain {
-		if reads[r] != 1 {
+		if reads[r-FirstVReg] != 1 {
 			return false
 		}
 	}
@@ -325,17 +331,22 @@ func (f *Func) reachable() []*Block {
 	return reached
 }
 
-// reads counts, for each register, the instructions of blocks that read
-// it, not counting a pure definition's read of its own register.
-func (f *Func) reads(blocks []*Block) map[Reg]int {
-	n := map[Reg]int{}
+// reads counts, for each virtual register (by r-FirstVReg), the
+// instructions of blocks that read it, not counting a pure definition's
+// read of its own register.
+func (f *Func) reads(blocks []*Block) []int32 {
+	n := make([]int32, f.NumVRegs())
+	// last[r] is 1 + the number of the instruction that last counted r, so
+	// that an instruction reading r twice counts once.
+	last := make([]int32, f.NumVRegs())
+	k := int32(0)
 	for _, b := range blocks {
 		for _, in := range b.Instrs {
-			seen := map[Reg]bool{}
+			k++
 			in.forEachUse(func(r Reg) {
-				if !seen[r] && !pureDefOf(in, r) {
-					seen[r] = true
-					n[r]++
+				if r.IsVirtual() && last[r-FirstVReg] != k && !pureDefOf(in, r) {
+					last[r-FirstVReg] = k
+					n[r-FirstVReg]++
 				}
 			})
 		}
