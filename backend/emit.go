@@ -139,10 +139,11 @@ func (e *emitter) blockLabels(f *Func) []string {
 		}, s)
 	}
 	labels := make([]string, len(f.Blocks))
+	prefix := ".L" + clean(f.Name) + "."
 	for i, b := range f.Blocks {
-		l := ".L" + clean(f.Name) + "." + clean(b.Name)
+		l := prefix + clean(b.Name)
 		for n := 1; e.taken[l]; n++ {
-			l = ".L" + clean(f.Name) + "." + clean(b.Name) + "." + strconv.Itoa(n)
+			l = prefix + clean(b.Name) + "." + strconv.Itoa(n)
 		}
 		e.taken[l] = true
 		labels[i] = l
