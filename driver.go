@@ -56,6 +56,9 @@ type driver struct {
 type compiled struct {
 	input  string
 	module *middle.Module
+	// stream, when set, is still checking the module's bodies while they
+	// are compiled (frontend/stream.go): its diagnostics come after.
+	stream *frontend.Stream
 }
 
 func (d *driver) compile() error {
@@ -82,13 +85,13 @@ func (d *driver) compile() error {
 	var modules []compiled
 	var diags diag.List
 	for _, in := range sources {
-		m, errs, err := d.front(in)
+		m, s, errs, err := d.front(in, len(sources) == 1)
 		if err != nil {
 			return err
 		}
 		diags = append(diags, errs...)
 		d.debugUnit(m)
-		modules = append(modules, compiled{input: in, module: m})
+		modules = append(modules, compiled{input: in, module: m, stream: s})
 	}
 	if err := d.diagnose(diags); err != nil {
 		return err
@@ -227,10 +230,18 @@ func (d *driver) writeDot(modules []compiled, outputs []string) error {
 // follows the functions in flight rather than the program.
 func (d *driver) emitAssembly(c compiled, w io.Writer) error {
 	em := backend.NewEmitter(w, c.module, d.sources[c.input])
-	if err := d.middle(&c, func(_ *middle.Func, mf *backend.Func) error {
+	err := d.middle(&c, func(_ *middle.Func, mf *backend.Func) error {
 		em.Function(mf)
 		return nil
-	}); err != nil {
+	})
+	if c.stream != nil {
+		// The file's errors and warnings, all known now; with an error,
+		// what was written is dropped (writeOutput).
+		if derr := d.diagnose(c.stream.Wait()); derr != nil {
+			return derr
+		}
+	}
+	if err != nil {
 		return err
 	}
 	return em.Close()
@@ -355,8 +366,10 @@ func sameFile(a, b string) bool {
 }
 
 // front reads the source file in and turns it into a module. Diagnostics
-// are returned apart from the error that stops the driver.
-func (d *driver) front(in string) (*middle.Module, diag.List, error) {
+// are returned apart from the error that stops the driver. With alone (the
+// only source), the module may come with a stream still checking its
+// bodies (streams).
+func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream, diag.List, error) {
 	d.activity = "compiling " + in
 	name, src, err := in, []byte(nil), error(nil)
 	if in == "-" {
@@ -366,17 +379,22 @@ func (d *driver) front(in string) (*middle.Module, diag.List, error) {
 		src, err = os.ReadFile(in)
 	}
 	if err != nil {
-		return nil, nil, failf("%s: %v", name, unwrapPath(err))
+		return nil, nil, nil, failf("%s: %v", name, unwrapPath(err))
 	}
 	d.sources[in], d.sources[name] = src, src
 	defer d.times.start("frontend " + name)()
 	compile := frontends[d.kinds[in]]
 	if d.kinds[in] == "toy" && d.native() {
+		if alone && d.streams() {
+			if m, s := frontend.CompileStreamed(name, src); m != nil {
+				return m, s, nil, nil
+			}
+		}
 		// The native outputs compile and write a function at a time.
 		compile = frontend.CompileDeferred
 	}
 	m, diags := compile(name, src)
-	return m, diags, nil
+	return m, nil, diags, nil
 }
 
 // middle runs the pass table on one module; with finish (native outputs),
@@ -419,6 +437,19 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		return failf("%s: %v", c.input, err)
 	}
 	return nil
+}
+
+// streams reports whether the bodies of a source may be checked while its
+// functions are compiled, their errors and warnings reported after them:
+// not when what is written could not be taken back (standard output), nor
+// when dumps on standard error would come before the warnings that a
+// compile of the checked file prints first; and only below -O2, whose
+// module passes (globalconst, inline) need every body before the first
+// function is compiled, so that streaming would gain nothing.
+func (d *driver) streams() bool {
+	o := d.opts
+	return o.level < 2 && o.output != "-" &&
+		len(o.printAfter) == 0 && len(o.printBefore) == 0 && !o.printAll && !o.printChanged
 }
 
 func setOf(names []string) map[string]bool {

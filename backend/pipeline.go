@@ -305,7 +305,9 @@ func buildBody(f *middle.Func) error {
 	if !f.Deferred() {
 		return nil
 	}
-	f.Materialize()
+	if err := f.Materialize(); err != nil {
+		return err
+	}
 	return verifyBuilt(f)
 }
 
@@ -359,11 +361,10 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 			next++
 			// In order, one at a time (middle/lazy.go).
 			deferred := funcs[i].Deferred()
-			funcs[i].Materialize()
+			err := funcs[i].Materialize()
 			mu.Unlock()
 			var mf *Func
-			var err error
-			if deferred {
+			if deferred && err == nil {
 				err = verifyBuilt(funcs[i])
 			}
 			if err == nil {

@@ -32,6 +32,18 @@ func (c *checker) errorf(pos diag.Pos, format string, args ...any) {
 }
 
 func (c *checker) program(d *convertedDecls) *Program {
+	prog := c.declarations(d)
+	for _, f := range d.funcs {
+		if !f.Extern && !f.broken {
+			c.body(f)
+		}
+	}
+	return prog
+}
+
+// declarations checks what the bodies rely on: the top-level names, the
+// globals and the functions' signatures.
+func (c *checker) declarations(d *convertedDecls) *Program {
 	prog := &Program{File: c.file, Globals: d.globals, Funcs: d.funcs}
 	for _, decl := range d.order {
 		c.declareTop(decl)
@@ -46,11 +58,6 @@ func (c *checker) program(d *convertedDecls) *Program {
 		c.signature(f)
 		if f.Name == "main" && !f.Extern {
 			prog.Main = f
-		}
-	}
-	for _, f := range d.funcs {
-		if !f.Extern && !f.broken {
-			c.body(f)
 		}
 	}
 	return prog

@@ -21,15 +21,18 @@ import (
 // the function, away from the straight-line path.
 
 // Lower translates a checked program into an IR module.
-func Lower(p *Program) *middle.Module { return lower(p, false) }
+func Lower(p *Program) *middle.Module { return lower(p, false, nil) }
 
 // LowerDeferred is Lower with each function's body lowered only when the
 // pipeline reaches it (middle.Func.DeferBody), and its AST dropped then:
 // compiled a function at a time, a program's IR never exists all at once.
 // The module is the same as Lower's once every body is built.
-func LowerDeferred(p *Program) *middle.Module { return lower(p, true) }
+func LowerDeferred(p *Program) *middle.Module { return lower(p, true, nil) }
 
-func lower(p *Program, deferred bool) *middle.Module {
+// lower lowers p's declarations, and its bodies at once or, deferred, when
+// each is built; then await, when set, is called first and may refuse (a
+// body checked while the pipeline runs, stream.go).
+func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 	l := &lowerer{m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
 	l.fileName = l.m.StringConstant(p.File).Name
 	debugGlobals(p, l.m)
@@ -43,9 +46,15 @@ func lower(p *Program, deferred bool) *middle.Module {
 		switch {
 		case fn.Extern:
 		case deferred:
-			l.funcs[fn].DeferBody(func(*middle.Func) {
+			l.funcs[fn].DeferBody(func(*middle.Func) error {
+				if await != nil {
+					if err := await(fn); err != nil {
+						return err
+					}
+				}
 				l.function(fn)
 				fn.Body, fn.Locals = nil, nil
+				return nil
 			})
 		default:
 			l.function(fn)

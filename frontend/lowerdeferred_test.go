@@ -32,7 +32,9 @@ func TestLowerDeferredSameModule(t *testing.T) {
 				t.Errorf("%s: @%s is a definition in one module and not in the other", file, f.Name)
 			}
 		}
-		lazy.MaterializeAll()
+		if err := lazy.MaterializeAll(); err != nil {
+			t.Fatal(err)
+		}
 		var want, got bytes.Buffer
 		eager.WriteTo(&want)
 		lazy.WriteTo(&got)

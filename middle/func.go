@@ -27,8 +27,8 @@ type Func struct {
 	nextBlockID int
 	names       nameTable // shared by values and blocks
 	consts      map[constKey]*Value
-	released    bool        // the body was dropped after compilation (release.go)
-	build       func(*Func) // the deferred body (lazy.go)
+	released    bool              // the body was dropped after compilation (release.go)
+	build       func(*Func) error // the deferred body (lazy.go)
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).

@@ -17,7 +17,9 @@ import "sync"
 // under a lock (tables below).
 
 // DeferBody makes f a definition whose body build makes on first need.
-func (f *Func) DeferBody(build func(*Func)) {
+// build may fail: a frontend that checks bodies while the pipeline runs
+// (frontend/stream.go) may find an error in f's before it is built.
+func (f *Func) DeferBody(build func(*Func) error) {
 	f.build = build
 	f.Module.tables.shared = true
 }
@@ -25,19 +27,25 @@ func (f *Func) DeferBody(build func(*Func)) {
 // Deferred reports whether f's body is still to be built.
 func (f *Func) Deferred() bool { return f.build != nil }
 
-// Materialize builds f's body if it was deferred.
-func (f *Func) Materialize() {
+// Materialize builds f's body if it was deferred, and returns the error
+// of a build that failed (f is then left without a body).
+func (f *Func) Materialize() error {
 	if build := f.build; build != nil {
 		f.build = nil
-		build(f)
+		return build(f)
 	}
+	return nil
 }
 
-// MaterializeAll builds every deferred body of m, in order.
-func (m *Module) MaterializeAll() {
+// MaterializeAll builds every deferred body of m, in order, and returns
+// the first error.
+func (m *Module) MaterializeAll() error {
 	for _, f := range m.Funcs {
-		f.Materialize()
+		if err := f.Materialize(); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // tables guards a module's symbol tables once bodies are built while

@@ -1,0 +1,255 @@
+package frontend
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"toyc/middle"
+	"toyc/middle/diag"
+)
+
+// Checking bodies while the pipeline compiles the functions before them,
+// so that a compile's memory follows the functions in flight rather than
+// the program: CompileDeferred parses and checks the whole file before the
+// first function is lowered, and the bodies' syntax trees, the bulk of the
+// frontend's memory, are all alive at once until each is lowered.
+//
+// A body can be checked once the declarations it may name are: a call may
+// name a function declared further on. So the file is first skimmed: its
+// declarations are read with every function body left empty (a few
+// percent of the tokens), and the top-level names, globals and signatures
+// are checked and lowered to the module's declarations. The module goes to
+// the pipeline at once, each body deferred; meanwhile one goroutine parses
+// the file in chunks as parse does, and checks each body, and finds its
+// warnings, in source order, handing it on when done. Building a deferred
+// body waits for its check. At most streamWindow bodies are checked and
+// not yet lowered, so the checker stays a little ahead of the pipeline and
+// no further.
+//
+// Streaming is an optimistic path: diagnostics must be those of the
+// ordinary one, whatever the file. A file whose skim finds anything amiss
+// (a lexical or syntax error at the top level, an error in a declaration)
+// is compiled the ordinary way from the start (CompileStreamed returns
+// nil). An error found in a body fails the stream: the bodies after it
+// are not built, and Wait returns the diagnostics of the ordinary path,
+// computed again from the source, so that every error and warning, and
+// their order, are exactly what CompileDeferred reports.
+
+// streamWindow is how many checked bodies may wait to be lowered.
+var streamWindow = 16 // a variable for tests
+
+// errStreamFailed is the build error of a body the stream did not check
+// through; Wait has the diagnostics.
+var errStreamFailed = errors.New("the source has errors")
+
+// Stream is a source file whose bodies are checked while its module is
+// compiled.
+type Stream struct {
+	file string
+	src  []byte
+	// funcs are the program's functions with bodies, in source order;
+	// ready[k] is closed once funcs[k]'s body is checked, or the stream
+	// has failed (failed is then set first).
+	funcs  []*Func
+	index  map[*Func]int
+	ready  []chan struct{}
+	failed atomic.Bool
+	// window holds a token per body checked and not yet lowered; stop,
+	// closed by Wait, lets the checker go on without waiting for room.
+	window   chan struct{}
+	stop     chan struct{}
+	stopOnce sync.Once
+	done     chan struct{} // closed when the whole file is checked
+	diags    diag.List     // valid once done
+	mismatch bool          // the stream failed on a file without errors
+}
+
+// CompileStreamed skims file and returns its module, each body deferred
+// until the stream has checked it, and the stream; or nil, nil when the
+// file is to be compiled the ordinary way (CompileDeferred). The module
+// may only be used to build its bodies in the module's order; whatever
+// the pipeline did, the caller must then call Wait, and use the module's
+// code only when Wait reports no error.
+func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
+	lines := newLineIndex(src)
+	if scan(file, src, lines) != nil {
+		return nil, nil
+	}
+	toks, ok := skimDeclarations(file, src)
+	if !ok {
+		return nil, nil
+	}
+	tree, err := parseTokens(toks[:len(toks)-1], toks[len(toks)-1].Pos)
+	if err != nil {
+		return nil, nil
+	}
+	conv := &converter{file: file, lines: lines, toks: toks}
+	decls := &convertedDecls{}
+	conv.decls(tree, decls)
+	if conv.tooDeep || len(conv.diags) > 0 {
+		return nil, nil
+	}
+	c := newChecker(file)
+	prog := c.declarations(decls)
+	if c.diags.Errors() > 0 {
+		return nil, nil
+	}
+	s := &Stream{file: file, src: src, index: map[*Func]int{},
+		window: make(chan struct{}, streamWindow), stop: make(chan struct{}), done: make(chan struct{})}
+	for _, f := range prog.Funcs {
+		if !f.Extern {
+			f.Body = nil // the skim's empty stand-in
+			s.index[f] = len(s.funcs)
+			s.funcs = append(s.funcs, f)
+			s.ready = append(s.ready, make(chan struct{}))
+		}
+	}
+	m := lower(prog, true, s.await)
+	go s.check(c, lines)
+	return m, s
+}
+
+// await waits until fn's body is checked, and refuses it when the stream
+// failed.
+func (s *Stream) await(fn *Func) error {
+	<-s.ready[s.index[fn]]
+	if s.failed.Load() {
+		return errStreamFailed
+	}
+	select { // make room for the next body
+	case <-s.window:
+	default:
+	}
+	return nil
+}
+
+// Wait waits until the whole file is checked and returns its diagnostics,
+// errors and warnings, sorted by position: those CompileDeferred reports.
+// The module's code is valid only when there is no error among them.
+func (s *Stream) Wait() diag.List {
+	s.stopOnce.Do(func() { close(s.stop) })
+	<-s.done
+	if s.mismatch {
+		// The ordinary path accepts the file: the skim or the stream
+		// misread it, a compiler bug that must not pass for success.
+		panic("frontend: the streamed check failed on a file without errors")
+	}
+	return s.diags
+}
+
+// check parses the file and checks its bodies in order, handing each on.
+func (s *Stream) check(c *checker, lines *lineIndex) {
+	defer close(s.done)
+	k := 0 // the next body to check
+	fail := func() {
+		if s.failed.Load() {
+			return
+		}
+		s.failed.Store(true)
+		for ; k < len(s.ready); k++ {
+			close(s.ready[k])
+		}
+	}
+	w := &warner{file: s.file}
+	conv := &converter{file: s.file, lines: lines}
+	syntax, fatal := parse(s.file, s.src, lines, func(tree *fileNode, toks []lexer.Token) {
+		if s.failed.Load() {
+			return
+		}
+		conv.toks = toks
+		var got convertedDecls
+		conv.decls(tree, &got)
+		if conv.tooDeep || len(conv.diags) > 0 {
+			fail()
+			return
+		}
+		for _, d := range got.funcs {
+			if d.Extern {
+				continue
+			}
+			if k >= len(s.funcs) || s.funcs[k].Name != d.Name || s.funcs[k].Pos != d.Pos {
+				fail()
+				return
+			}
+			f := s.funcs[k]
+			f.Body = d.Body
+			errs := c.diags.Errors()
+			c.body(f)
+			if c.diags.Errors() > errs {
+				fail()
+				return
+			}
+			w.function(f)
+			select {
+			case s.window <- struct{}{}:
+			case <-s.stop:
+			}
+			close(s.ready[k])
+			k++
+		}
+	}, func(any) { fail() })
+	if len(syntax) > 0 || fatal || k != len(s.funcs) {
+		fail()
+	}
+	if s.failed.Load() {
+		_, s.diags = compileWithWarnings(s.file, s.src, func(*Program) *middle.Module { return nil })
+		s.mismatch = s.diags.Errors() == 0
+		return
+	}
+	s.diags = append(c.diags, w.diags...)
+	s.diags.Sort()
+}
+
+// skimDeclarations returns the tokens of src's declarations, each function
+// body cut down to its two braces, and the EOF token last; ok is false when
+// the top level is not a sequence of func, extern func and var
+// declarations, braces and brackets balanced.
+func skimDeclarations(file string, src []byte) (toks []lexer.Token, ok bool) {
+	depth := 0 // of brackets within a declaration, or of braces within a body
+	inBody := false
+	inDecl := false
+	for sc := newScanner(file, src); ; {
+		tok, err := sc.Next()
+		if err != nil {
+			return nil, false
+		}
+		if tok.EOF() {
+			return append(toks, tok), !inDecl && !inBody
+		}
+		switch {
+		case inBody:
+			switch tok.Value {
+			case "{":
+				depth++
+			case "}":
+				depth--
+			}
+			if depth == 0 {
+				toks = append(toks, tok)
+				inBody, inDecl = false, false
+			}
+			continue
+		case !inDecl:
+			if tok.Type != tokKeyword || tok.Value != "func" && tok.Value != "extern" && tok.Value != "var" {
+				return nil, false
+			}
+			inDecl = true
+		case depth == 0 && tok.Value == "{":
+			toks = append(toks, tok)
+			inBody, depth = true, 1
+			continue
+		case depth == 0 && tok.Value == ";":
+			inDecl = false
+		}
+		switch tok.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		toks = append(toks, tok)
+	}
+}

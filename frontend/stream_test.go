@@ -1,0 +1,97 @@
+package frontend
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"toyc/tests/gen"
+)
+
+// A streamed compile reports what the ordinary one reports, error for
+// error and warning for warning in the same order, and, without errors,
+// makes the same module: on every test program, every file of the error
+// and warning suites, and generated programs, with small chunks and a
+// window of one body so that the checker and the builds take turns.
+func TestStreamSameAsDeferred(t *testing.T) {
+	defer func(c, w int) { chunkTokens, streamWindow = c, w }(chunkTokens, streamWindow)
+	chunkTokens, streamWindow = 60, 1
+	var files []string
+	for _, dir := range []string{"programs", "errors", "warnings"} {
+		fs, err := filepath.Glob(filepath.Join("..", "tests", dir, "*.toy"))
+		if err != nil || len(fs) == 0 {
+			t.Fatalf("no test files in tests/%s: %v", dir, err)
+		}
+		files = append(files, fs...)
+	}
+	sources := map[string][]byte{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[file] = src
+	}
+	for seed := range 20 {
+		sources["gen"+string(rune('A'+seed))+".toy"] = []byte(gen.Program(int64(7100+seed), gen.DefaultConfig()))
+	}
+	streamed, errored := 0, 0
+	for file, src := range sources {
+		want, wantDiags := CompileDeferred(file, src)
+		got, s := CompileStreamed(file, src)
+		if got == nil {
+			if wantDiags.Errors() == 0 {
+				t.Errorf("%s: a file without errors was not streamed", file)
+			}
+			continue
+		}
+		streamed++
+		buildErr := got.MaterializeAll()
+		gotDiags := s.Wait()
+		if g, w := gotDiags.Error(), wantDiags.Error(); g != w {
+			t.Errorf("%s: streamed diagnostics differ:\n%s\nwant:\n%s", file, g, w)
+			continue
+		}
+		if wantDiags.Errors() > 0 {
+			errored++
+			if buildErr == nil {
+				t.Errorf("%s: every body was built, but the file has errors", file)
+			}
+			continue
+		}
+		if buildErr != nil {
+			t.Errorf("%s: a body was refused in a file without errors: %v", file, buildErr)
+			continue
+		}
+		if err := want.MaterializeAll(); err != nil {
+			t.Fatal(err)
+		}
+		var w, g bytes.Buffer
+		want.WriteTo(&w)
+		got.WriteTo(&g)
+		if !bytes.Equal(w.Bytes(), g.Bytes()) {
+			t.Errorf("%s: the streamed module differs:\n%s\nwant:\n%s", file, g.String(), w.String())
+		}
+	}
+	// The suites have errors in bodies, which fail a stream, as well as
+	// errors the skim sees.
+	if streamed < 100 || errored < 10 {
+		t.Errorf("only %d files streamed, %d of them with errors", streamed, errored)
+	}
+}
+
+// A stream whose bodies are never built (the pipeline stopped first) still
+// ends: Wait does not wait for room the builds would have made.
+func TestStreamWaitWithoutBuilds(t *testing.T) {
+	defer func(w int) { streamWindow = w }(streamWindow)
+	streamWindow = 1
+	src := []byte(gen.Program(7200, gen.DefaultConfig()))
+	m, s := CompileStreamed("p.toy", src)
+	if m == nil {
+		t.Fatal("not streamed")
+	}
+	if diags := s.Wait(); diags.Errors() > 0 {
+		t.Fatalf("unexpected errors: %v", diags)
+	}
+}
