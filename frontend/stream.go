@@ -65,6 +65,7 @@ type Stream struct {
 	done     chan struct{} // closed when the whole file is checked
 	diags    diag.List     // valid once done
 	mismatch bool          // the stream failed on a file without errors
+	panicked any           // what the checker panicked with
 }
 
 // CompileStreamed skims file and returns its module, each body deferred
@@ -132,6 +133,9 @@ func (s *Stream) await(fn *Func) error {
 func (s *Stream) Wait() diag.List {
 	s.stopOnce.Do(func() { close(s.stop) })
 	<-s.done
+	if s.panicked != nil {
+		panic(s.panicked)
+	}
 	if s.mismatch {
 		// The ordinary path accepts the file: the skim or the stream
 		// misread it, a compiler bug that must not pass for success.
@@ -142,7 +146,6 @@ func (s *Stream) Wait() diag.List {
 
 // check parses the file and checks its bodies in order, handing each on.
 func (s *Stream) check(c *checker, lines *lineIndex) {
-	defer close(s.done)
 	k := 0 // the next body to check
 	fail := func() {
 		if s.failed.Load() {
@@ -153,6 +156,15 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 			close(s.ready[k])
 		}
 	}
+	defer func() {
+		// A panic (a compiler bug) is raised again by Wait, on the
+		// driver's goroutine, which reports it as an internal error.
+		if r := recover(); r != nil {
+			s.panicked = r
+			fail()
+		}
+		close(s.done)
+	}()
 	w := &warner{file: s.file}
 	conv := &converter{file: s.file, lines: lines}
 	syntax, fatal := parse(s.file, s.src, lines, func(tree *fileNode, toks []lexer.Token) {
