@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -93,5 +94,48 @@ func TestStreamWaitWithoutBuilds(t *testing.T) {
 	}
 	if diags := s.Wait(); diags.Errors() > 0 {
 		t.Fatalf("unexpected errors: %v", diags)
+	}
+}
+
+// Mutated programs (a brace, bracket or semicolon added or a span cut out
+// somewhere) stream with the ordinary path's diagnostics, whatever the
+// skim makes of their top level.
+func TestStreamMutations(t *testing.T) {
+	defer func(c, w int) { chunkTokens, streamWindow = c, w }(chunkTokens, streamWindow)
+	chunkTokens, streamWindow = 40, 2
+	rng := rand.New(rand.NewPCG(7300, 1))
+	inserts := []string{"{", "}", "(", ")", "[", "]", ";", "func ", "var ", "\n}\nfunc f() {\n"}
+	streamed, failed := 0, 0
+	for seed := range 6 {
+		src := gen.Program(int64(7300+seed), gen.DefaultConfig())
+		for range 25 {
+			i := rng.IntN(len(src))
+			var mutated string
+			if rng.IntN(2) == 0 {
+				mutated = src[:i] + inserts[rng.IntN(len(inserts))] + src[i:]
+			} else {
+				mutated = src[:i] + src[min(len(src), i+1+rng.IntN(40)):]
+			}
+			want, wantDiags := CompileDeferred("m.toy", []byte(mutated))
+			got, s := CompileStreamed("m.toy", []byte(mutated))
+			if got == nil {
+				continue
+			}
+			streamed++
+			buildErr := got.MaterializeAll()
+			if buildErr != nil {
+				failed++
+			}
+			gotDiags := s.Wait()
+			if g, w := gotDiags.Error(), wantDiags.Error(); g != w {
+				t.Fatalf("streamed diagnostics differ:\n%s\nwant:\n%s\nsource:\n%s", g, w, mutated)
+			}
+			if (buildErr != nil) != (want == nil) {
+				t.Fatalf("built with error %v, but the ordinary path's module is %v", buildErr, want)
+			}
+		}
+	}
+	if streamed < 50 || failed < 10 {
+		t.Errorf("of 150 mutations, %d streamed, %d of those failed: too few to test the stream", streamed, failed)
 	}
 }
