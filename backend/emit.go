@@ -53,7 +53,7 @@ type Emitter struct {
 // instructions to the source, or nil.
 func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
 	bw := bufio.NewWriter(w)
-	e := &emitter{w: bw, m: m, taken: make(map[string]bool)}
+	e := &emitter{w: bw, m: m, taken: make(map[string]bool), local: make(map[string]bool)}
 	if src != nil {
 		e.lines = diag.NewLines(src)
 	}
@@ -81,12 +81,16 @@ type emitter struct {
 	w     *bufio.Writer
 	m     *middle.Module
 	lines *diag.Lines     // the source text
-	taken map[string]bool // labels handed out (looked up only, never iterated)
-	last  diag.Pos        // the position of the last .loc
-	trace traceTable      // the runtime's trace tables, filled as functions are written
-	dwarf *dwarfWriter    // -g's DWARF writer, or nil
-	df    *dwarfFunc      // the DWARF of the function being written, or nil
-	buf   []byte          // scratch for formatting a line
+	taken map[string]bool // labels handed out in the module (looked up only, never iterated)
+	local map[string]bool // those of the function being written (blockLabels)
+	// labels is where the function being written records its labels:
+	// local or taken.
+	labels map[string]bool
+	last   diag.Pos     // the position of the last .loc
+	trace  traceTable   // the runtime's trace tables, filled as functions are written
+	dwarf  *dwarfWriter // -g's DWARF writer, or nil
+	df     *dwarfFunc   // the DWARF of the function being written, or nil
+	buf    []byte       // scratch for formatting a line
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }
@@ -129,6 +133,14 @@ func quote(s string) string {
 
 // blockLabels gives every block of f a local label named after the function
 // and the block, made of characters gas takes and unique in the module.
+//
+// Labels must not make the module's memory grow with the program, so the
+// labels of a function named by an identifier (every Toy function) are
+// kept in f's own set (e.local, emptied for each function): they begin
+// with ".L", the name and a dot, which no label of another function can.
+// The labels of other names (a .ll file's @"a.b") begin with ".L." —
+// which an identifier's cannot — and go in the module's set, as do those
+// of a function named toy, which the trace tables' ".Ltoy." labels share.
 func (e *emitter) blockLabels(f *Func) []string {
 	clean := func(s string) string {
 		return strings.Map(func(c rune) rune {
@@ -138,17 +150,36 @@ func (e *emitter) blockLabels(f *Func) []string {
 			return '_'
 		}, s)
 	}
+	clear(e.local)
+	e.labels = e.local
+	prefix := ".L" + f.Name + "."
+	if !isIdentifier(f.Name) || f.Name == "toy" {
+		e.labels = e.taken
+		if f.Name != "toy" {
+			prefix = ".L." + clean(f.Name) + "."
+		}
+	}
 	labels := make([]string, len(f.Blocks))
-	prefix := ".L" + clean(f.Name) + "."
 	for i, b := range f.Blocks {
 		l := prefix + clean(b.Name)
-		for n := 1; e.taken[l]; n++ {
+		for n := 1; e.labels[l]; n++ {
 			l = prefix + clean(b.Name) + "." + strconv.Itoa(n)
 		}
-		e.taken[l] = true
+		e.labels[l] = true
 		labels[i] = l
 	}
 	return labels
+}
+
+// isIdentifier reports whether s is a C identifier.
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func (e *emitter) function(f *Func) {

@@ -78,10 +78,10 @@ func (e *emitter) jumpTableLabels(f *Func, blockLabels []string) map[string]stri
 				labels = map[string]string{}
 			}
 			l := blockLabels[b.ID] + ".table"
-			for n := 1; e.taken[l]; n++ {
+			for n := 1; e.labels[l]; n++ {
 				l = blockLabels[b.ID] + ".table" + strconv.Itoa(n)
 			}
-			e.taken[l] = true
+			e.labels[l] = true
 			labels[in.Args[1].Sym] = l
 		}
 	}
