@@ -57,7 +57,7 @@ func (toyLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, src), nil
+	return newScanner(filename, string(src)), nil
 }
 
 // wordTypes are the types of the words that are not identifiers.
@@ -94,8 +94,11 @@ type scanner struct {
 	afterOperand bool
 }
 
-func newScanner(file string, src []byte) *scanner {
-	return &scanner{file: file, src: string(src), line: 1, col: 1, failed: -1}
+// newScanner reads text, of which each token's Value is a substring:
+// tokens, and the names in the syntax trees made of them, keep the whole
+// text alive, so a compile makes one text and scans it however often.
+func newScanner(file string, text string) *scanner {
+	return &scanner{file: file, src: text, line: 1, col: 1, failed: -1}
 }
 
 // lexError is the offset where lexing stopped.
@@ -248,7 +251,7 @@ func scan(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
 	bad := invalidUTF8(src)
 	nesting := newNestingCheck(file, lines)
 	var tooDeep *diag.Diagnostic
-	for s := newScanner(file, src); ; {
+	for s := newScanner(file, string(src)); ; {
 		tok, err := s.Next()
 		if err != nil {
 			if bad < 0 || s.failed < bad {
@@ -313,35 +316,14 @@ func badCharacter(rest []byte) string {
 	return fmt.Sprintf("unexpected character %U '%c'", r, r)
 }
 
-// lineIndex turns byte offsets into diag positions. Participle counts
-// columns in runes; diagnostics count bytes (as gcc and Go do), so positions
-// are recomputed from offsets.
-type lineIndex struct {
-	starts []int // byte offset of the start of each line
-}
+// lineIndex finds the line and column of a source offset (diag.Lines).
+// Participle counts columns in runes; diagnostics count bytes (as gcc and
+// Go do), so positions are recomputed from offsets.
+type lineIndex struct{ *diag.Lines }
 
-func newLineIndex(src []byte) *lineIndex {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return &lineIndex{starts: starts}
-}
+func newLineIndex(src []byte) *lineIndex { return &lineIndex{diag.NewLines(src)} }
 
-func (x *lineIndex) pos(offset int) diag.Pos {
-	lo, hi := 0, len(x.starts)
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if x.starts[mid] <= offset {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return diag.Pos{Line: lo + 1, Col: offset - x.starts[lo] + 1}
-}
+func (x *lineIndex) pos(offset int) diag.Pos { return x.Pos(offset) }
 
 // at converts a participle position.
-func (x *lineIndex) at(p lexer.Position) diag.Pos { return x.pos(p.Offset) }
+func (x *lineIndex) at(p lexer.Position) diag.Pos { return x.Pos(p.Offset) }

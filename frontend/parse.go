@@ -43,7 +43,7 @@ var parseJobs = runtime.GOMAXPROCS(0)
 // be checked. Chunks are cut here, in order, parsed by parseJobs workers
 // at once, and handed to each in order; at most a few chunks per worker
 // are in flight, so that the tokens of the whole file never are.
-func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
+func parse(file string, text string, lines *lineIndex, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
 	type chunkJob struct {
 		toks []lexer.Token
 		end  lexer.Position
@@ -71,7 +71,7 @@ func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lex
 		defer close(work)
 		var chunk []lexer.Token
 		depth := 0
-		for s := newScanner(file, src); ; {
+		for s := newScanner(file, text); ; {
 			tok, _ := s.Next() // the first pass found no error
 			if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
 				if len(chunk) > 0 {
@@ -108,7 +108,7 @@ func parse(file string, src []byte, lines *lineIndex, each func(*fileNode, []lex
 			close(quit)
 			for range inOrder { // let the cutter and the workers end
 			}
-			return recoverFrom(file, src, lines, j.toks[0].Pos.Offset, baseCol, each, stub)
+			return recoverFrom(file, []byte(text), lines, j.toks[0].Pos.Offset, baseCol, each, stub)
 		}
 		each(j.tree, j.toks)
 	}
@@ -187,7 +187,7 @@ func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
 // offset from on, parsed in one piece by participle.
 func parseRest(file string, src []byte, lines *lineIndex, from int) *diag.Diagnostic {
 	var toks []lexer.Token
-	for s := newScanner(file, src); ; {
+	for s := newScanner(file, string(src)); ; {
 		tok, _ := s.Next()
 		if tok.Pos.Offset >= from {
 			toks = append(toks, tok)

@@ -333,7 +333,7 @@ func f() {
 func TestChunkedParse(t *testing.T) {
 	valid := fuzzSeeds[2] + "\n" + string(generatedProgram(30)) + "\nextern func g() int;\nvar z = 3;\n" + fuzzSeeds[1]
 	sources := []string{valid}
-	s := newScanner("t.toy", []byte(valid))
+	s := newScanner("t.toy", valid)
 	for i := 0; ; i++ { // drop every 37th token
 		tok, err := s.Next()
 		if err != nil {

@@ -1534,7 +1534,7 @@ func (p *synParser) closeBracket(open int, closer, what string) {
 // tokensFrom lexes src from offset from on, through its EOF token.
 func tokensFrom(file string, src []byte, from int) []lexer.Token {
 	var toks []lexer.Token
-	for s := newScanner(file, src); ; {
+	for s := newScanner(file, string(src)); ; {
 		tok, _ := s.Next() // the first pass found no error
 		if tok.Pos.Offset >= from {
 			toks = append(toks, tok)

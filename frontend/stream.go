@@ -50,6 +50,7 @@ var errStreamFailed = errors.New("the source has errors")
 type Stream struct {
 	file string
 	src  []byte
+	text string // src, as the scanners read it
 	// funcs are the program's functions with bodies, in source order;
 	// ready[k] is closed once funcs[k]'s body is checked, or the stream
 	// has failed (failed is then set first).
@@ -79,7 +80,8 @@ func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
 	if scan(file, src, lines) != nil {
 		return nil, nil
 	}
-	toks, ok := skimDeclarations(file, src)
+	text := string(src) // one copy, which the skim's names and the bodies' share
+	toks, ok := skimDeclarations(file, text)
 	if !ok {
 		return nil, nil
 	}
@@ -98,7 +100,7 @@ func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
 	if c.diags.Errors() > 0 {
 		return nil, nil
 	}
-	s := &Stream{file: file, src: src, index: map[*Func]int{},
+	s := &Stream{file: file, src: src, text: text, index: map[*Func]int{},
 		window: make(chan struct{}, streamWindow), stop: make(chan struct{}), done: make(chan struct{})}
 	for _, f := range prog.Funcs {
 		if !f.Extern {
@@ -167,7 +169,7 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 	}()
 	w := &warner{file: s.file}
 	conv := &converter{file: s.file, lines: lines}
-	syntax, fatal := parse(s.file, s.src, lines, func(tree *fileNode, toks []lexer.Token) {
+	syntax, fatal := parse(s.file, s.text, lines, func(tree *fileNode, toks []lexer.Token) {
 		if s.failed.Load() {
 			return
 		}
@@ -215,15 +217,15 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 	s.diags.Sort()
 }
 
-// skimDeclarations returns the tokens of src's declarations, each function
+// skimDeclarations returns the tokens of text's declarations, each function
 // body cut down to its two braces, and the EOF token last; ok is false when
 // the top level is not a sequence of func, extern func and var
 // declarations, braces and brackets balanced.
-func skimDeclarations(file string, src []byte) (toks []lexer.Token, ok bool) {
+func skimDeclarations(file string, text string) (toks []lexer.Token, ok bool) {
 	depth := 0 // of brackets within a declaration, or of braces within a body
 	inBody := false
 	inDecl := false
-	for sc := newScanner(file, src); ; {
+	for sc := newScanner(file, text); ; {
 		tok, err := sc.Next()
 		if err != nil {
 			return nil, false

@@ -28,3 +28,21 @@ func TestLines(t *testing.T) {
 		t.Error("a nil index has lines")
 	}
 }
+
+// TestLinesPos checks Pos against a count of the newlines before each
+// offset.
+func TestLinesPos(t *testing.T) {
+	src := []byte("ab\n\ncd\ne")
+	l := NewLines(src)
+	line, col := 1, 1
+	for off := range len(src) + 1 {
+		if got := l.Pos(off); got != (Pos{Line: line, Col: col}) {
+			t.Errorf("Pos(%d) = %v, want %d:%d", off, got, line, col)
+		}
+		if off < len(src) && src[off] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+}
