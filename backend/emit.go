@@ -237,6 +237,7 @@ func (e *emitter) function(f *Func) {
 	e.df = nil
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 	e.jumpTables(f, tables, p.label)
+	e.traceEntries()
 }
 
 // prologue writes the frame's set-up with its CFI directives.

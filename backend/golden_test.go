@@ -75,20 +75,23 @@ count_to:
 	.loc	1 14 3
 	movq	%rcx, %rax
 	ret
-	.Ltoy.end2:
+	.Ltoy.end3:
 	.cfi_endproc
 	.size	count_to, .-count_to
 
-	.section	toy_functab,"a",@progbits
+	.pushsection	toy_functab,"a",@progbits
 	.p2align	2
-	.long	count_to-., .Ltoy.end2-., .Ltoy.name1-., .Ltoy.file3-.
+	.long	count_to-., .Ltoy.end3-., .Ltoy.name2-., .Ltoy.file1-.
 	.long	0, 3, 3, 0
+	.popsection
+	.pushsection	.rodata.str1.1,"aMS",@progbits,1
+.Ltoy.name2:
+	.asciz	"count_to"
+	.popsection
 
 	.section	.rodata.str1.1,"aMS",@progbits,1
-.Ltoy.file3:
+.Ltoy.file1:
 	.asciz	"count.ll"
-.Ltoy.name1:
-	.asciz	"count_to"
 	.section	.note.GNU-stack,"",@progbits
 `
 	m, errs := middle.ParseModule("count.ll", []byte(countToLL))

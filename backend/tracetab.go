@@ -40,6 +40,12 @@ import (
 // says that the frame was inlined into the next entry's. The sections'
 // names are C identifiers, so that the linker defines __start_ and __stop_
 // symbols around the entries of all the objects linked.
+//
+// Each function's entries, and the strings of names it uses first, are
+// written right after the function (.pushsection), not kept for the end:
+// what the emitter keeps of the tables does not grow with the program.
+// A section's contents are in the order written, so the entries are in
+// the order of the functions' code, as the runtime's search wants.
 
 const (
 	funcTabSection = "toy_functab"
@@ -47,11 +53,11 @@ const (
 )
 
 type traceTable struct {
-	funcs   []traceFunc
-	sites   []traceSite
+	fn      traceFunc         // the function being written
+	sites   []traceSite       // its call sites
 	names   map[string]string // function name -> label of its string
-	strings []traceString     // in order of first use
-	file    string            // the label of the file name
+	strings []traceString     // not yet written, in order of first use
+	file    string            // the label of the file name, once a function has been written
 	next    int               // for fresh labels
 }
 
@@ -125,15 +131,19 @@ func (e *emitter) traceFuncStart(f *Func, symbol string) {
 	if !pos.IsValid() {
 		pos = f.IR.Pos()
 	}
-	e.trace.funcs = append(e.trace.funcs, traceFunc{
+	if e.trace.file == "" {
+		e.trace.file = e.freshLabel("file")
+	}
+	e.trace.fn = traceFunc{
 		start: symbol, name: e.traceString(toyName(f.Name)),
 		frame: frame, pos: pos, flags: flags,
-	})
+	}
+	e.trace.sites = e.trace.sites[:0]
 }
 
 func (e *emitter) traceFuncEnd() {
 	l := e.freshLabel("end")
-	e.trace.funcs[len(e.trace.funcs)-1].end = l
+	e.trace.fn.end = l
 	e.printf("\t%s:\n", l)
 }
 
@@ -152,19 +162,16 @@ func (e *emitter) traceCall(f *Func, in *Instr) {
 	e.trace.sites = append(e.trace.sites, site)
 }
 
-// traceTables writes the tables and their strings.
-func (e *emitter) traceTables() {
-	if len(e.trace.funcs) == 0 {
-		return
-	}
-	file := e.freshLabel("file")
-	e.printf("\n\t.section\t%s,\"a\",@progbits\n\t.p2align\t2\n", funcTabSection)
-	for _, t := range e.trace.funcs {
-		e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", t.start, t.end, t.name, file)
-		e.printf("\t.long\t%d, %d, %d, %d\n", t.frame, t.pos.Line, t.pos.Col, t.flags)
-	}
+// traceEntries writes the entries of the function just written, and the
+// strings it named first.
+func (e *emitter) traceEntries() {
+	t := e.trace.fn
+	e.printf("\n\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", funcTabSection)
+	e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", t.start, t.end, t.name, e.trace.file)
+	e.printf("\t.long\t%d, %d, %d, %d\n", t.frame, t.pos.Line, t.pos.Col, t.flags)
+	e.printf("\t.popsection\n")
 	if len(e.trace.sites) > 0 {
-		e.printf("\n\t.section\t%s,\"a\",@progbits\n\t.p2align\t2\n", pcTabSection)
+		e.printf("\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", pcTabSection)
 		for _, s := range e.trace.sites {
 			for i, fr := range s.frames {
 				flags := 0
@@ -174,10 +181,23 @@ func (e *emitter) traceTables() {
 				e.printf("\t.long\t%s-., %s-., %d, %d, %d\n", s.ret, fr.name, fr.pos.Line, fr.pos.Col, flags)
 			}
 		}
+		e.printf("\t.popsection\n")
+	}
+	if len(e.trace.strings) > 0 {
+		e.printf("\t.pushsection\t.rodata.str1.1,\"aMS\",@progbits,1\n")
+		for _, s := range e.trace.strings {
+			e.printf("%s:\n\t.asciz\t%s\n", s.label, quote(s.text))
+		}
+		e.printf("\t.popsection\n")
+		e.trace.strings = e.trace.strings[:0]
+	}
+}
+
+// traceTables writes what the entries share: the file name.
+func (e *emitter) traceTables() {
+	if e.trace.file == "" {
+		return
 	}
 	e.printf("\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n")
-	e.printf("%s:\n\t.asciz\t%s\n", file, quote(e.m.Source))
-	for _, s := range e.trace.strings {
-		e.printf("%s:\n\t.asciz\t%s\n", s.label, quote(s.text))
-	}
+	e.printf("%s:\n\t.asciz\t%s\n", e.trace.file, quote(e.m.Source))
 }
