@@ -387,6 +387,9 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 	if d.kinds[in] == "toy" && d.native() {
 		if alone && d.streams() {
 			if m, s := frontend.CompileStreamed(name, src); m != nil {
+				if heapBound != nil {
+					heapBound() // little is live from now on (gctuning.go)
+				}
 				return m, s, nil, nil
 			}
 		}

@@ -14,22 +14,8 @@ import (
 const version = "toyc 0.1 (Toy language version 1)"
 
 func main() {
-	// toyc is a short batch run that allocates much and frees little before
-	// it exits: letting the heap grow to five times what is live between
-	// collections, instead of twice, saves a quarter to a half of its CPU
-	// time for about a quarter more memory (at 100,000 lines: 740 MB instead
-	// of 590 MB peak). GOGC in the environment still decides when set.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-	// ... but not past 1 GiB: a function of tens of thousands of
-	// statements has hundreds of MB live while it is allocated, and five
-	// times that would be a machine's memory. Under the limit the
-	// collector runs as often as it must to stay there (at some CPU cost,
-	// only for such functions). GOMEMLIMIT still decides when set.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
-	}
+	tuneGC() // gctuning.go
+	heapBound = boundHeap
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// How much memory the collector lets toyc use.
+//
+// toyc is a short batch run that allocates much and frees most of it soon:
+// letting the heap grow to five times what is live between collections
+// (GOGC=400), instead of twice, saves a quarter to a half of its CPU time.
+// But not past 1 GiB: a function of tens of thousands of statements has
+// hundreds of MB live while it is allocated, and five times that would be
+// a machine's memory; under the limit the collector runs as often as it
+// must to stay there (at some CPU cost, only for such functions).
+//
+// A compile whose bodies stream (frontend/stream.go, at -O0 and -O1) has
+// a small live heap, nearly constant — the functions in flight and the
+// program's declarations — and five times it, with what the concurrent
+// collector allocates while it marks, made the peak several times what
+// was live. For it, boundHeap makes the limit follow the live heap: after
+// each collection it is set to gcLimitFactor times what the collection
+// found live, and never below gcLimitFloor, so that while little is live
+// the collector runs when the heap reaches the floor, which bounds the
+// peak at little cost (collecting a small live heap is cheap). At -O2,
+// whose module passes keep the whole program's IR, the same limit cost a
+// tenth to a third more CPU time, so it stays as it was. The limit is
+// re-armed by a finalizer that runs after every collection, as the Go
+// compiler tunes its starting heap (cmd/compile/internal/base/
+// startheap.go). GOGC or GOMEMLIMIT in the environment decide alone.
+const (
+	gcPercent     = 400
+	gcLimitCeil   = 1 << 30
+	gcLimitFloor  = 96 << 20
+	gcLimitFactor = 4
+)
+
+// tuneGC sets the collector's pace for a compile.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(gcLimitCeil)
+	}
+}
+
+// heapBound is boundHeap in the command, nil in tests that call run: the
+// limit is the process's.
+var heapBound func()
+
+// boundHeap makes the memory limit follow the live heap (see above).
+func boundHeap() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(gcLimitFloor)
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var arm func()
+	arm = func() {
+		// A finalizer runs once its object is found unreachable: at the
+		// end of the first collection after it was made.
+		runtime.SetFinalizer(new([16]byte), func(*[16]byte) {
+			metrics.Read(sample)
+			if sample[0].Value.Kind() == metrics.KindUint64 {
+				live := int64(sample[0].Value.Uint64())
+				debug.SetMemoryLimit(max(gcLimitFloor, min(gcLimitFactor*live, gcLimitCeil)))
+			}
+			arm()
+		})
+	}
+	arm()
+}
