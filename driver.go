@@ -43,10 +43,11 @@ type driver struct {
 	stdout  io.Writer
 	stderr  io.Writer
 	scratch scratch
-	tmp     string            // private temporary directory, once made
-	sources map[string][]byte // the text of each source read, for diagnostics
-	kinds   map[string]string // each input's kind (toy, ll, c, asm, obj)
-	times   *stageTimes       // nil unless --time-passes
+	tmp     string                 // private temporary directory, once made
+	sources map[string][]byte      // the text of each source read, for diagnostics
+	lines   map[string]*diag.Lines // their line indexes, once made (linesOf)
+	kinds   map[string]string      // each input's kind (toy, ll, c, asm, obj)
+	times   *stageTimes            // nil unless --time-passes
 	// activity says what the driver is doing ("compiling x.toy"), for the
 	// report of an internal compiler error.
 	activity string
@@ -229,7 +230,7 @@ func (d *driver) writeDot(modules []compiled, outputs []string) error {
 // code and IR of a function are dropped once written, so that memory
 // follows the functions in flight rather than the program.
 func (d *driver) emitAssembly(c compiled, w io.Writer) error {
-	em := backend.NewEmitter(w, c.module, d.sources[c.input])
+	em := backend.NewEmitterLines(w, c.module, d.linesOf(c.input))
 	err := d.middle(&c, func(_ *middle.Func, mf *backend.Func) error {
 		em.Function(mf)
 		return nil
@@ -425,7 +426,7 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		po.filterFunc = setOf(o.filterFunc)
 	}
 	if d.kinds[c.input] == "toy" {
-		po.lines = diag.NewLines(d.sources[c.input])
+		po.lines = d.linesOf(c.input)
 	}
 	stage := "passes "
 	if finish != nil {
@@ -440,6 +441,19 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		return failf("%s: %v", c.input, err)
 	}
 	return nil
+}
+
+// linesOf is the line index of the source read from input, made once.
+func (d *driver) linesOf(input string) *diag.Lines {
+	l := d.lines[input]
+	if l == nil && d.sources[input] != nil {
+		if d.lines == nil {
+			d.lines = map[string]*diag.Lines{}
+		}
+		l = diag.NewLines(d.sources[input])
+		d.lines[input] = l
+	}
+	return l
 }
 
 // streams reports whether the bodies of a source may be checked while its

@@ -130,9 +130,13 @@ func runPasses(m *middle.Module, o *passOptions) error {
 	for i := range backend.Passes {
 		index[&backend.Passes[i]] = i
 	}
-	starts := make(map[*middle.Func]*time.Time, len(m.Funcs))
-	for _, f := range m.Funcs {
-		starts[f] = new(time.Time)
+	// Only --time-passes needs them: a record per function of a program.
+	var starts map[*middle.Func]*time.Time
+	if o.timePasses {
+		starts = make(map[*middle.Func]*time.Time, len(m.Funcs))
+		for _, f := range m.Funcs {
+			starts[f] = new(time.Time)
+		}
 	}
 	// A module pass runs once for every function: it is timed from the
 	// barrier before it to the first function's After.
@@ -142,10 +146,13 @@ func runPasses(m *middle.Module, o *passOptions) error {
 		if o.printBefore[p.Name] {
 			d.dump("before", p, f, mf, false)
 		}
-		*starts[f] = time.Now()
+		if starts != nil {
+			*starts[f] = time.Now()
+		}
 	}
 	pl.After = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
 		switch {
+		case starts == nil:
 		case p.Module == nil:
 			spent[index[p]].Add(int64(time.Since(*starts[f])))
 		case !moduleTimed[p]:
@@ -215,6 +222,9 @@ type funcDump struct {
 
 func newDumper(o *passOptions, m *middle.Module) *dumper {
 	d := &dumper{o: o, of: map[*middle.Func]*funcDump{}}
+	if !o.printAll && !o.printChanged && len(o.printAfter) == 0 && len(o.printBefore) == 0 {
+		return d // nothing to print: no buffer per function of a program
+	}
 	for _, f := range m.Funcs {
 		if !f.IsDecl() && d.wanted(f.Name) {
 			fd := &funcDump{}

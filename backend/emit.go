@@ -52,11 +52,19 @@ type Emitter struct {
 // file's text (m.Source), whose lines then appear in the comments that tie
 // instructions to the source, or nil.
 func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
-	bw := bufio.NewWriter(w)
-	e := &emitter{w: bw, m: m, taken: make(map[string]bool), local: make(map[string]bool)}
+	var lines *diag.Lines
 	if src != nil {
-		e.lines = diag.NewLines(src)
+		lines = diag.NewLines(src)
 	}
+	return NewEmitterLines(w, m, lines)
+}
+
+// NewEmitterLines is NewEmitter with the source file's lines indexed
+// already (or nil).
+func NewEmitterLines(w io.Writer, m *middle.Module, lines *diag.Lines) *Emitter {
+	bw := bufio.NewWriter(w)
+	e := &emitter{w: bw, m: m, taken: make(map[string]bool), local: make(map[string]bool), toyFunc: m.Func("toy") != nil}
+	e.lines = lines
 	if m.Source != "" {
 		e.printf("\t.file\t%s\n", quote(m.Source))
 		e.printf("\t.file\t1 %s\n", quote(m.Source))
@@ -86,11 +94,14 @@ type emitter struct {
 	// labels is where the function being written records its labels:
 	// local or taken.
 	labels map[string]bool
-	last   diag.Pos     // the position of the last .loc
-	trace  traceTable   // the runtime's trace tables, filled as functions are written
-	dwarf  *dwarfWriter // -g's DWARF writer, or nil
-	df     *dwarfFunc   // the DWARF of the function being written, or nil
-	buf    []byte       // scratch for formatting a line
+	// toyFunc says that the module has a function named toy, whose block
+	// labels may meet the trace tables' (freshLabel).
+	toyFunc bool
+	last    diag.Pos     // the position of the last .loc
+	trace   traceTable   // the runtime's trace tables, filled as functions are written
+	dwarf   *dwarfWriter // -g's DWARF writer, or nil
+	df      *dwarfFunc   // the DWARF of the function being written, or nil
+	buf     []byte       // scratch for formatting a line
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }

@@ -13,7 +13,9 @@ import (
 // @a's block b.c and @"a.b"'s block c, @"a$b"'s and @"a%b"'s, @toy's block
 // name1 and a trace table label, made before or after.
 func TestLabelsUnique(t *testing.T) {
-	e := NewEmitter(io.Discard, middle.NewModule(""), nil).e
+	m := middle.NewModule("")
+	m.NewFunc("toy", middle.I64)
+	e := NewEmitter(io.Discard, m, nil).e
 	fn := func(name string, blocks ...string) *Func {
 		f := &Func{Name: name}
 		for i, b := range blocks {

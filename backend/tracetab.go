@@ -90,13 +90,18 @@ func toyName(name string) string {
 }
 
 // freshLabel returns a local label that no block and no private global of
-// the module uses.
+// the module uses. Only a function named toy has block labels that begin
+// as these do (blockLabels), so only with one in the module are they
+// remembered, for its labels to be checked against: a label per call site
+// would otherwise grow the emitter's memory with the program.
 func (e *emitter) freshLabel(kind string) string {
 	for {
 		e.trace.next++
 		l := ".Ltoy." + kind + strconv.Itoa(e.trace.next)
 		if !e.taken[l] && e.m.Global(l[2:]) == nil {
-			e.taken[l] = true
+			if e.toyFunc {
+				e.taken[l] = true
+			}
 			return l
 		}
 	}

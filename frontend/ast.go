@@ -33,6 +33,8 @@ type Func struct {
 	// convErrors is set when converting the body found errors: a missing
 	// return is then not reported, as it often follows from them.
 	convErrors bool
+	// order is the function's place among the bodies a Stream checks.
+	order int
 }
 
 // VarKind says where a variable lives.

@@ -51,13 +51,14 @@ type Stream struct {
 	file string
 	src  []byte
 	text string // src, as the scanners read it
-	// funcs are the program's functions with bodies, in source order;
-	// ready[k] is closed once funcs[k]'s body is checked, or the stream
-	// has failed (failed is then set first).
-	funcs  []*Func
-	index  map[*Func]int
-	ready  []chan struct{}
-	failed atomic.Bool
+	// funcs are the program's functions with bodies, in source order
+	// (Func.order is the index); those before checked are checked. Both
+	// counts and failed change under mu, and each change is broadcast.
+	funcs   []*Func
+	mu      sync.Mutex
+	changed *sync.Cond
+	checked int
+	failed  atomic.Bool
 	// window holds a token per body checked and not yet lowered; stop,
 	// closed by Wait, lets the checker go on without waiting for room.
 	window   chan struct{}
@@ -100,14 +101,14 @@ func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
 	if c.diags.Errors() > 0 {
 		return nil, nil
 	}
-	s := &Stream{file: file, src: src, text: text, index: map[*Func]int{},
+	s := &Stream{file: file, src: src, text: text,
 		window: make(chan struct{}, streamWindow), stop: make(chan struct{}), done: make(chan struct{})}
+	s.changed = sync.NewCond(&s.mu)
 	for _, f := range prog.Funcs {
 		if !f.Extern {
 			f.Body = nil // the skim's empty stand-in
-			s.index[f] = len(s.funcs)
+			f.order = len(s.funcs)
 			s.funcs = append(s.funcs, f)
-			s.ready = append(s.ready, make(chan struct{}))
 		}
 	}
 	m := lower(prog, true, s.await)
@@ -118,7 +119,11 @@ func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
 // await waits until fn's body is checked, and refuses it when the stream
 // failed.
 func (s *Stream) await(fn *Func) error {
-	<-s.ready[s.index[fn]]
+	s.mu.Lock()
+	for s.checked <= fn.order && !s.failed.Load() {
+		s.changed.Wait()
+	}
+	s.mu.Unlock()
 	if s.failed.Load() {
 		return errStreamFailed
 	}
@@ -150,13 +155,10 @@ func (s *Stream) Wait() diag.List {
 func (s *Stream) check(c *checker, lines *lineIndex) {
 	k := 0 // the next body to check
 	fail := func() {
-		if s.failed.Load() {
-			return
-		}
+		s.mu.Lock()
 		s.failed.Store(true)
-		for ; k < len(s.ready); k++ {
-			close(s.ready[k])
-		}
+		s.changed.Broadcast()
+		s.mu.Unlock()
 	}
 	defer func() {
 		// A panic (a compiler bug) is raised again by Wait, on the
@@ -201,8 +203,11 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 			case s.window <- struct{}{}:
 			case <-s.stop:
 			}
-			close(s.ready[k])
 			k++
+			s.mu.Lock()
+			s.checked = k
+			s.changed.Broadcast()
+			s.mu.Unlock()
 		}
 	}, func(any) { fail() })
 	if len(syntax) > 0 || fatal || k != len(s.funcs) {
