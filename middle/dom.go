@@ -15,48 +15,79 @@ package middle
 // Any change to the CFG invalidates the tree: Func.Dom (analysis.go) keeps
 // one until an edge changes.
 
+// GraphDom is the dominator tree of the nodes of a Graph reachable from
+// its entry: the one implementation, which both IR levels use (DomTree
+// below for the middle's blocks, the backend's loop nest for its machine
+// blocks). Internally every table is by reverse postorder position.
+type GraphDom struct {
+	order []int32 // reachable nodes in reverse postorder; order[0] is the entry
+	index []int32 // by node: position in order, or -1 when unreachable
+
+	predStart  []int32 // by rpo position: predecessors' rpo positions are preds[predStart[i]:predStart[i+1]]
+	preds      []int32 // (reachable predecessors only, each once)
+	idom       []int32 // by rpo position: the idom's rpo position; -1 for the entry
+	childStart []int32 // by rpo position: childPos[childStart[i]:childStart[i+1]]
+	childPos   []int32 // every node's tree children, by rpo position, in reverse postorder
+	pre, post  []int32 // by rpo position: entry and exit times of a tree walk
+}
+
+// NewGraphDom builds the dominator tree of g's nodes reachable from entry.
+func NewGraphDom(g *Graph, entry int32) *GraphDom {
+	d := &GraphDom{}
+	d.init(g, g.ReversePostorder(entry))
+	return d
+}
+
+// init builds the tree of g for the nodes of order, its reverse postorder
+// from the entry (empty for a function without blocks).
+func (d *GraphDom) init(g *Graph, order []int32) {
+	d.order = order
+	d.index = make([]int32, g.Nodes())
+	for i := range d.index {
+		d.index[i] = -1
+	}
+	for i, id := range order {
+		d.index[id] = int32(i)
+	}
+	d.predStart, d.preds = d.predIndices(g)
+	d.computeIdoms()
+	d.buildChildren()
+	d.number()
+}
+
 // DomTree is the dominator tree of a function's entry-reachable blocks.
 type DomTree struct {
-	rpo   []*Block // reachable blocks in reverse postorder; rpo[0] is the entry
-	index []int32  // by Block.ID: position in rpo, or -1 when unreachable
-
-	predStart  []int32  // by rpo position: predecessors' rpo positions are preds[predStart[i]:predStart[i+1]]
-	preds      []int32  // (reachable predecessors only, each once)
-	idom       []int32  // by rpo position: the idom's rpo position; -1 for the entry
-	childStart []int32  // by rpo position: children[childStart[i]:childStart[i+1]]
-	children   []*Block // every block's tree children, in reverse postorder
-	pre, post  []int32  // by rpo position: entry and exit times of a tree walk
+	GraphDom          // on the graph of block IDs (cfg.go)
+	rpo      []*Block // reachable blocks in reverse postorder; rpo[0] is the entry
+	children []*Block // GraphDom.childPos as blocks
 }
 
 // ComputeDom builds the dominator tree of f.
 func ComputeDom(f *Func) *DomTree {
-	d := &DomTree{index: make([]int32, f.NumBlocks())}
-	for i := range d.index {
-		d.index[i] = -1
-	}
+	d := &DomTree{}
 	g := indexCFG(f)
 	var ids []int32 // a declaration has no blocks: an empty tree
 	if !f.IsDecl() {
 		ids = g.ReversePostorder(int32(f.Entry().ID))
 	}
+	d.init(&g.Graph, ids)
 	d.rpo = make([]*Block, len(ids))
 	for i, id := range ids {
 		d.rpo[i] = g.byID[id]
-		d.index[id] = int32(i)
 	}
-	d.predStart, d.preds = d.predIndices(g, ids)
-	d.computeIdoms()
-	d.buildChildren()
-	d.number()
+	d.children = make([]*Block, len(d.childPos))
+	for i, c := range d.childPos {
+		d.children[i] = d.rpo[c]
+	}
 	return d
 }
 
 // predIndices returns, in compressed rows by rpo position, the rpo positions
-// of each reachable block's reachable predecessors, in rpo order.
-func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
-	n := len(ids)
+// of each reachable node's reachable predecessors, in rpo order.
+func (d *GraphDom) predIndices(g *Graph) (start, preds []int32) {
+	n := len(d.order)
 	start = make([]int32, n+1)
-	for _, id := range ids {
+	for _, id := range d.order {
 		for _, s := range g.Successors(id) {
 			start[d.index[s]+1]++
 		}
@@ -66,7 +97,7 @@ func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
 	}
 	preds = make([]int32, start[n])
 	fill := append([]int32(nil), start[:n]...)
-	for i, id := range ids {
+	for i, id := range d.order {
 		for _, s := range g.Successors(id) {
 			j := d.index[s]
 			preds[fill[j]] = int32(i)
@@ -76,8 +107,8 @@ func (d *DomTree) predIndices(g *cfgIndex, ids []int32) (start, preds []int32) {
 	return start, preds
 }
 
-func (d *DomTree) computeIdoms() {
-	n, start, preds := len(d.rpo), d.predStart, d.preds
+func (d *GraphDom) computeIdoms() {
+	n, start, preds := len(d.order), d.predStart, d.preds
 	idom := make([]int32, n)
 	for i := range idom {
 		idom[i] = -1
@@ -123,8 +154,8 @@ func (d *DomTree) computeIdoms() {
 	d.idom = idom
 }
 
-func (d *DomTree) buildChildren() {
-	n := len(d.rpo)
+func (d *GraphDom) buildChildren() {
+	n := len(d.order)
 	d.childStart = make([]int32, n+1)
 	for i := 1; i < n; i++ {
 		d.childStart[d.idom[i]+1]++
@@ -132,63 +163,98 @@ func (d *DomTree) buildChildren() {
 	for i := 1; i <= n; i++ {
 		d.childStart[i] += d.childStart[i-1]
 	}
-	d.children = make([]*Block, max(n-1, 0))
-	fill := append([]int32(nil), d.childStart[:max(n, 0)]...)
+	d.childPos = make([]int32, max(n-1, 0))
+	fill := append([]int32(nil), d.childStart[:n]...)
 	for i := 1; i < n; i++ {
 		p := d.idom[i]
-		d.children[fill[p]] = d.rpo[i]
+		d.childPos[fill[p]] = int32(i)
 		fill[p]++
 	}
 }
 
 // number assigns preorder and postorder times of an iterative depth-first
 // walk of the tree, the O(1) dominance test's intervals.
-func (d *DomTree) number() {
-	n := len(d.rpo)
+func (d *GraphDom) number() {
+	n := len(d.order)
 	d.pre = make([]int32, n)
 	d.post = make([]int32, n)
 	if n == 0 {
 		return
 	}
 	var clock int32
-	d.Walk(func(b *Block) {
-		d.pre[d.index[b.ID]] = clock
+	d.walk(func(i int32) {
+		d.pre[i] = clock
 		clock++
-	}, func(b *Block) {
-		d.post[d.index[b.ID]] = clock
+	}, func(i int32) {
+		d.post[i] = clock
 		clock++
 	})
+}
+
+// walk visits the tree depth first from the entry by rpo position, calling
+// enter on the way down and exit (when not nil) once all of a node's
+// dominated nodes have been visited. Children are visited in reverse
+// postorder. It uses an explicit stack, so deep trees are fine.
+func (d *GraphDom) walk(enter, exit func(i int32)) {
+	if len(d.order) == 0 {
+		return
+	}
+	type frame struct {
+		i    int32 // rpo position
+		next int32 // next child index into d.childPos
+	}
+	stack := []frame{{0, d.childStart[0]}}
+	enter(0)
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next < d.childStart[top.i+1] {
+			c := d.childPos[top.next]
+			top.next++
+			enter(c)
+			stack = append(stack, frame{c, d.childStart[c]})
+			continue
+		}
+		if exit != nil {
+			exit(top.i)
+		}
+		stack = stack[:len(stack)-1]
+	}
 }
 
 // Walk visits the tree depth first from the entry, calling enter on the way
 // down and exit (when not nil) once all of a block's dominated blocks have
 // been visited: the order of SSA renaming. Children are visited in reverse
-// postorder. It uses an explicit stack, so deep trees are fine.
+// postorder.
 func (d *DomTree) Walk(enter, exit func(b *Block)) {
-	if len(d.rpo) == 0 {
-		return
+	var exitPos func(int32)
+	if exit != nil {
+		exitPos = func(i int32) { exit(d.rpo[i]) }
 	}
-	type frame struct {
-		i    int32 // rpo position
-		next int32 // next child index into d.children
+	d.walk(func(i int32) { enter(d.rpo[i]) }, exitPos)
+}
+
+// Order returns the reachable nodes in reverse postorder. The caller must
+// not modify the slice.
+func (d *GraphDom) Order() []int32 { return d.order }
+
+// Reached reports whether node n can be reached from the entry.
+func (d *GraphDom) Reached(n int32) bool { return d.index[n] >= 0 }
+
+// Dominates reports whether every path from the entry to node b passes
+// through node a, as DomTree.Dominates does for blocks.
+func (d *GraphDom) Dominates(a, b int32) bool {
+	if d.index[b] < 0 {
+		return true
 	}
-	stack := []frame{{0, d.childStart[0]}}
-	enter(d.rpo[0])
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next < d.childStart[top.i+1] {
-			c := d.children[top.next]
-			top.next++
-			ci := d.index[c.ID]
-			enter(c)
-			stack = append(stack, frame{ci, d.childStart[ci]})
-			continue
-		}
-		if exit != nil {
-			exit(d.rpo[top.i])
-		}
-		stack = stack[:len(stack)-1]
+	if d.index[a] < 0 {
+		return false
 	}
+	return d.dominatesPos(d.index[a], d.index[b])
+}
+
+// dominatesPos is Dominates on reachable rpo positions.
+func (d *GraphDom) dominatesPos(ia, ib int32) bool {
+	return d.pre[ia] <= d.pre[ib] && d.post[ib] <= d.post[ia]
 }
 
 // RPO returns the reachable blocks in reverse postorder. The caller must not
@@ -232,8 +298,7 @@ func (d *DomTree) Dominates(a, b *Block) bool {
 	if !d.Reachable(a) {
 		return false
 	}
-	ia, ib := d.index[a.ID], d.index[b.ID]
-	return d.pre[ia] <= d.pre[ib] && d.post[ib] <= d.post[ia]
+	return d.dominatesPos(d.index[a.ID], d.index[b.ID])
 }
 
 // StrictlyDominates reports whether a dominates b and a is not b.

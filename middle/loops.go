@@ -23,42 +23,49 @@ import "slices"
 // exactly when there are none. Its blocks get only the depth of the natural
 // loops around them.
 
-// Loop is one natural loop.
-type Loop struct {
-	Header   *Block
-	Latches  []*Block // sources of the back edges into Header, in reverse postorder
-	Parent   *Loop    // the innermost loop containing this one, or nil
-	Children []*Loop  // loops immediately nested in this one, by header in reverse postorder
-	Blocks   []*Block // blocks whose innermost loop this is, Header first, in reverse postorder
-	Depth    int      // 1 for an outermost loop
+// GraphLoop is one natural loop of a Graph, its blocks as node numbers:
+// the one loop finder, which both IR levels use (LoopNest below for the
+// middle's blocks, the backend for its machine blocks).
+type GraphLoop struct {
+	Header   int32
+	Latches  []int32 // sources of the back edges into Header, in reverse postorder
+	Parent   int32   // index in LoopForest.Loops of the innermost loop containing this one, or -1
+	Children []int32 // indexes of the loops immediately nested in this one, by header in reverse postorder
+	Blocks   []int32 // nodes whose innermost loop this is, Header first, in reverse postorder
+	Depth    int32   // 1 for an outermost loop
+	Size     int32   // the number of nodes in the loop, nested loops' included
+
+	pre, end int32 // preorder interval in the forest: loop k is inside this one iff pre <= k.pre < end
 }
 
-// BlockPair names a CFG edge by its ends.
-type BlockPair struct{ From, To *Block }
+// LoopForest is the loop nesting forest of a Graph.
+type LoopForest struct {
+	Loops       []GraphLoop // every loop, by header in reverse postorder: outer loops first
+	Irreducible [][2]int32  // retreating edges (from, to) that are not back edges, by target then source in reverse postorder
 
-// LoopNest is the loop nesting forest of a function.
-type LoopNest struct {
-	Loops       []*Loop     // every loop, by header in reverse postorder: outer loops first
-	Irreducible []BlockPair // retreating edges that are not back edges, by target then source in reverse postorder
-
-	innermost []*Loop // by Block.ID
+	innermost []int32 // by node: index in Loops, or -1
 }
 
-// ComputeLoops finds the natural loops of the function d was computed for.
-func ComputeLoops(d *DomTree) *LoopNest {
-	n := len(d.rpo)
-	nest := &LoopNest{innermost: make([]*Loop, len(d.index))}
-	loopAt := make([]*Loop, n) // by rpo position of the header
+// FindLoops finds the natural loops of the graph d was computed for.
+func FindLoops(d *GraphDom) *LoopForest {
+	n := len(d.order)
+	lf := &LoopForest{innermost: make([]int32, len(d.index))}
+	for i := range lf.innermost {
+		lf.innermost[i] = -1
+	}
+	loopAt := make([]int32, n) // by rpo position of the header: 1 + its index in Loops, or 0
 	for h := int32(0); h < int32(n); h++ {
 		for _, t := range d.preds[d.predStart[h]:d.predStart[h+1]] {
 			switch {
-			case d.Dominates(d.rpo[h], d.rpo[t]):
-				if loopAt[h] == nil {
-					loopAt[h] = &Loop{Header: d.rpo[h]}
+			case d.dominatesPos(h, t):
+				if loopAt[h] == 0 {
+					lf.Loops = append(lf.Loops, GraphLoop{Header: d.order[h], Parent: -1})
+					loopAt[h] = int32(len(lf.Loops))
 				}
-				loopAt[h].Latches = append(loopAt[h].Latches, d.rpo[t])
+				l := &lf.Loops[loopAt[h]-1]
+				l.Latches = append(l.Latches, d.order[t])
 			case t >= h:
-				nest.Irreducible = append(nest.Irreducible, BlockPair{d.rpo[t], d.rpo[h]})
+				lf.Irreducible = append(lf.Irreducible, [2]int32{d.order[t], d.order[h]})
 			}
 		}
 	}
@@ -78,15 +85,14 @@ func ComputeLoops(d *DomTree) *LoopNest {
 		return root
 	}
 	var work []int32
-	for h := int32(n - 1); h >= 0; h-- {
-		loop := loopAt[h]
-		if loop == nil {
-			continue
-		}
-		nest.innermost[loop.Header.ID] = loop
+	for li := len(lf.Loops) - 1; li >= 0; li-- {
+		loop := &lf.Loops[li]
+		h := d.index[loop.Header]
+		lf.innermost[loop.Header] = int32(li)
 		loop.Blocks = append(loop.Blocks, loop.Header)
+		loop.Size = 1
 		for _, t := range loop.Latches {
-			work = append(work, int32(d.Index(t)))
+			work = append(work, d.index[t])
 		}
 		for len(work) > 0 {
 			x := find(work[len(work)-1])
@@ -95,37 +101,161 @@ func ComputeLoops(d *DomTree) *LoopNest {
 				continue
 			}
 			rep[x] = h
-			if inner := loopAt[x]; inner != nil {
-				inner.Parent = loop
+			if inner := loopAt[x]; inner != 0 {
+				lf.Loops[inner-1].Parent = int32(li)
+				loop.Size += lf.Loops[inner-1].Size
 			} else {
-				nest.innermost[d.rpo[x].ID] = loop
-				loop.Blocks = append(loop.Blocks, d.rpo[x])
+				lf.innermost[d.order[x]] = int32(li)
+				loop.Blocks = append(loop.Blocks, d.order[x])
+				loop.Size++
 			}
 			work = append(work, d.preds[d.predStart[x]:d.predStart[x+1]]...)
 		}
 	}
 
-	for _, loop := range loopAt {
-		if loop == nil {
-			continue
-		}
-		nest.Loops = append(nest.Loops, loop)
+	var roots []int32
+	for li := range lf.Loops {
+		loop := &lf.Loops[li]
 		loop.Depth = 1
-		if loop.Parent != nil {
-			loop.Depth = loop.Parent.Depth + 1
-			loop.Parent.Children = append(loop.Parent.Children, loop)
+		if loop.Parent >= 0 {
+			parent := &lf.Loops[loop.Parent]
+			loop.Depth = parent.Depth + 1
+			parent.Children = append(parent.Children, int32(li))
+		} else {
+			roots = append(roots, int32(li))
 		}
-		slices.SortFunc(loop.Blocks[1:], func(a, b *Block) int { return d.Index(a) - d.Index(b) })
+		slices.SortFunc(loop.Blocks[1:], func(a, b int32) int { return int(d.index[a] - d.index[b]) })
+	}
+	lf.number(roots)
+	return lf
+}
+
+// number gives each loop its preorder interval in the forest, by an
+// iterative walk (a nest can be as deep as the function is long).
+func (lf *LoopForest) number(roots []int32) {
+	var clock int32
+	type frame struct{ loop, next int32 }
+	var stack []frame
+	for _, r := range roots {
+		lf.Loops[r].pre = clock
+		clock++
+		stack = append(stack, frame{r, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			l := &lf.Loops[top.loop]
+			if int(top.next) == len(l.Children) {
+				l.end = clock
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := l.Children[top.next]
+			top.next++
+			lf.Loops[c].pre = clock
+			clock++
+			stack = append(stack, frame{c, 0})
+		}
+	}
+}
+
+// Innermost returns the index in Loops of the innermost loop containing
+// node n, or -1.
+func (lf *LoopForest) Innermost(n int32) int32 { return lf.innermost[n] }
+
+// Depth returns the number of loops containing node n: 0 outside loops.
+func (lf *LoopForest) Depth(n int32) int {
+	if l := lf.innermost[n]; l >= 0 {
+		return int(lf.Loops[l].Depth)
+	}
+	return 0
+}
+
+// Contains reports whether node n belongs to loop l, directly or in a
+// nested loop: a constant-time test on the forest's preorder.
+func (lf *LoopForest) Contains(l, n int32) bool {
+	in := lf.innermost[n]
+	return in >= 0 && lf.Loops[l].pre <= lf.Loops[in].pre && lf.Loops[in].pre < lf.Loops[l].end
+}
+
+// Nodes calls visit for every node of loop l, nested loops' included: its
+// own blocks, then each child's, depth first.
+func (lf *LoopForest) Nodes(l int32, visit func(n int32)) {
+	stack := []int32{l}
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range lf.Loops[k].Blocks {
+			visit(n)
+		}
+		for i := len(lf.Loops[k].Children) - 1; i >= 0; i-- {
+			stack = append(stack, lf.Loops[k].Children[i])
+		}
+	}
+}
+
+// Loop is one natural loop.
+type Loop struct {
+	Header   *Block
+	Latches  []*Block // sources of the back edges into Header, in reverse postorder
+	Parent   *Loop    // the innermost loop containing this one, or nil
+	Children []*Loop  // loops immediately nested in this one, by header in reverse postorder
+	Blocks   []*Block // blocks whose innermost loop this is, Header first, in reverse postorder
+	Depth    int      // 1 for an outermost loop
+
+	index int32 // in forest.Loops
+}
+
+// BlockPair names a CFG edge by its ends.
+type BlockPair struct{ From, To *Block }
+
+// LoopNest is the loop nesting forest of a function.
+type LoopNest struct {
+	Loops       []*Loop     // every loop, by header in reverse postorder: outer loops first
+	Irreducible []BlockPair // retreating edges that are not back edges, by target then source in reverse postorder
+
+	forest *LoopForest // on block IDs
+}
+
+// ComputeLoops finds the natural loops of the function d was computed for:
+// FindLoops on its graph of block IDs.
+func ComputeLoops(d *DomTree) *LoopNest {
+	lf := FindLoops(&d.GraphDom)
+	byID := func(id int32) *Block { return d.rpo[d.index[id]] }
+	blocks := func(ids []int32) []*Block {
+		out := make([]*Block, len(ids))
+		for i, id := range ids {
+			out[i] = byID(id)
+		}
+		return out
+	}
+	nest := &LoopNest{Loops: make([]*Loop, len(lf.Loops)), forest: lf}
+	for i := range lf.Loops {
+		gl := &lf.Loops[i]
+		nest.Loops[i] = &Loop{Header: byID(gl.Header), Latches: blocks(gl.Latches), Blocks: blocks(gl.Blocks), Depth: int(gl.Depth), index: int32(i)}
+	}
+	for i, l := range nest.Loops {
+		gl := &lf.Loops[i]
+		if gl.Parent >= 0 {
+			l.Parent = nest.Loops[gl.Parent]
+		}
+		for _, c := range gl.Children {
+			l.Children = append(l.Children, nest.Loops[c])
+		}
+	}
+	for _, e := range lf.Irreducible {
+		nest.Irreducible = append(nest.Irreducible, BlockPair{byID(e[0]), byID(e[1])})
 	}
 	return nest
 }
 
 // Innermost returns the innermost loop containing b, or nil.
 func (nest *LoopNest) Innermost(b *Block) *Loop {
-	if b.ID >= len(nest.innermost) {
+	if b.ID >= len(nest.forest.innermost) {
 		return nil
 	}
-	return nest.innermost[b.ID]
+	if l := nest.forest.innermost[b.ID]; l >= 0 {
+		return nest.Loops[l]
+	}
+	return nil
 }
 
 // Depth returns the number of loops containing b: 0 outside loops.
@@ -138,12 +268,7 @@ func (nest *LoopNest) Depth(b *Block) int {
 
 // Contains reports whether b belongs to loop l, directly or in a nested loop.
 func (nest *LoopNest) Contains(l *Loop, b *Block) bool {
-	for in := nest.Innermost(b); in != nil; in = in.Parent {
-		if in == l {
-			return true
-		}
-	}
-	return false
+	return b.ID < len(nest.forest.innermost) && nest.forest.Contains(l.index, int32(b.ID))
 }
 
 // Reducible reports whether every cycle of the CFG is a natural loop.

@@ -85,6 +85,28 @@ func TestLoopsAgainstDefinition(t *testing.T) {
 					t.Fatalf("%s\nloop %s contains %s: %v", f, l.Header, b, !body[b.ID])
 				}
 			}
+			// The forest on node numbers lists the same body by Nodes and
+			// counts it in Size.
+			members := 0
+			for _, in := range body {
+				if in {
+					members++
+				}
+			}
+			if int(nest.forest.Loops[l.index].Size) != members {
+				t.Fatalf("%s\nloop %s: Size %d, want %d", f, l.Header, nest.forest.Loops[l.index].Size, members)
+			}
+			seen := make([]bool, f.NumBlocks())
+			nest.forest.Nodes(l.index, func(n int32) {
+				if seen[n] || !body[n] {
+					t.Fatalf("%s\nNodes of loop %s gives b%d twice or outside it", f, l.Header, n)
+				}
+				seen[n] = true
+				members--
+			})
+			if members != 0 {
+				t.Fatalf("%s\nNodes of loop %s misses %d blocks", f, l.Header, members)
+			}
 			if l.Blocks[0] != l.Header {
 				t.Fatalf("loop %s does not list its header first", l.Header)
 			}
