@@ -18,9 +18,10 @@ import (
 // end the program with a runtime error move to the end, so that the code of
 // a loop with bounds checks stays together.
 //
-// Loop depth (the number of natural loops around a block, found from the
-// search's back edges as in the dragon book's section 9.6) weights the
-// allocator's spill costs: a use inside a loop counts ten times one outside.
+// Loop depth (the number of natural loops around a block, from the
+// middle's one loop finder, middle.FindLoops, on the machine CFG) weights
+// the allocator's spill costs: a use inside a loop counts ten times one
+// outside. An irreducible cycle is no natural loop and adds no depth.
 
 // isCold reports whether b never returns (it reports a runtime error): such
 // blocks go to the end of the function, out of the loops they branch from.
@@ -82,7 +83,7 @@ func (f *Func) OrderBlocks() {
 	for i, b := range f.Blocks {
 		b.ID = i
 	}
-	post, backEdges := f.depthFirst()
+	post := f.depthFirst()
 	order := make([]*Block, 0, len(post))
 	var cold []*Block
 	for i := len(post) - 1; i >= 0; i-- {
@@ -95,45 +96,43 @@ func (f *Func) OrderBlocks() {
 	f.Blocks = append(order, cold...)
 	for i, b := range f.Blocks {
 		b.ID = i
-		b.depth = 0
 	}
 	f.recomputePreds() // unreachable predecessors would be a selection bug; they go
-	loops := f.naturalLoops(backEdges)
-	for _, l := range loops {
-		for _, b := range l.blocks {
-			b.depth++
-		}
+	loops := f.loopForest()
+	for _, b := range f.Blocks {
+		b.depth = loops.Depth(int32(b.ID))
 	}
 	f.rotateLoops(loops)
 }
 
-// depthFirst searches f from its entry, visiting a block's successors
-// last-first, and returns the blocks in postorder and the back edges
-// (latch, header) found: the middle's one depth-first search
-// (middle.Graph), on the machine blocks. Block IDs must be indexes in
-// f.Blocks.
-func (f *Func) depthFirst() (post []*Block, backEdges [][2]*Block) {
-	g := middle.NewGraph(len(f.Blocks), func(i int, add func(int)) {
+// graph returns f's CFG as a middle.Graph of block IDs, which must be
+// indexes in f.Blocks.
+func (f *Func) graph() *middle.Graph {
+	return middle.NewGraph(len(f.Blocks), func(i int, add func(int)) {
 		for _, s := range f.Blocks[i].Succs {
 			add(s.ID)
 		}
 	})
-	ids, retreating := g.DepthFirst(0, true)
-	post = make([]*Block, len(ids))
+}
+
+// depthFirst searches f from its entry, visiting a block's successors
+// last-first, and returns the blocks in postorder: the middle's one
+// depth-first search (middle.Graph), on the machine blocks. Block IDs must
+// be indexes in f.Blocks.
+func (f *Func) depthFirst() []*Block {
+	ids, _ := f.graph().DepthFirst(0, true)
+	post := make([]*Block, len(ids))
 	for i, id := range ids {
 		post[i] = f.Blocks[id]
 	}
-	backEdges = make([][2]*Block, len(retreating))
-	for i, e := range retreating {
-		backEdges[i] = [2]*Block{f.Blocks[e[0]], f.Blocks[e[1]]}
-	}
-	return post, backEdges
+	return post
 }
 
-// loop is a natural loop: its header and the blocks of its body.
-type loop struct {
-	header *Block
-	blocks []*Block // the header included
+// loopForest returns the natural loops of f, their nodes the block IDs
+// (which must be indexes in f.Blocks): the middle's one loop finder and
+// dominator tree, on the machine blocks.
+func (f *Func) loopForest() *middle.LoopForest {
+	return middle.FindLoops(middle.NewGraphDom(f.graph(), 0))
 }
 
 // rotateLoops moves a loop's header, when it ends with the loop's exit
@@ -142,17 +141,38 @@ type loop struct {
 // sit together right after it: the body then falls through into the test at
 // the bottom, which branches back to the top, and each iteration saves
 // the jump back to the header (the layout gcc uses for its loops). Inner
-// loops go first; an outer loop's blocks stay together through that.
-func (f *Func) rotateLoops(loops []loop) {
-	sort.SliceStable(loops, func(i, j int) bool { return loops[i].header.ID > loops[j].header.ID })
-	for _, l := range loops {
-		h := l.header
-		first, last := h.ID, h.ID
-		for _, b := range l.blocks {
-			first, last = min(first, b.ID), max(last, b.ID)
+// loops go first (by header, last first); an outer loop's blocks stay
+// together through that. The loops' nodes are the block IDs before any
+// rotation; a rotation permutes the IDs of one loop's blocks among
+// themselves, so the least and greatest ID of every loop, and what lies
+// between, are those of the start and can be found once, bottom-up over the
+// forest.
+func (f *Func) rotateLoops(lf *middle.LoopForest) {
+	blocks := slices.Clone(f.Blocks) // by node
+	type span struct{ first, last int }
+	spans := make([]span, len(lf.Loops))
+	for li := len(lf.Loops) - 1; li >= 0; li-- { // children come after their parents
+		l := &lf.Loops[li]
+		sp := span{int(l.Header), int(l.Header)}
+		for _, b := range l.Blocks {
+			sp.first, sp.last = min(sp.first, int(b)), max(sp.last, int(b))
 		}
+		for _, c := range l.Children {
+			sp.first, sp.last = min(sp.first, spans[c].first), max(sp.last, spans[c].last)
+		}
+		spans[li] = sp
+	}
+	order := make([]int, len(lf.Loops))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return lf.Loops[order[i]].Header > lf.Loops[order[j]].Header })
+	for _, li := range order {
+		l := &lf.Loops[li]
+		h := blocks[l.Header]
+		first, last := spans[li].first, spans[li].last
 		n := len(h.Instrs)
-		if first != h.ID || last-first+1 != len(l.blocks) || n < 2 || h.Instrs[n-2].Op != opJcc || h.Instrs[n-1].Op != opJmp {
+		if first != h.ID || last-first+1 != int(l.Size) || n < 2 || h.Instrs[n-2].Op != opJcc || h.Instrs[n-1].Op != opJmp {
 			continue
 		}
 		inside := func(b *Block) bool { return b.ID >= first && b.ID <= last }
@@ -160,7 +180,7 @@ func (f *Func) rotateLoops(loops []loop) {
 		if inside(out) {
 			in, out = out, in
 		}
-		if !inside(in) || inside(out) || out.isCold() || !l.jumpsBack() {
+		if !inside(in) || inside(out) || out.isCold() || !jumpsBack(h, l.Latches, blocks) {
 			continue // not the exit test, or no jump back to save
 		}
 		copy(f.Blocks[first:last], f.Blocks[first+1:last+1])
@@ -171,63 +191,19 @@ func (f *Func) rotateLoops(loops []loop) {
 	}
 }
 
-// jumpsBack reports whether a block of l ends with an unconditional jump
-// to its header: the jump that rotating l saves. (A latch that ends with
-// a conditional branch back, a test tail duplication copied there, has
-// none to save.)
-func (l loop) jumpsBack() bool {
-	for _, b := range l.blocks {
+// jumpsBack reports whether one of the latches of header h ends with an
+// unconditional jump to it: the jump that rotating the loop saves. (A latch
+// that ends with a conditional branch back, a test tail duplication copied
+// there, has none to save.) Only a latch can jump to the header from
+// inside its loop: the header dominates it.
+func jumpsBack(h *Block, latches []int32, blocks []*Block) bool {
+	for _, id := range latches {
+		b := blocks[id]
 		n := len(b.Instrs)
-		if n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].Block == l.header &&
+		if n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].Block == h &&
 			(n == 1 || b.Instrs[n-2].Op != opJcc) {
 			return true
 		}
 	}
 	return false
-}
-
-// naturalLoops returns the natural loop of each header among backEdges:
-// the header and the blocks that reach one of its latches without passing
-// through it, in order of the headers' IDs.
-func (f *Func) naturalLoops(backEdges [][2]*Block) []loop {
-	var loops []loop
-	sort.SliceStable(backEdges, func(i, j int) bool { return backEdges[i][1].ID < backEdges[j][1].ID })
-	inLoop := make([]int, len(f.Blocks)) // the header's ID+1 of the loop being marked
-	for i, e := range backEdges {
-		h := e[1]
-		if i > 0 && backEdges[i-1][1] == h {
-			continue
-		}
-		mark := h.ID + 1
-		l := loop{header: h}
-		add := func(b *Block) bool {
-			if inLoop[b.ID] == mark {
-				return false
-			}
-			inLoop[b.ID] = mark
-			l.blocks = append(l.blocks, b)
-			return true
-		}
-		add(h)
-		var work []*Block
-		for _, e2 := range backEdges[i:] { // h's back edges are together, sorted above
-			if e2[1] != h {
-				break
-			}
-			if add(e2[0]) {
-				work = append(work, e2[0])
-			}
-		}
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, p := range b.Preds {
-				if add(p) {
-					work = append(work, p)
-				}
-			}
-		}
-		loops = append(loops, l)
-	}
-	return loops
 }

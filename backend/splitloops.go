@@ -1,6 +1,6 @@
 package backend
 
-import "slices"
+import "toyc/middle"
 
 // Live-range splitting at loop boundaries. Linear scan spills an interval
 // whole, so a value spilled for the pressure somewhere in its long life is
@@ -28,52 +28,26 @@ const neverSplitAtLoops = 1 << 30
 
 // loopSets is what splitAroundLoops needs of f's natural loops, computed
 // once per Allocate: its rounds only insert instructions, never blocks or
-// edges. around lists, for each block (by ID), the loops containing it in
-// the order of naturalLoops; a loop's level is the number of loops around
-// its header, itself included.
+// edges, so the forest's nodes stay the block IDs. A loop's level is its
+// depth in the forest, the number of loops around its header, itself
+// included.
 type loopSets struct {
-	loops  []loop
-	start  []int32 // by block ID: where its loops begin in around
-	around []int32 // the loops of each block, block after block
-	usable []bool  // by loop: splittable at (see below)
+	*middle.LoopForest
+	usable []bool // by loop: splittable at (see below)
 }
 
 func (f *Func) loopSets() *loopSets {
-	_, backEdges := f.depthFirst()
-	ls := &loopSets{loops: f.naturalLoops(backEdges), start: make([]int32, len(f.Blocks)+1)}
-	for _, l := range ls.loops {
-		for _, b := range l.blocks {
-			ls.start[b.ID+1]++
-		}
-	}
-	for i := range f.Blocks {
-		ls.start[i+1] += ls.start[i]
-	}
-	ls.around = make([]int32, ls.start[len(f.Blocks)])
-	fill := slices.Clone(ls.start[:len(f.Blocks)])
-	for li, l := range ls.loops {
-		for _, b := range l.blocks {
-			ls.around[fill[b.ID]] = int32(li)
-			fill[b.ID]++
-		}
-	}
-	// A loop is entered only through its header (which then dominates it)
-	// unless it holds the entry block: the blocks on a path from the entry
-	// that avoids the header all reach a latch, so all are in the loop.
-	// Copies before the header would not run on such a path.
-	ls.usable = make([]bool, len(ls.loops))
-	for li := range ls.loops {
-		ls.usable[li] = !ls.inLoop(li, f.Blocks[0])
+	ls := &loopSets{LoopForest: f.loopForest()}
+	// A natural loop holds the entry block only when the entry is its
+	// header, and then no block enters it from outside to hold the copies.
+	ls.usable = make([]bool, len(ls.Loops))
+	for li := range ls.Loops {
+		ls.usable[li] = !ls.Contains(int32(li), 0)
 	}
 	return ls
 }
 
-// of returns the loops containing b.
-func (ls *loopSets) of(b *Block) []int32 { return ls.around[ls.start[b.ID]:ls.start[b.ID+1]] }
-
-func (ls *loopSets) inLoop(li int, b *Block) bool { return slices.Contains(ls.of(b), int32(li)) }
-
-func (ls *loopSets) level(li int32) int { return len(ls.of(ls.loops[li].header)) }
+func (ls *loopSets) level(li int32) int { return int(ls.Loops[li].Depth) }
 
 // splitAroundLoops splits the registers among spilled that a loop reads
 // without writing (see above) and reports whether it split any; the
@@ -94,7 +68,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 	if *ls == nil {
 		*ls = f.loopSets()
 	}
-	loops := (*ls).loops
+	loops := (*ls).Loops
 	if len(loops) == 0 {
 		return false
 	}
@@ -130,19 +104,23 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 			continue
 		}
 		stamp := int32(k + 1)
+		// The loops that write v are those around a block that does: the
+		// chains up the forest from them, each walked until it meets one
+		// marked before.
 		for _, b := range defIn[c] {
-			for _, li := range sets.of(b) {
+			for li := sets.Innermost(int32(b.ID)); li >= 0 && written[li] != stamp; li = sets.Loops[li].Parent {
 				written[li] = stamp
 			}
 		}
+		// Going out from a use, levels fall and a loop that writes v or
+		// holds the entry has only such loops around it: the loops to
+		// split at are a chain from the innermost, and the outermost of
+		// it is the one.
 		var order []int32
 		for _, b := range readIn[c] {
 			best := int32(-1)
-			for _, li := range sets.of(b) {
-				if sets.usable[li] && written[li] != stamp && sets.level(li) > int(f.vreg(v).loopLevel) &&
-					(best < 0 || sets.level(li) < sets.level(best)) {
-					best = li
-				}
+			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && written[li] != stamp && sets.level(li) > int(f.vreg(v).loopLevel); li = sets.Loops[li].Parent {
+				best = li
 			}
 			if best >= 0 && chosen[best] != stamp {
 				chosen[best] = stamp
@@ -150,18 +128,18 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 			}
 		}
 		for _, li := range order {
-			l := loops[li]
+			header := f.Blocks[loops[li].Header]
 			nv := f.newVReg(f.vreg(v).width)
 			vi := f.vreg(nv)
 			vi.splitOf, vi.split, vi.loopLevel = v, splitAtLoop, int32(sets.level(li))
-			for _, b := range l.blocks {
-				for _, in := range b.Instrs {
+			sets.Nodes(li, func(b int32) {
+				for _, in := range f.Blocks[b].Instrs {
 					in.renameUses(v, nv)
 				}
-			}
-			for _, p := range l.header.Preds {
-				if !sets.inLoop(int(li), p) {
-					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: l.header.Instrs[0].Pos})
+			})
+			for _, p := range header.Preds {
+				if !sets.Contains(li, int32(p.ID)) {
+					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos})
 				}
 			}
 			split = true
