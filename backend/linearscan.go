@@ -93,8 +93,12 @@ func (f *Func) Allocate() {
 		if len(spilled) == 0 {
 			break
 		}
-		if f.splitAroundCalls(spilled, a.set) || f.splitAroundLoops(spilled, &loops) {
+		if f.splitAroundCalls(spilled, a.set) {
 			lv = nil // the splits' registers live across blocks
+			continue
+		}
+		if changed := f.splitAroundLoops(spilled, &loops); len(changed) > 0 {
+			lv.update(f, changed) // the other registers' code is as it was
 			continue
 		}
 		f.assignSpillSlots(a, spilled)

@@ -1,5 +1,7 @@
 package backend
 
+import "slices"
+
 // Liveness of virtual registers over the machine CFG, by path exploration
 // from the uses, one register at a time (Appel's "Modern Compiler
 // Implementation", section 19.6, and Brandner et al., "Computing Liveness
@@ -18,9 +20,12 @@ package backend
 // live-in only up to their copies), which the interval builder relies on.
 
 // liveness lists, for each block (by ID), the virtual registers live out of
-// it, as indices (Reg - FirstVReg).
+// it, as indices (Reg - FirstVReg), in increasing order; and the same
+// transposed, for each register the blocks it is live out of, so that
+// update can find a register's entries without a look at every block.
 type liveness struct {
-	out [][]int32
+	out  [][]int32 // by block ID
+	regs [][]int32 // by vreg index: the blocks, in no particular order
 }
 
 // drop removes the registers of spilled from lv after insertSpillCode,
@@ -42,6 +47,9 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 		}
 		lv.out[b] = kept
 	}
+	for _, it := range spilled {
+		lv.regs[it.Reg-FirstVReg] = nil
+	}
 }
 
 // recheckLiveness, when set (the tests set it), is called with every
@@ -50,57 +58,117 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 var recheckLiveness func(f *Func, lv *liveness)
 
 func computeLiveness(f *Func) *liveness {
+	lv := &liveness{out: make([][]int32, len(f.Blocks)), regs: make([][]int32, f.NumVRegs())}
+	w := newLiveWalk(f, nil)
+	for v := range f.NumVRegs() {
+		lv.regs[v] = w.explore(f, v, lv.out, nil)
+	}
+	return lv
+}
+
+// update recomputes the liveness of the registers of changed (in
+// increasing order, none twice) after a change to their code alone (the
+// splits of splitAroundLoops: a new register, and the one it was split
+// from, which lost uses and gained copies), and keeps every other
+// register's as it was: what is live where depends on a register's own
+// definitions and uses and on the CFG, which the change left alone. The
+// cost is the size of the changed registers' liveness, old and new, and
+// of the blocks' lists it touches.
+func (lv *liveness) update(f *Func, changed []Reg) {
+	for _, r := range changed {
+		if v := int32(r - FirstVReg); int(v) < len(lv.regs) {
+			for _, b := range lv.regs[v] {
+				if i, found := slices.BinarySearch(lv.out[b], v); found {
+					lv.out[b] = slices.Delete(lv.out[b], i, i+1)
+				}
+			}
+			lv.regs[v] = nil
+		}
+	}
+	lv.regs = append(lv.regs, make([][]int32, f.NumVRegs()-len(lv.regs))...)
+	mark := make([]bool, f.NumVRegs())
+	for _, r := range changed {
+		mark[r-FirstVReg] = true
+	}
+	w := newLiveWalk(f, mark)
+	for _, r := range changed {
+		v := int32(r - FirstVReg)
+		lv.regs[v] = w.explore(f, int(v), nil, lv.regs[v])
+		for _, b := range lv.regs[v] {
+			i, _ := slices.BinarySearch(lv.out[b], v)
+			lv.out[b] = slices.Insert(lv.out[b], i, v)
+		}
+	}
+}
+
+// liveWalk is the state of the path exploration: each register's blocks
+// with an upward-exposed use and with a definition, and stamps by block.
+type liveWalk struct {
+	useBlocks, defBlocks [][]int32 // by vreg index: blocks with an upward-exposed use, with a definition
+	defines, liveIn      []int32   // by block: stamps, the register index+1 being explored
+	liveOut              []int32
+	work                 []int32
+}
+
+// newLiveWalk reads f's code for the registers of only (by vreg index),
+// or for all when only is nil.
+func newLiveWalk(f *Func, only []bool) *liveWalk {
 	nb, nv := len(f.Blocks), f.NumVRegs()
-	useBlocks := make([][]int32, nv) // blocks with an upward-exposed use
-	defBlocks := make([][]int32, nv) // blocks with a definition
-	lastUse := make([]int32, nv)     // stamps: the block ID+1 that recorded it last
+	w := &liveWalk{useBlocks: make([][]int32, nv), defBlocks: make([][]int32, nv),
+		defines: make([]int32, nb), liveIn: make([]int32, nb), liveOut: make([]int32, nb)}
+	lastUse := make([]int32, nv) // stamps: the block ID+1 that recorded it last
 	lastDef := make([]int32, nv)
+	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
 	for _, b := range f.Blocks {
 		stamp := int32(b.ID + 1)
 		for _, in := range b.Instrs {
 			in.forEachUse(func(r Reg) {
-				if v := r - FirstVReg; r.IsVirtual() && lastDef[v] != stamp && lastUse[v] != stamp {
+				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp && lastUse[v] != stamp {
 					lastUse[v] = stamp
-					useBlocks[v] = append(useBlocks[v], int32(b.ID))
+					w.useBlocks[v] = append(w.useBlocks[v], int32(b.ID))
 				}
 			})
 			in.forEachDef(func(r Reg) {
-				if v := r - FirstVReg; r.IsVirtual() && lastDef[v] != stamp {
+				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp {
 					lastDef[v] = stamp
-					defBlocks[v] = append(defBlocks[v], int32(b.ID))
+					w.defBlocks[v] = append(w.defBlocks[v], int32(b.ID))
 				}
 			})
 		}
 	}
-	lv := &liveness{out: make([][]int32, nb)}
-	defines := make([]int32, nb) // stamps: the register index+1 being explored
-	liveIn := make([]int32, nb)
-	liveOut := make([]int32, nb)
-	var work []int32
-	for v := range nv {
-		stamp := int32(v + 1)
-		for _, b := range defBlocks[v] {
-			defines[b] = stamp
-		}
-		work = append(work[:0], useBlocks[v]...)
-		for _, b := range work {
-			liveIn[b] = stamp
-		}
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, p := range f.Blocks[b].Preds {
-				if liveOut[p.ID] == stamp {
-					continue
-				}
-				liveOut[p.ID] = stamp
-				lv.out[p.ID] = append(lv.out[p.ID], int32(v))
-				if defines[p.ID] != stamp && liveIn[p.ID] != stamp {
-					liveIn[p.ID] = stamp
-					work = append(work, int32(p.ID))
-				}
+	return w
+}
+
+// explore walks backwards from the uses of register index v and returns
+// blocks with the blocks it is live out of appended, having appended v to
+// out[b] for each such block b when out is not nil.
+func (w *liveWalk) explore(f *Func, v int, out [][]int32, blocks []int32) []int32 {
+	stamp := int32(v + 1)
+	for _, b := range w.defBlocks[v] {
+		w.defines[b] = stamp
+	}
+	work := append(w.work[:0], w.useBlocks[v]...)
+	for _, b := range work {
+		w.liveIn[b] = stamp
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range f.Blocks[b].Preds {
+			if w.liveOut[p.ID] == stamp {
+				continue
+			}
+			w.liveOut[p.ID] = stamp
+			blocks = append(blocks, int32(p.ID))
+			if out != nil {
+				out[p.ID] = append(out[p.ID], int32(v))
+			}
+			if w.defines[p.ID] != stamp && w.liveIn[p.ID] != stamp {
+				w.liveIn[p.ID] = stamp
+				work = append(work, int32(p.ID))
 			}
 		}
 	}
-	return lv
+	w.work = work
+	return blocks
 }

@@ -1,6 +1,10 @@
 package backend
 
-import "toyc/middle"
+import (
+	"slices"
+
+	"toyc/middle"
+)
 
 // Live-range splitting at loop boundaries. Linear scan spills an interval
 // whole, so a value spilled for the pressure somewhere in its long life is
@@ -50,10 +54,11 @@ func (f *Func) loopSets() *loopSets {
 func (ls *loopSets) level(li int32) int { return int(ls.Loops[li].Depth) }
 
 // splitAroundLoops splits the registers among spilled that a loop reads
-// without writing (see above) and reports whether it split any; the
-// allocation round must then be redone. ls is f's loops, made when first
+// without writing (see above) and returns the registers whose code it
+// changed, in increasing order: those it split and the new ones. When
+// there are any, the allocation round must be redone. ls is f's loops, made when first
 // needed.
-func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
+func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []Reg) {
 	candOf := make([]int32, f.NumVRegs()) // by vreg index: 1 + its index in cands, or 0
 	var cands []Reg
 	for _, it := range spilled {
@@ -63,14 +68,14 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 		}
 	}
 	if len(cands) == 0 {
-		return false
+		return nil
 	}
 	if *ls == nil {
 		*ls = f.loopSets()
 	}
 	loops := (*ls).Loops
 	if len(loops) == 0 {
-		return false
+		return nil
 	}
 	sets := *ls
 
@@ -93,7 +98,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 		}
 	}
 
-	split := false
+	var created []Reg
 	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
 	written := make([]int32, len(loops))      // by loop: 1 + the index in spilled of a register it writes
 	chosen := make([]int32, len(loops))       // by loop: 1 + the index in spilled of a register split at it
@@ -127,6 +132,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 				order = append(order, best)
 			}
 		}
+		if len(order) > 0 {
+			changed = append(changed, v)
+		}
 		for _, li := range order {
 			header := f.Blocks[loops[li].Header]
 			nv := f.newVReg(f.vreg(v).width)
@@ -142,7 +150,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos})
 				}
 			}
-			split = true
+			created = append(created, nv)
 		}
 	}
 	for _, p := range f.Blocks {
@@ -156,7 +164,8 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) bool {
 		}
 		p.Instrs = append(p.Instrs[:n:n], append(copies, p.Instrs[n:]...)...)
 	}
-	return split
+	slices.Sort(changed)
+	return append(slices.Compact(changed), created...) // each newer than every register before
 }
 
 // candIndex returns r's index in splitAroundLoops' candidates, or -1.
