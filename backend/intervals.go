@@ -31,6 +31,7 @@ type Interval struct {
 	Ranges []Range // sorted, disjoint, non-adjacent
 
 	weight      float64 // spill cost: uses and defs weighted by loop depth, per instruction covered
+	freq        float64 // the uses and defs weighted by loop depth, which weigh divides
 	unspillable bool
 	hints       []Reg // registers it is moved from or to: sharing one deletes the move
 
@@ -130,17 +131,44 @@ type intervalSet struct {
 // buildIntervals numbers the instructions of f along its block order and
 // builds every interval, with spill weights and move hints.
 func buildIntervals(f *Func, lv *liveness) *intervalSet {
+	set := newIntervalSet(f)
+	set.scan(f, lv.out, nil)
+	for _, it := range set.virtual {
+		it.finish()
+	}
+	for _, it := range set.fixed {
+		it.finish()
+	}
+	return set
+}
+
+// newIntervalSet numbers the instructions of f, without intervals yet.
+func newIntervalSet(f *Func) *intervalSet {
 	set := &intervalSet{virtual: make([]*Interval, f.NumVRegs()), start: make([]int, len(f.Blocks))}
 	pos := 0
 	for _, b := range f.Blocks {
 		set.start[b.ID] = pos
 		pos += 2 * len(b.Instrs)
 	}
+	return set
+}
+
+// scan builds intervals by the backward walk over the blocks, out listing
+// the registers live out of each block; with only not nil, the intervals
+// of the virtual registers it marks (by index) alone, which out must then
+// list alone.
+func (set *intervalSet) scan(f *Func, out [][]int32, only []bool) {
 	get := func(r Reg) *Interval {
 		var slot **Interval
 		if r.IsVirtual() {
+			if only != nil && !only[r-FirstVReg] {
+				return nil
+			}
 			slot = &set.virtual[r-FirstVReg]
 		} else {
+			if only != nil {
+				return nil
+			}
 			slot = &set.fixed[r]
 		}
 		if *slot == nil {
@@ -156,51 +184,123 @@ func buildIntervals(f *Func, lv *liveness) *intervalSet {
 		from := set.start[b.ID]
 		to := from + 2*len(b.Instrs)
 		freq := math.Pow(10, float64(min(b.depth, 6)))
-		for _, v := range lv.out[b.ID] {
+		for _, v := range out[b.ID] {
 			get(FirstVReg+Reg(v)).addRange(from, to)
 		}
 		for i := len(b.Instrs) - 1; i >= 0; i-- {
 			in := b.Instrs[i]
 			p := from + 2*i
-			in.Clobbers.forEach(func(r Reg) { get(r).addRange(p+1, p+2) })
+			in.Clobbers.forEach(func(r Reg) {
+				if it := get(r); it != nil {
+					it.addRange(p+1, p+2)
+				}
+			})
 			in.forEachDef(func(r Reg) {
-				it := get(r)
-				it.define(p)
-				it.weight += freq
+				if it := get(r); it != nil {
+					it.define(p)
+					it.freq += freq
+				}
 			})
 			in.forEachUse(func(r Reg) {
-				it := get(r)
-				it.addRange(from, p+1)
-				it.weight += freq
+				if it := get(r); it != nil {
+					it.addRange(from, p+1)
+					it.freq += freq
+				}
 			})
 			if in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
 				d, s := in.Args[0].Reg, in.Args[1].Reg
-				get(d).hints = append(get(d).hints, s)
-				get(s).hints = append(get(s).hints, d)
+				if it := get(d); it != nil {
+					it.hints = append(it.hints, s)
+				}
+				if it := get(s); it != nil {
+					it.hints = append(it.hints, d)
+				}
 			}
 		}
 	}
-	finish := func(it *Interval) {
-		if it == nil {
-			return
-		}
-		for i, j := 0, len(it.Ranges)-1; i < j; i, j = i+1, j-1 {
-			it.Ranges[i], it.Ranges[j] = it.Ranges[j], it.Ranges[i]
-		}
-		size := 0
-		for _, r := range it.Ranges {
-			size += r.End - r.Start
-		}
-		it.weight /= float64(size/2 + 4) // a long interval with few uses is the cheap one to spill
-		if it.unspillable {
-			it.weight = math.Inf(1)
+}
+
+// finish puts the ranges the backward walk made in order and weighs it.
+func (it *Interval) finish() {
+	if it == nil {
+		return
+	}
+	for i, j := 0, len(it.Ranges)-1; i < j; i, j = i+1, j-1 {
+		it.Ranges[i], it.Ranges[j] = it.Ranges[j], it.Ranges[i]
+	}
+	it.weigh()
+}
+
+// weigh sets the spill weight from the uses and the length.
+func (it *Interval) weigh() {
+	size := 0
+	for _, r := range it.Ranges {
+		size += r.End - r.Start
+	}
+	it.weight = it.freq / float64(size/2+4) // a long interval with few uses is the cheap one to spill
+	if it.unspillable {
+		it.weight = math.Inf(1)
+	}
+}
+
+// rebuilt returns the intervals of f after splitAroundLoops made s, set
+// being those of the round before and lv the updated liveness: the
+// intervals of the registers s changed (their code, or the moves that
+// hint at them) built anew, and every other one set's, its positions
+// moved past the copies s inserted. That is what buildIntervals would
+// build: those registers' definitions, uses and liveness are as they
+// were, and wherever such a register was live on both sides of the
+// inserted copies it is live across them. The cost is the changed
+// registers' liveness and the other intervals' ranges, not every
+// register's liveness in every block (quadratic in a deep loop nest,
+// where each loop's counter is live through all the loops inside it).
+func (set *intervalSet) rebuilt(f *Func, lv *liveness, s *loopSplit) *intervalSet {
+	next := newIntervalSet(f)
+	only := make([]bool, f.NumVRegs())
+	out := make([][]int32, len(f.Blocks))
+	for _, rs := range [][]Reg{s.changed, s.hinted} {
+		for _, r := range rs {
+			v := r - FirstVReg
+			if only[v] {
+				continue
+			}
+			only[v] = true
+			for _, b := range lv.regs[v] {
+				out[b] = append(out[b], int32(v))
+			}
 		}
 	}
-	for _, it := range set.virtual {
-		finish(it)
+	next.scan(f, out, only)
+	for v, it := range next.virtual {
+		if only[v] {
+			it.finish()
+		}
 	}
-	for _, it := range set.fixed {
-		finish(it)
+	move := func(p int) int { // an old position to the new one
+		b := sort.Search(len(set.start), func(i int) bool { return set.start[i] > p }) - 1
+		i, half := (p-set.start[b])/2, (p-set.start[b])%2
+		if n := s.count[b]; n > 0 && i >= int(s.at[b]) {
+			i += int(n)
+		}
+		return next.start[b] + 2*i + half
 	}
-	return set
+	moved := func(it *Interval) *Interval {
+		m := &Interval{Reg: it.Reg, Ranges: make([]Range, len(it.Ranges)), freq: it.freq, unspillable: it.unspillable, hints: it.hints}
+		for i, r := range it.Ranges {
+			m.Ranges[i] = Range{move(r.Start), move(r.End-1) + 1}
+		}
+		m.weigh()
+		return m
+	}
+	for v, it := range set.virtual {
+		if it != nil && !only[v] {
+			next.virtual[v] = moved(it)
+		}
+	}
+	for r, it := range set.fixed {
+		if it != nil {
+			next.fixed[r] = moved(it)
+		}
+	}
+	return next
 }

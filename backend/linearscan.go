@@ -80,6 +80,7 @@ func (f *Func) Allocate() {
 	a := &allocation{}
 	var loops *loopSets // made by the first round that splits at loops
 	var lv *liveness
+	var split *loopSplit // what the last round split at loops
 	for {
 		a.rounds++
 		if lv == nil {
@@ -88,7 +89,15 @@ func (f *Func) Allocate() {
 		if recheckLiveness != nil {
 			recheckLiveness(f, lv)
 		}
-		a.set = buildIntervals(f, lv)
+		if split != nil {
+			a.set = a.set.rebuilt(f, lv, split)
+			if recheckIntervals != nil {
+				recheckIntervals(f, a.set, buildIntervals(f, lv))
+			}
+		} else {
+			a.set = buildIntervals(f, lv)
+		}
+		split = nil
 		spilled := linearScan(f, a.set)
 		if len(spilled) == 0 {
 			break
@@ -97,8 +106,8 @@ func (f *Func) Allocate() {
 			lv = nil // the splits' registers live across blocks
 			continue
 		}
-		if changed := f.splitAroundLoops(spilled, &loops); len(changed) > 0 {
-			lv.update(f, changed) // the other registers' code is as it was
+		if split = f.splitAroundLoops(spilled, &loops); split != nil {
+			lv.update(f, split.changed) // the other registers' code is as it was
 			continue
 		}
 		f.assignSpillSlots(a, spilled)
@@ -113,6 +122,11 @@ func (f *Func) Allocate() {
 	f.alloc = a
 	f.stage = stageAllocated
 }
+
+// recheckIntervals, when set (the tests set it), is called with the
+// intervals Allocate rebuilt after a split at loops and those
+// buildIntervals builds, to compare them.
+var recheckIntervals func(f *Func, rebuilt, fresh *intervalSet)
 
 // assignSpillSlots gives each interval spilled in this round a stack slot:
 // the slot of a register it is moved from or to (a hint) when that was

@@ -21,6 +21,35 @@ func init() {
 	}
 }
 
+// Every interval set Allocate rebuilt after a split at loops is compared
+// with the one buildIntervals builds from scratch: the same ranges,
+// weights and hints (but for the physical registers' hints, which nothing
+// reads: a renamed move to an argument register leaves the old name there).
+func init() {
+	recheckIntervals = func(f *Func, rebuilt, fresh *intervalSet) {
+		same := func(a, b *Interval, hints bool) bool {
+			if a == nil || b == nil {
+				return a == b
+			}
+			return slices.Equal(a.Ranges, b.Ranges) && a.weight == b.weight && a.unspillable == b.unspillable &&
+				(!hints || slices.Equal(a.hints, b.hints))
+		}
+		if !slices.Equal(rebuilt.start, fresh.start) {
+			panic(fmt.Sprintf("backend: %s: rebuilt intervals number the blocks from %v, buildIntervals from %v", f.Name, rebuilt.start, fresh.start))
+		}
+		for v := range fresh.virtual {
+			if a, b := rebuilt.virtual[v], fresh.virtual[v]; !same(a, b, true) {
+				panic(fmt.Sprintf("backend: %s: the rebuilt interval of %s is %+v, buildIntervals makes %+v\n%s", f.Name, vregName(FirstVReg+Reg(v)), a, b, f))
+			}
+		}
+		for r := range fresh.fixed {
+			if a, b := rebuilt.fixed[r], fresh.fixed[r]; !same(a, b, false) {
+				panic(fmt.Sprintf("backend: %s: the rebuilt fixed interval of register %d is %+v, buildIntervals makes %+v", f.Name, r, a, b))
+			}
+		}
+	}
+}
+
 // referenceLiveness is the textbook data flow, iterated to a fixed point:
 // live-in = uses not after a definition in the block, plus live-out minus
 // the block's definitions; live-out = the union of the successors'

@@ -53,12 +53,19 @@ func (f *Func) loopSets() *loopSets {
 
 func (ls *loopSets) level(li int32) int { return int(ls.Loops[li].Depth) }
 
+// loopSplit is what splitAroundLoops changed, so that the next round
+// updates the liveness and intervals of that alone.
+type loopSplit struct {
+	changed   []Reg   // the registers split and the new ones, in increasing order
+	hinted    []Reg   // other virtual registers whose moves now name a new register
+	at, count []int32 // by block ID: where the copies went in, and how many
+}
+
 // splitAroundLoops splits the registers among spilled that a loop reads
-// without writing (see above) and returns the registers whose code it
-// changed, in increasing order: those it split and the new ones. When
-// there are any, the allocation round must be redone. ls is f's loops, made when first
-// needed.
-func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []Reg) {
+// without writing (see above) and returns what it changed, or nil when it
+// split none; the allocation round must then be redone. ls is f's loops,
+// made when first needed.
+func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 	candOf := make([]int32, f.NumVRegs()) // by vreg index: 1 + its index in cands, or 0
 	var cands []Reg
 	for _, it := range spilled {
@@ -98,7 +105,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []R
 		}
 	}
 
-	var created []Reg
+	var changed, created, hinted []Reg
 	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
 	written := make([]int32, len(loops))      // by loop: 1 + the index in spilled of a register it writes
 	chosen := make([]int32, len(loops))       // by loop: 1 + the index in spilled of a register split at it
@@ -142,7 +149,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []R
 			vi.splitOf, vi.split, vi.loopLevel = v, splitAtLoop, int32(sets.level(li))
 			sets.Nodes(li, func(b int32) {
 				for _, in := range f.Blocks[b].Instrs {
-					in.renameUses(v, nv)
+					if in.renameUses(v, nv) && in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsVirtual() && in.Args[1].Kind == KindReg {
+						hinted = append(hinted, in.Args[0].Reg)
+					}
 				}
 			})
 			for _, p := range header.Preds {
@@ -153,6 +162,10 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []R
 			created = append(created, nv)
 		}
 	}
+	if len(created) == 0 {
+		return nil
+	}
+	split := &loopSplit{at: make([]int32, len(f.Blocks)), count: make([]int32, len(f.Blocks))}
 	for _, p := range f.Blocks {
 		copies := before[p.ID]
 		if copies == nil {
@@ -162,10 +175,13 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) (changed []R
 		for n > 0 && p.Instrs[n-1].isBranch() {
 			n--
 		}
+		split.at[p.ID], split.count[p.ID] = int32(n), int32(len(copies))
 		p.Instrs = append(p.Instrs[:n:n], append(copies, p.Instrs[n:]...)...)
 	}
 	slices.Sort(changed)
-	return append(slices.Compact(changed), created...) // each newer than every register before
+	split.changed = append(slices.Compact(changed), created...) // each newer than every register before
+	split.hinted = hinted
+	return split
 }
 
 // candIndex returns r's index in splitAroundLoops' candidates, or -1.
@@ -177,23 +193,24 @@ func candIndex(candOf []int32, r Reg) int {
 }
 
 // renameUses makes in read to instead of from wherever it reads from (as
-// an operand, or in the address of a memory operand). It must not write
-// from.
-func (in *Instr) renameUses(from, to Reg) {
+// an operand, or in the address of a memory operand), and reports whether
+// it did. It must not write from.
+func (in *Instr) renameUses(from, to Reg) (renamed bool) {
 	for i := range in.Args {
 		a := &in.Args[i]
 		switch a.Kind {
 		case KindReg:
 			if a.Reg == from && in.role(i) == roleUse {
-				a.Reg = to
+				a.Reg, renamed = to, true
 			}
 		case KindMem:
 			if a.Base == from {
-				a.Base = to
+				a.Base, renamed = to, true
 			}
 			if a.Index == from {
-				a.Index = to
+				a.Index, renamed = to, true
 			}
 		}
 	}
+	return renamed
 }
