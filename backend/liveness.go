@@ -58,10 +58,36 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 var recheckLiveness func(f *Func, lv *liveness)
 
 func computeLiveness(f *Func) *liveness {
-	lv := &liveness{out: make([][]int32, len(f.Blocks)), regs: make([][]int32, f.NumVRegs())}
+	nb, nv := len(f.Blocks), f.NumVRegs()
+	lv := &liveness{out: make([][]int32, nb), regs: make([][]int32, nv)}
+	// Each register's blocks go into one array, register after register;
+	// the blocks' lists are its transpose, filled in register order (so
+	// sorted) into one array too: two allocations, not one per list.
 	w := newLiveWalk(f, nil)
-	for v := range f.NumVRegs() {
-		lv.regs[v] = w.explore(f, v, lv.out, nil)
+	var all []int32
+	start := make([]int, nv+1)
+	for v := range nv {
+		all = w.explore(f, v, nil, all)
+		start[v+1] = len(all)
+	}
+	count := make([]int, nb+1)
+	for v := range nv {
+		lv.regs[v] = all[start[v]:start[v+1]:start[v+1]]
+		for _, b := range lv.regs[v] {
+			count[b+1]++
+		}
+	}
+	for b := range nb {
+		count[b+1] += count[b]
+	}
+	backing := make([]int32, len(all))
+	for b := range nb {
+		lv.out[b] = backing[count[b]:count[b]:count[b+1]]
+	}
+	for v := range nv {
+		for _, b := range lv.regs[v] {
+			lv.out[b] = append(lv.out[b], int32(v))
+		}
 	}
 	return lv
 }
