@@ -107,7 +107,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 
 	var changed, created, hinted []Reg
 	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
-	written := make([]int32, len(loops))      // by loop: 1 + the index in spilled of a register it writes
+	var defPre []int32                        // the preorder starts of the innermost loops of the blocks writing a register
 	chosen := make([]int32, len(loops))       // by loop: 1 + the index in spilled of a register split at it
 	for k, it := range spilled {
 		v := it.Reg
@@ -116,13 +116,21 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 			continue
 		}
 		stamp := int32(k + 1)
-		// The loops that write v are those around a block that does: the
-		// chains up the forest from them, each walked until it meets one
-		// marked before.
+		// A loop writes v when a block writing v is inside it: when the
+		// preorder span of the loop holds the span of the block's
+		// innermost loop, a binary search in the sorted starts of those.
+		defPre = defPre[:0]
 		for _, b := range defIn[c] {
-			for li := sets.Innermost(int32(b.ID)); li >= 0 && written[li] != stamp; li = sets.Loops[li].Parent {
-				written[li] = stamp
+			if li := sets.Innermost(int32(b.ID)); li >= 0 {
+				pre, _ := sets.Span(li)
+				defPre = append(defPre, pre)
 			}
+		}
+		slices.Sort(defPre)
+		writes := func(li int32) bool {
+			pre, end := sets.Span(li)
+			i, _ := slices.BinarySearch(defPre, pre)
+			return i < len(defPre) && defPre[i] < end
 		}
 		// Going out from a use, levels fall and a loop that writes v or
 		// holds the entry has only such loops around it: the loops to
@@ -131,7 +139,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 		var order []int32
 		for _, b := range readIn[c] {
 			best := int32(-1)
-			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && written[li] != stamp && sets.level(li) > int(f.vreg(v).loopLevel); li = sets.Loops[li].Parent {
+			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && sets.level(li) > int(f.vreg(v).loopLevel) && !writes(li); li = sets.Loops[li].Parent {
 				best = li
 			}
 			if best >= 0 && chosen[best] != stamp {

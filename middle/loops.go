@@ -176,6 +176,10 @@ func (lf *LoopForest) Contains(l, n int32) bool {
 	return in >= 0 && lf.Loops[l].pre <= lf.Loops[in].pre && lf.Loops[in].pre < lf.Loops[l].end
 }
 
+// Span returns loop l's interval in the forest's preorder: loop k is
+// inside l (or is l) iff pre <= Span(k)'s pre < end.
+func (lf *LoopForest) Span(l int32) (pre, end int32) { return lf.Loops[l].pre, lf.Loops[l].end }
+
 // Nodes calls visit for every node of loop l, nested loops' included: its
 // own blocks, then each child's, depth first.
 func (lf *LoopForest) Nodes(l int32, visit func(n int32)) {
