@@ -184,8 +184,17 @@ func (set *intervalSet) scan(f *Func, out [][]int32, only []bool) {
 		from := set.start[b.ID]
 		to := from + 2*len(b.Instrs)
 		freq := math.Pow(10, float64(min(b.depth, 6)))
-		for _, v := range out[b.ID] {
-			get(FirstVReg+Reg(v)).addRange(from, to)
+		for _, v := range out[b.ID] { // the most frequent step (a deep nest's counters are live out of every block inside): no call
+			it := set.virtual[v]
+			if it == nil {
+				it = get(FirstVReg + Reg(v))
+			}
+			if n := len(it.Ranges); n > 0 && to >= it.Ranges[n-1].Start {
+				it.Ranges[n-1].Start = min(it.Ranges[n-1].Start, from)
+				it.Ranges[n-1].End = max(it.Ranges[n-1].End, to)
+			} else {
+				it.Ranges = append(it.Ranges, Range{from, to})
+			}
 		}
 		for i := len(b.Instrs) - 1; i >= 0; i-- {
 			in := b.Instrs[i]
