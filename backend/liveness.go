@@ -67,7 +67,7 @@ func computeLiveness(f *Func) *liveness {
 	var all []int32
 	start := make([]int, nv+1)
 	for v := range nv {
-		all = w.explore(f, v, nil, all)
+		all = w.explore(v, all)
 		start[v+1] = len(all)
 	}
 	count := make([]int, nb+1)
@@ -119,7 +119,7 @@ func (lv *liveness) update(f *Func, changed []Reg) {
 	w := newLiveWalk(f, mark)
 	for _, r := range changed {
 		v := int32(r - FirstVReg)
-		lv.regs[v] = w.explore(f, int(v), nil, lv.regs[v])
+		lv.regs[v] = w.explore(int(v), lv.regs[v])
 		for _, b := range lv.regs[v] {
 			i, _ := slices.BinarySearch(lv.out[b], v)
 			lv.out[b] = slices.Insert(lv.out[b], i, v)
@@ -128,8 +128,12 @@ func (lv *liveness) update(f *Func, changed []Reg) {
 }
 
 // liveWalk is the state of the path exploration: each register's blocks
-// with an upward-exposed use and with a definition, and stamps by block.
+// with an upward-exposed use and with a definition, stamps by block, and
+// the predecessors as compressed rows of block IDs, so that the walks,
+// which step to predecessors hundreds of thousands of times, read a few
+// dense arrays rather than blocks all over the heap.
 type liveWalk struct {
+	predStart, preds     []int32   // block b's predecessors are preds[predStart[b]:predStart[b+1]]
 	useBlocks, defBlocks [][]int32 // by vreg index: blocks with an upward-exposed use, with a definition
 	defines, liveIn      []int32   // by block: stamps, the register index+1 being explored
 	liveOut              []int32
@@ -141,7 +145,19 @@ type liveWalk struct {
 func newLiveWalk(f *Func, only []bool) *liveWalk {
 	nb, nv := len(f.Blocks), f.NumVRegs()
 	w := &liveWalk{useBlocks: make([][]int32, nv), defBlocks: make([][]int32, nv),
-		defines: make([]int32, nb), liveIn: make([]int32, nb), liveOut: make([]int32, nb)}
+		defines: make([]int32, nb), liveIn: make([]int32, nb), liveOut: make([]int32, nb), predStart: make([]int32, nb+1)}
+	for _, b := range f.Blocks {
+		w.predStart[b.ID+1] = int32(len(b.Preds))
+	}
+	for i := range nb {
+		w.predStart[i+1] += w.predStart[i]
+	}
+	w.preds = make([]int32, w.predStart[nb])
+	for _, b := range f.Blocks {
+		for i, p := range b.Preds {
+			w.preds[int(w.predStart[b.ID])+i] = int32(p.ID)
+		}
+	}
 	lastUse := make([]int32, nv) // stamps: the block ID+1 that recorded it last
 	lastDef := make([]int32, nv)
 	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
@@ -166,9 +182,8 @@ func newLiveWalk(f *Func, only []bool) *liveWalk {
 }
 
 // explore walks backwards from the uses of register index v and returns
-// blocks with the blocks it is live out of appended, having appended v to
-// out[b] for each such block b when out is not nil.
-func (w *liveWalk) explore(f *Func, v int, out [][]int32, blocks []int32) []int32 {
+// blocks with the blocks it is live out of appended.
+func (w *liveWalk) explore(v int, blocks []int32) []int32 {
 	stamp := int32(v + 1)
 	for _, b := range w.defBlocks[v] {
 		w.defines[b] = stamp
@@ -180,18 +195,15 @@ func (w *liveWalk) explore(f *Func, v int, out [][]int32, blocks []int32) []int3
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, p := range f.Blocks[b].Preds {
-			if w.liveOut[p.ID] == stamp {
+		for _, p := range w.preds[w.predStart[b]:w.predStart[b+1]] {
+			if w.liveOut[p] == stamp {
 				continue
 			}
-			w.liveOut[p.ID] = stamp
-			blocks = append(blocks, int32(p.ID))
-			if out != nil {
-				out[p.ID] = append(out[p.ID], int32(v))
-			}
-			if w.defines[p.ID] != stamp && w.liveIn[p.ID] != stamp {
-				w.liveIn[p.ID] = stamp
-				work = append(work, int32(p.ID))
+			w.liveOut[p] = stamp
+			blocks = append(blocks, p)
+			if w.defines[p] != stamp && w.liveIn[p] != stamp {
+				w.liveIn[p] = stamp
+				work = append(work, p)
 			}
 		}
 	}
