@@ -151,3 +151,44 @@ func TestLoopsAgainstDefinition(t *testing.T) {
 		t.Errorf("only %d of the random CFGs were irreducible; the generator lost its teeth", irreducible)
 	}
 }
+
+// TestFindLoopsOnGraph: the loop finder on bare node numbers, as the
+// backend uses it: a loop 1..4 with a loop 2..3 inside, then an
+// irreducible cycle, which makes no loop.
+func TestFindLoopsOnGraph(t *testing.T) {
+	edges := [][]int{{1}, {2, 5}, {3}, {2, 4}, {1}, {}}
+	lf := FindLoops(NewGraphDom(graphOf(edges), 0))
+	if len(lf.Loops) != 2 || lf.Loops[0].Header != 1 || lf.Loops[1].Header != 2 {
+		t.Fatalf("loops %+v, want headers 1 and 2", lf.Loops)
+	}
+	outer, inner := lf.Loops[0], lf.Loops[1]
+	if outer.Size != 4 || inner.Size != 2 || inner.Parent != 0 || outer.Parent != -1 ||
+		!slices.Equal(outer.Latches, []int32{4}) || !slices.Equal(inner.Latches, []int32{3}) {
+		t.Fatalf("outer %+v, inner %+v", outer, inner)
+	}
+	for n, want := range []int{0, 1, 2, 2, 1, 0} {
+		if lf.Depth(int32(n)) != want {
+			t.Errorf("depth of %d is %d, want %d", n, lf.Depth(int32(n)), want)
+		}
+		if lf.Contains(0, int32(n)) != (want >= 1) || lf.Contains(1, int32(n)) != (want == 2) {
+			t.Errorf("containment of %d is wrong", n)
+		}
+	}
+	if pre, end := lf.Span(0); !(pre <= inner.pre && inner.pre < end) {
+		t.Errorf("the inner loop is outside the outer one's span [%d, %d)", pre, end)
+	}
+
+	lf = FindLoops(NewGraphDom(graphOf([][]int{{1, 2}, {2}, {1}}), 0))
+	if len(lf.Loops) != 0 || len(lf.Irreducible) != 1 {
+		t.Fatalf("irreducible: loops %+v, irreducible edges %v", lf.Loops, lf.Irreducible)
+	}
+}
+
+// graphOf is the Graph with the successor lists edges.
+func graphOf(edges [][]int) *Graph {
+	return NewGraph(len(edges), func(i int, add func(int)) {
+		for _, j := range edges[i] {
+			add(j)
+		}
+	})
+}
