@@ -163,16 +163,48 @@ func (g blockValues) of(b *Block) []*Value {
 // blocks from which some path reaches a load of the slot before any store to
 // it. Pruned SSA construction (mem2reg) places a slot's φs only there. It is
 // queried once per slot and reuses its marks, so a query costs the blocks it
-// marks, not the size of the function.
+// marks, not the size of the function. The walks read the predecessors
+// from compressed rows of block IDs, made once per CFG (a deep loop nest
+// makes its counters live through every loop inside, hundreds of
+// thousands of steps, which through the blocks' edge lists are cache
+// misses).
 type SlotLiveness struct {
-	epoch      int32
-	store, in  []int32 // by Block.ID: epoch stamps
-	work, live []*Block
+	epoch     int32
+	store, in []int32 // by Block.ID: epoch stamps
+	work      []int32
+	live      []*Block
+
+	f                *Func
+	cfgEpoch         uint64   // the CFG the rows were made for
+	predStart, preds []int32  // block ID b's predecessors' IDs are preds[predStart[b]:predStart[b+1]]
+	byID             []*Block // by Block.ID
 }
 
 // NewSlotLiveness prepares slot liveness queries on f.
 func NewSlotLiveness(f *Func) *SlotLiveness {
-	return &SlotLiveness{store: make([]int32, f.NumBlocks()), in: make([]int32, f.NumBlocks())}
+	s := &SlotLiveness{store: make([]int32, f.NumBlocks()), in: make([]int32, f.NumBlocks()), f: f}
+	s.index()
+	return s
+}
+
+// index reads f's predecessors into the compressed rows.
+func (s *SlotLiveness) index() {
+	f, n := s.f, s.f.NumBlocks()
+	s.cfgEpoch = f.CFGEpoch()
+	s.predStart, s.byID = make([]int32, n+1), make([]*Block, n)
+	for _, b := range f.Blocks {
+		s.predStart[b.ID+1] = int32(len(b.Preds))
+		s.byID[b.ID] = b
+	}
+	for i := range n {
+		s.predStart[i+1] += s.predStart[i]
+	}
+	s.preds = make([]int32, s.predStart[n])
+	for _, b := range f.Blocks {
+		for i, pE := range b.Preds {
+			s.preds[int(s.predStart[b.ID])+i] = int32(pE.Block().ID)
+		}
+	}
 }
 
 // LiveIn computes the live-in blocks of one slot, given the blocks where a
@@ -180,30 +212,31 @@ func NewSlotLiveness(f *Func) *SlotLiveness {
 // it (stores). It returns them in discovery order; the slice and IsLiveIn are
 // valid until the next call.
 func (s *SlotLiveness) LiveIn(loadFirst, stores []*Block) []*Block {
+	if s.f.CFGEpoch() != s.cfgEpoch {
+		s.index()
+	}
 	s.epoch++
 	for _, b := range stores {
 		s.store[b.ID] = s.epoch
 	}
 	s.live, s.work = s.live[:0], s.work[:0]
-	mark := func(b *Block) {
+	for _, b := range loadFirst {
 		if s.in[b.ID] != s.epoch {
 			s.in[b.ID] = s.epoch
 			s.live = append(s.live, b)
-			s.work = append(s.work, b)
+			s.work = append(s.work, int32(b.ID))
 		}
-	}
-	for _, b := range loadFirst {
-		mark(b)
 	}
 	for len(s.work) > 0 {
 		b := s.work[len(s.work)-1]
 		s.work = s.work[:len(s.work)-1]
-		for _, pE := range b.Preds {
-			p := pE.Block()
+		for _, p := range s.preds[s.predStart[b]:s.predStart[b+1]] {
 			// A storing predecessor overwrites the slot before control
 			// reaches b; it is live-in only if it loads first, in loadFirst.
-			if s.store[p.ID] != s.epoch {
-				mark(p)
+			if s.store[p] != s.epoch && s.in[p] != s.epoch {
+				s.in[p] = s.epoch
+				s.live = append(s.live, s.byID[p])
+				s.work = append(s.work, p)
 			}
 		}
 	}
