@@ -83,7 +83,7 @@ func (f *Func) OrderBlocks() {
 	for i, b := range f.Blocks {
 		b.ID = i
 	}
-	post := f.depthFirst()
+	post, cyclic := f.depthFirst()
 	order := make([]*Block, 0, len(post))
 	var cold []*Block
 	for i := len(post) - 1; i >= 0; i-- {
@@ -98,6 +98,14 @@ func (f *Func) OrderBlocks() {
 		b.ID = i
 	}
 	f.recomputePreds() // unreachable predecessors would be a selection bug; they go
+	// No loops: no dominator tree to build (a long else-if chain has a
+	// deep one).
+	if !cyclic {
+		for _, b := range f.Blocks {
+			b.depth = 0
+		}
+		return
+	}
 	loops := f.loopForest()
 	for _, b := range f.Blocks {
 		b.depth = loops.Depth(int32(b.ID))
@@ -116,16 +124,17 @@ func (f *Func) graph() *middle.Graph {
 }
 
 // depthFirst searches f from its entry, visiting a block's successors
-// last-first, and returns the blocks in postorder: the middle's one
-// depth-first search (middle.Graph), on the machine blocks. Block IDs must
-// be indexes in f.Blocks.
-func (f *Func) depthFirst() []*Block {
-	ids, _ := f.graph().DepthFirst(0, true)
-	post := make([]*Block, len(ids))
+// last-first, and returns the blocks in postorder, and whether it met a
+// cycle (a retreating edge): the middle's one depth-first search
+// (middle.Graph), on the machine blocks. Block IDs must be indexes in
+// f.Blocks.
+func (f *Func) depthFirst() (post []*Block, cyclic bool) {
+	ids, retreating := f.graph().DepthFirst(0, true)
+	post = make([]*Block, len(ids))
 	for i, id := range ids {
 		post[i] = f.Blocks[id]
 	}
-	return post
+	return post, len(retreating) > 0
 }
 
 // loopForest returns the natural loops of f, their nodes the block IDs
