@@ -188,6 +188,9 @@ type tailSite struct {
 func tailCallIn(f *Func, b *Block) (tailSite, bool) {
 	n := len(b.Instrs)
 	ret := b.Term()
+	if ret != nil && ret.Op == OpBr && n >= 2 {
+		return tailCallBeforeReturn(f, b)
+	}
 	if ret == nil || ret.Op != OpRet || n < 2 {
 		return tailSite{}, false
 	}
@@ -210,6 +213,42 @@ func tailCallIn(f *Func, b *Block) (tailSite, bool) {
 		return tailSite{}, false
 	}
 	return s, true
+}
+
+// tailCallBeforeReturn recognizes a tail site in b that ends in a jump,
+// through blocks that only jump on (the joins of nested ifs), to a block
+// holding only a return: of nothing, or of a φ whose entry for the edge
+// the jumps arrive by is the call (as the join after a && leaves it). The return is
+// as good as b's own (LLVM's TailRecursionElimination duplicates such a
+// return into b; here the jump to it is simply replaced): b is a site of a
+// plain tail call, and the rewrite drops b's edge to the return's block
+// or, with a budget, hands it to the block that makes the call for real.
+func tailCallBeforeReturn(f *Func, b *Block) (tailSite, bool) {
+	call := b.Instrs[len(b.Instrs)-2]
+	if !callsSelf(f, call) {
+		return tailSite{}, false
+	}
+	// Through the joins of nested ifs, blocks that only jump on.
+	in := b.Succs[0]
+	for hops := 0; len(in.Block().Instrs) == 1 && in.Block().Term().Op == OpBr; hops++ {
+		if hops == 8 || in.Block() == b {
+			return tailSite{}, false
+		}
+		in = in.Block().Succs[0]
+	}
+	r := in.Block()
+	switch ret := r.Term(); {
+	case ret == nil || ret.Op != OpRet:
+		return tailSite{}, false
+	case len(ret.Args) == 0 && len(r.Instrs) == 1:
+	case len(ret.Args) == 1 && len(r.Instrs) == 2 && r.Instrs[0].Op == OpPhi && ret.Args[0] == r.Instrs[0]:
+		if r.Instrs[0].Args[in.Index()] != call {
+			return tailSite{}, false
+		}
+	default:
+		return tailSite{}, false
+	}
+	return tailSite{block: b, call: call}, true
 }
 
 // callsSelf reports whether v is a call of f with arguments of its
@@ -372,6 +411,12 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		acc.AddIncoming(carried, loop)
 	}
 	moveAfter(f, header, entry)
+	for _, b := range f.Blocks[1:] {
+		if len(b.Preds) == 0 {
+			RemoveUnreachable(f) // a return only tail sites jumped to
+			break
+		}
+	}
 }
 
 // returnBlocks lists the blocks of f that end in a return of a value.

@@ -383,3 +383,82 @@ entry:
   ret i64 %c
 }
 `
+
+// A void function's call that jumps to a block holding only the return is
+// in tail position too (a recursive insert into a search tree); so is a
+// call whose result the join's φ returns (the last operand of a &&). The
+// return block only the sites reached goes.
+func TestTailRecursionBeforeReturn(t *testing.T) {
+	checkPass(t, TailRecursion, `
+define void @walk(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 1
+  br i1 %small, label %done, label %rec
+rec:
+  %m = sub i64 %n, 1
+  call void @walk(i64 %m)
+  br label %join
+join:
+  br label %done
+done:
+  ret void
+}`, `
+define void @walk(i64 %n) {
+entry:
+  br label %tailrecurse
+tailrecurse:
+  %n.1 = phi i64 [ %n, %entry ], [ %m, %rec.loop ]
+  %budget = phi i64 [ 256, %entry ], [ %budget.next, %rec.loop ]
+  %small = icmp slt i64 %n.1, 1
+  br i1 %small, label %done, label %rec
+rec:
+  %m = sub i64 %n.1, 1
+  %budget.left = icmp ne i64 %budget, 0
+  br i1 %budget.left, label %rec.loop, label %rec.call
+rec.loop:
+  %budget.next = sub i64 %budget, 1
+  br label %tailrecurse
+rec.call:
+  call void @walk(i64 %m)
+  br label %join
+join:
+  br label %done
+done:
+  ret void
+}`)
+	checkPass(t, TailRecursion, `
+define zeroext i1 @all(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 1
+  br i1 %small, label %join, label %rec
+rec:
+  %m = sub i64 %n, 1
+  %r = call zeroext i1 @all(i64 %m)
+  br label %join
+join:
+  %v = phi i1 [ true, %entry ], [ %r, %rec ]
+  ret i1 %v
+}`, `
+define zeroext i1 @all(i64 %n) {
+entry:
+  br label %tailrecurse
+tailrecurse:
+  %n.1 = phi i64 [ %n, %entry ], [ %m, %rec.loop ]
+  %budget = phi i64 [ 256, %entry ], [ %budget.next, %rec.loop ]
+  %small = icmp slt i64 %n.1, 1
+  br i1 %small, label %join, label %rec
+rec:
+  %m = sub i64 %n.1, 1
+  %budget.left = icmp ne i64 %budget, 0
+  br i1 %budget.left, label %rec.loop, label %rec.call
+rec.loop:
+  %budget.next = sub i64 %budget, 1
+  br label %tailrecurse
+rec.call:
+  %r = call zeroext i1 @all(i64 %m)
+  br label %join
+join:
+  %v = phi i1 [ true, %tailrecurse ], [ %r, %rec.call ]
+  ret i1 %v
+}`)
+}
