@@ -70,6 +70,7 @@ func TailRecursion(f *Func) {
 		}
 		sites = append(sites, s)
 	}
+	sites = dropJoinSitesBesideCalls(f, sites)
 	if len(sites) == 0 {
 		return
 	}
@@ -249,6 +250,26 @@ func tailCallBeforeReturn(f *Func, b *Block) (tailSite, bool) {
 		return tailSite{}, false
 	}
 	return tailSite{block: b, call: call}, true
+}
+
+// dropJoinSitesBesideCalls drops the sites that reach their return
+// through a jump (tailCallBeforeReturn) when f also calls itself other
+// than at a site: in a tree recursion (towers of Hanoi) the loop would
+// only halve the calls while keeping the loop's values, and after
+// InlineSelf those of two nested loops, live across the calls that stay.
+func dropJoinSitesBesideCalls(f *Func, sites []tailSite) []tailSite {
+	calls := 0
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpCall && v.Sym == f.Name {
+				calls++
+			}
+		}
+	}
+	if calls == len(sites) {
+		return sites
+	}
+	return slices.DeleteFunc(sites, func(s tailSite) bool { return s.block.Term().Op == OpBr })
 }
 
 // callsSelf reports whether v is a call of f with arguments of its

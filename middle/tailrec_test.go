@@ -462,3 +462,22 @@ join:
   ret i1 %v
 }`)
 }
+
+// A tree recursion whose last call jumps to the return keeps its calls: a
+// loop would only halve them.
+func TestTailRecursionBeforeReturnNotInTreeRecursion(t *testing.T) {
+	in := `
+define void @tower(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 1
+  br i1 %small, label %done, label %rec
+rec:
+  %m = sub i64 %n, 1
+  call void @tower(i64 %m)
+  call void @tower(i64 %m)
+  br label %done
+done:
+  ret void
+}`
+	checkPass(t, TailRecursion, in, in)
+}
