@@ -40,6 +40,7 @@ var Passes = []Pass{
 	{Name: "gvn", KeepsCFG: true, Level: 2, IR: middle.GVN, Doc: "global value numbering"},
 	{Name: "memopt", Level: 2, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
 	{Name: "preheaders", Level: 2, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
+	{Name: "unswitch", Level: 2, IR: middle.UnswitchGuards, Doc: "invariant exits to runtime errors in front of loops"},
 	{Name: "licm", Level: 2, IR: middle.LICM, Doc: "hoist loop-invariant code"},
 	{Name: "bce", KeepsCFG: true, Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
 	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
