@@ -18,7 +18,9 @@ package middle
 // for another load, the loop must hold no call and no store that may reach
 // its address (by the object rules of MemOpt: a non-escaping slot is only
 // written through itself, distinct slots and globals do not overlap, a
-// pointer of unknown origin may reach any of them but a non-escaping slot).
+// pointer of unknown origin may reach any of them but a non-escaping slot
+// or a sealed global — one whose address the whole program only loads and
+// stores at, which only a direct store or a call can write).
 //
 // Moving code out of a loop runs it even when the loop body would not have,
 // so an instruction that can trap (Value.CanTrap) stays behind its guard: a
@@ -57,6 +59,7 @@ type hoister struct {
 	exitDom   *Block  // exitDominator
 	written   bool    // writesAll, writesAny and writtenAt describe the loop
 	writesAll bool    // a call, or a store through a pointer of unknown origin
+	calls     bool    // a call
 	writesAny bool    // a store to a slot or global that may have escaped
 	writtenAt []int32 // by memObject: epoch when stored to in the loop
 	epoch     int32
@@ -145,6 +148,8 @@ func (h *hoister) loopMayWrite(l *Loop, addr *Value) bool {
 	switch {
 	case h.objects.isPrivate(addr):
 		return h.writtenAt[o] == h.epoch
+	case h.objects.isSealed(addr):
+		return h.calls || h.writtenAt[o] == h.epoch
 	case h.writesAll:
 		return true
 	case o == unknownObject:
@@ -161,12 +166,12 @@ func (h *hoister) summarizeWrites(l *Loop) {
 		h.writtenAt = make([]int32, h.objects.count)
 	}
 	h.epoch++
-	h.written, h.writesAll, h.writesAny = true, false, false
+	h.written, h.writesAll, h.writesAny, h.calls = true, false, false, false
 	forLoopBlocks(l, func(b *Block) {
 		for _, v := range b.Instrs {
 			switch v.Op {
 			case OpCall:
-				h.writesAll = true
+				h.writesAll, h.calls = true, true
 			case OpStore:
 				if o := h.objects.object(v.Args[1]); o == unknownObject {
 					h.writesAll = true

@@ -422,3 +422,80 @@ func (g *memGen) guardedLoad() *Value {
 func BenchmarkLICM(b *testing.B) {
 	benchmarkPass(b, Mem2Reg, LICM)
 }
+
+// A sealed global (its address only ever loaded and stored at) leaves a
+// loop that stores through pointers of unknown origin, which cannot reach
+// it; a loop with a call keeps its load.
+func TestLICMHoistsSealedGlobals(t *testing.T) {
+	seal := func(f *Func) {
+		for _, g := range f.Module.Globals {
+			g.Sealed = true
+		}
+		LICM(f)
+	}
+	checkPass(t, seal, `
+@g = global ptr null
+
+declare void @h()
+
+define void @stores(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %head ]
+  %a = load ptr, ptr @g
+  %p = getelementptr i64, ptr %a, i64 %i
+  store i64 %i, ptr %p
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret void
+}
+
+define void @calls(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %head ]
+  %a = load ptr, ptr @g
+  %p = getelementptr i64, ptr %a, i64 %i
+  store i64 %i, ptr %p
+  call void @h()
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret void
+}`, `
+define void @stores(i64 %n) {
+entry:
+  %a = load ptr, ptr @g
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %head ]
+  %p = getelementptr i64, ptr %a, i64 %i
+  store i64 %i, ptr %p
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret void
+}
+
+define void @calls(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %head ]
+  %a = load ptr, ptr @g
+  %p = getelementptr i64, ptr %a, i64 %i
+  store i64 %i, ptr %p
+  call void @h()
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret void
+}`)
+}
