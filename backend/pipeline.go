@@ -57,6 +57,9 @@ var Passes = []Pass{
 	{Name: "ifconvert", Level: 2, IR: middle.IfConvert, Doc: "small diamonds to selects"},
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
 	{Name: "dce2", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "dce again"},
+	// After the last dce: the lengths the checks compared with are left
+	// to the compares alone, which isel folds them into.
+	{Name: "coldlengths", KeepsCFG: true, Level: 1, IR: middle.ReloadLengthsInErrorBlocks, Doc: "error blocks load the lengths they report"},
 
 	// Before critical: the tree's edges into the default are critical.
 	{Name: "switchlower", Level: 0, Native: true, IR: LowerSwitches, Doc: "switches to jump tables and compare trees"},
