@@ -40,6 +40,8 @@ func ConstFold(f *Func) {
 			if r := fold(f, v); r != nil {
 				repl[v.ID] = r
 				folded = true
+			} else {
+				subAsXor(v)
 			}
 		}
 	}
@@ -165,6 +167,18 @@ func binaryIdentity(f *Func, op Op, x, y *Value) *Value {
 		}
 	}
 	return nil
+}
+
+// subAsXor rewrites C - y as y ^ C when every bit y may have is set in the
+// constant C (y = z & M with M's bits among C's): the subtraction borrows
+// nowhere, so it flips y's bits, as the xor does. An xor takes its
+// constant as an immediate where the subtraction needed C in a register,
+// and Toy's bit indexing from the top, x >> (63 - (i & 63)), becomes a
+// shift by (i & 63) ^ 63.
+func subAsXor(v *Value) {
+	if v.Op == OpSub && masked(v.Args[1], v.Args[0]) {
+		v.Op, v.Args[0], v.Args[1] = OpXor, v.Args[1], v.Args[0]
+	}
 }
 
 // masked reports whether inner is an and with a constant whose bits the

@@ -274,3 +274,35 @@ entry:
   ret void
 }`)
 }
+
+// 63 - (i & 63) borrows nowhere: it is (i & 63) ^ 63. A constant with a
+// bit the mask may set that it lacks keeps its subtraction.
+func TestConstFoldSubAsXor(t *testing.T) {
+	checkPass(t, ConstFold, `
+define i64 @f(i64 %i) {
+entry:
+  %m = and i64 %i, 63
+  %s = sub i64 63, %m
+  %n = and i64 %i, 15
+  %u = sub i64 62, %n
+  %r = add i64 %s, %u
+  ret i64 %r
+}`, `
+define i64 @f(i64 %i) {
+entry:
+  %m = and i64 %i, 63
+  %s = xor i64 %m, 63
+  %n = and i64 %i, 15
+  %u = sub i64 62, %n
+  %r = add i64 %s, %u
+  ret i64 %r
+}`)
+	r := rand.New(rand.NewSource(1))
+	for range 10000 {
+		c, m, y := r.Int63()>>r.Intn(63), r.Int63()>>r.Intn(63), r.Int63()-r.Int63()
+		m &= c
+		if c-(y&m) != (y&m)^c {
+			t.Fatalf("%d - (%d & %d) != (%d & %d) ^ %d", c, y, m, y, m, c)
+		}
+	}
+}
