@@ -31,6 +31,11 @@ package middle
 // (the header always does), where it would have executed anyway before the
 // loop is left. Stores and calls stay.
 //
+// Two instructions hoisted into one preheader that compute the same (the
+// same operation on the same operands: the length loads of one array's
+// checks in different arms of a loop, which GVN could not merge where
+// they were) become one, as a GVN run after LICM would make them.
+//
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
 // a preheader; irreducible cycles are left alone); no instruction that the
 // rules above let move is left in a loop block outside the loop's inner
@@ -46,6 +51,66 @@ func LICM(f *Func) {
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}
+	if h.repl != nil {
+		f.ReplaceUses(h.repl)
+	}
+}
+
+// hoistedKey identifies what a hoisted instruction computes: two equal
+// keys in one preheader compute the same value there (loads included:
+// they read at the same point memory the loop does not write).
+type hoistedKey struct {
+	pre        *Block
+	op         Op
+	t, elem    Type
+	pred       Pred
+	inv        bool
+	a0, a1, a2 *Value
+}
+
+// keyOf returns v's key in pre, and whether it has one (up to three
+// operands).
+func keyOf(pre *Block, v *Value) (hoistedKey, bool) {
+	if len(v.Args) > 3 {
+		return hoistedKey{}, false
+	}
+	k := hoistedKey{pre: pre, op: v.Op, t: v.Type, elem: v.Elem, pred: v.Pred, inv: v.Invariant}
+	args := [3]*Value{}
+	copy(args[:], v.Args)
+	k.a0, k.a1, k.a2 = args[0], args[1], args[2]
+	return k, true
+}
+
+// dedupe reports whether the hoisted v computes what an instruction
+// hoisted into pre before it computes, and then makes v's uses its: GVN
+// ran before LICM, and the length loads of the checks of one array in
+// different arms of a loop (an interpreter's) were not redundant there,
+// but in the preheader they are.
+func (h *hoister) dedupe(pre *Block, v *Value) bool {
+	if h.repl != nil {
+		for i, a := range v.Args {
+			if a.ID < len(h.repl) && h.repl[a.ID] != nil {
+				v.Args[i] = h.repl[a.ID]
+			}
+		}
+	}
+	k, ok := keyOf(pre, v)
+	if !ok {
+		return false
+	}
+	if h.hoisted == nil {
+		h.hoisted = make(map[hoistedKey]*Value)
+	}
+	w := h.hoisted[k]
+	if w == nil {
+		h.hoisted[k] = v
+		return false
+	}
+	if h.repl == nil {
+		h.repl = make([]*Value, h.f.NumValues())
+	}
+	h.repl[v.ID] = w
+	return true
 }
 
 type hoister struct {
@@ -63,6 +128,9 @@ type hoister struct {
 	writesAny bool    // a store to a slot or global that may have escaped
 	writtenAt []int32 // by memObject: epoch when stored to in the loop
 	epoch     int32
+
+	hoisted map[hoistedKey]*Value // what each preheader received
+	repl    []*Value              // by Value.ID: the equal instruction hoisted before
 }
 
 // branchOnlyCompares marks the comparisons used only as the condition of
@@ -90,11 +158,15 @@ func (h *hoister) hoistFrom(l *Loop) {
 			// instruction's line: a debugger stopping at the
 			// statement's line before the loop would say the loop's
 			// body has begun.
+			moved = true
+			if h.dedupe(pre, v) {
+				v.Block = nil // dropped below with the moved ones
+				continue
+			}
 			if t := pre.Term(); t != nil {
 				v.Pos, v.Inlined = t.Pos, t.Inlined
 			}
 			pre.InsertBeforeTerm(v)
-			moved = true
 		}
 		if moved {
 			b.RemoveInstrs(func(v *Value) bool { return v.Block != b })

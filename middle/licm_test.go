@@ -8,9 +8,10 @@ import (
 
 // Invariant arithmetic leaves the loop in dependence order, and so do the
 // array length loads, in the header and in the body alike (an invariant
-// load is always readable); a division by a variable stays behind its
-// guard, a division by a constant does not need one; the element load, in
-// a block that does not dominate the header's exit, stays.
+// load is always readable; the second is the first in the preheader); a
+// division by a variable stays behind its guard, a division by a constant
+// does not need one; the element load, in a block that does not dominate
+// the header's exit, stays.
 func TestLICMHoistsInOrder(t *testing.T) {
 	checkPass(t, LICM, `
 define i64 @sum(ptr %a, i64 %n, i64 %d) {
@@ -57,8 +58,6 @@ entry:
   %scale = mul i64 %n, %d
   %bias = add i64 %scale, 1
   %third = sdiv i64 %n, 3
-  %len.addr.1 = getelementptr i8, ptr %a, i64 -8
-  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
   br label %head
 head:
   %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
@@ -67,7 +66,7 @@ head:
   br i1 %more, label %body, label %exit
 body:
   %part = sdiv i64 %n, %d
-  %in = icmp ult i64 %i, %len.1
+  %in = icmp ult i64 %i, %len
   br i1 %in, label %ok, label %fail
 ok:
   %p = getelementptr i64, ptr %a, i64 %i
@@ -497,5 +496,64 @@ head:
   br i1 %more, label %head, label %exit
 exit:
   ret void
+}`)
+}
+
+// The length loads of two checks of one array in the two arms of a loop
+// were not redundant where they were; in the preheader the one hoisted
+// second (left's, in reverse postorder) is the first.
+func TestLICMMergesEqualHoisted(t *testing.T) {
+	checkPass(t, LICM, `
+define i64 @f(ptr %a, i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %join ]
+  %odd = and i64 %i, 1
+  %c = icmp eq i64 %odd, 0
+  br i1 %c, label %left, label %right
+left:
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %x = add i64 %len, %i
+  br label %join
+right:
+  %len.addr.1 = getelementptr i8, ptr %a, i64 -8
+  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
+  %y = sub i64 %len.1, %i
+  br label %join
+join:
+  %v = phi i64 [ %x, %left ], [ %y, %right ]
+  %i.next = add i64 %i, %v
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret i64 %i
+}
+
+!0 = !{}`, `
+define i64 @f(ptr %a, i64 %n) {
+entry:
+  %len.addr.1 = getelementptr i8, ptr %a, i64 -8
+  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %join ]
+  %odd = and i64 %i, 1
+  %c = icmp eq i64 %odd, 0
+  br i1 %c, label %left, label %right
+left:
+  %x = add i64 %len.1, %i
+  br label %join
+right:
+  %y = sub i64 %len.1, %i
+  br label %join
+join:
+  %v = phi i64 [ %x, %left ], [ %y, %right ]
+  %i.next = add i64 %i, %v
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret i64 %i
 }`)
 }
