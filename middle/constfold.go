@@ -78,6 +78,13 @@ func fold(f *Func, v *Value) *Value {
 		case x == y && x.Op != OpUndef:
 			return f.Bool(FoldICmp(v.Pred, x.Type, 0, 0))
 		}
+	case v.Op == OpLoad:
+		// The length of new(T, C): the runtime returns only for 0 ≤ C.
+		if p := lengthOf(v); p != nil {
+			if n := allocatedLength(p); n != nil && n.Op == OpConst {
+				return n
+			}
+		}
 	case v.Op == OpSelect:
 		if c := v.Args[0]; c.Op == OpConst {
 			if c.Const != 0 {

@@ -306,3 +306,34 @@ entry:
 		}
 	}
 }
+
+// The length of an array new made with a constant size is that constant;
+// an array of a variable size keeps its length load.
+func TestConstFoldAllocatedLength(t *testing.T) {
+	checkPass(t, ConstFold, `
+declare ptr @toy_new_array(i64, i64)
+
+define i64 @f(i64 %n) {
+entry:
+  %a = call ptr @toy_new_array(i64 100, i64 8)
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %b = call ptr @toy_new_array(i64 %n, i64 8)
+  %len.addr.1 = getelementptr i8, ptr %b, i64 -8
+  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
+  %r = add i64 %len, %len.1
+  ret i64 %r
+}
+
+!0 = !{}`, `
+define i64 @f(i64 %n) {
+entry:
+  %a = call ptr @toy_new_array(i64 100, i64 8)
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %b = call ptr @toy_new_array(i64 %n, i64 8)
+  %len.addr.1 = getelementptr i8, ptr %b, i64 -8
+  %len.1 = load i64, ptr %len.addr.1, !invariant.load !0
+  %r = add i64 100, %len.1
+  ret i64 %r
+}`)
+}
