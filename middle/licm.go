@@ -129,6 +129,8 @@ type hoister struct {
 	writtenAt []int32 // by memObject: epoch when stored to in the loop
 	epoch     int32
 
+	unswitched []*Block // UnswitchGuards: the blocks whose test moved
+
 	hoisted map[hoistedKey]*Value // what each preheader received
 	repl    []*Value              // by Value.ID: the equal instruction hoisted before
 }

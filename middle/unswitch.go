@@ -18,11 +18,12 @@ package middle
 // move with it. One successor stays in the
 // loop; the other is a block outside it without φs, ending in unreachable,
 // whose operands are all defined outside the loop or move out with the
-// test. Then the first trip
-// takes the test's exit exactly when the test fails in front of the loop,
-// and no later trip can take it: the test moves to a new block
-// (%header.guard) on the edge from the preheader, which jumps into the
-// loop or to the exit, and in the loop the test's block jumps on. The
+// test. Then the first trip takes the test's exit exactly when the test
+// fails in front of the loop, and no later trip can take it: the test
+// moves to a new block (%header.guard) on the edge from the preheader,
+// which jumps into the loop or to the exit, and in the loop the test's
+// block jumps on, and takes in its successor when it is that block's only
+// predecessor (so that the header ends in the loop's exit test again). The
 // prefix walk goes on through the successor that stays, so a header with
 // several such tests loses them all, in their order.
 //
@@ -47,6 +48,31 @@ func UnswitchGuards(f *Func) {
 		h.written = false
 		unswitchLoop(h, nest.Loops[i])
 	}
+	if len(h.unswitched) == 0 {
+		return
+	}
+	// A test's block now jumps to its only successor: one block again, so
+	// that the header ends in the loop's own exit test, as loopversion
+	// and strength reduction look for it.
+	merged := make([]bool, f.NumBlocks())
+	for _, b := range h.unswitched {
+		for !merged[b.ID] && b.Term().Op == OpBr {
+			s := b.Succ(0)
+			if s == b || len(s.Preds) != 1 || len(s.Phis()) > 0 {
+				break
+			}
+			b.Instrs = b.Instrs[:len(b.Instrs)-1]
+			b.RemoveSuccs()
+			for _, v := range s.Instrs {
+				v.Block = b
+			}
+			b.Instrs = append(b.Instrs, s.Instrs...)
+			s.Instrs = nil
+			s.MoveSuccsTo(b)
+			merged[s.ID] = true
+		}
+	}
+	f.RemoveBlocks(func(b *Block) bool { return merged[b.ID] })
 }
 
 // unswitchLoop moves the qualifying tests of l's prefix in front of it.
@@ -95,6 +121,7 @@ func unswitchLoop(hs *hoister, l *Loop) {
 			}
 			next = b.Succ(stay)
 			pre = moveGuard(f, pre, h, b, stay, inLoop)
+			hs.unswitched = append(hs.unswitched, b)
 			if len(next.Preds) != 1 {
 				return
 			}

@@ -4,8 +4,9 @@ import "testing"
 
 // The bounds check of max[i] in the loop's condition runs at the top of
 // every trip: it moves, with the length load it compares with, to a guard
-// in front of the loop, and the header jumps on. The check of a[k], which
-// depends on the counter, stays, and so does the exit test k <= max[i].
+// in front of the loop, and the header takes in the block it jumped to.
+// The check of a[k], which depends on the counter, stays, and so does the
+// exit test k <= max[i].
 func TestUnswitchBoundsCheckInCondition(t *testing.T) {
 	checkPass(t, UnswitchGuards, `
 declare void @toy_index_error(i64, i64)
@@ -55,8 +56,6 @@ head.guard:
   br i1 %in, label %head, label %fail
 head:
   %k = phi i64 [ 0, %head.guard ], [ %k.next, %ok.a ]
-  br label %ok
-ok:
   %p = getelementptr i64, ptr %max, i64 %i
   %m = load i64, ptr %p
   %more = icmp sle i64 %k, %m
@@ -140,7 +139,8 @@ out:
 	checkPass(t, UnswitchGuards, in, in[len("\ndeclare void @toy_index_error(i64, i64)\n"):])
 }
 
-// A test whose true side leaves is tested negated in front of the loop.
+// A test whose true side leaves is tested negated in front of the loop;
+// the header takes in the body, and the loop is one block.
 func TestUnswitchNegatedTest(t *testing.T) {
 	checkPass(t, UnswitchGuards, `
 declare void @toy_index_error(i64, i64)
@@ -170,9 +170,7 @@ head.guard:
   %out.not = icmp ult i64 %i, %len
   br i1 %out.not, label %head, label %fail
 head:
-  %k = phi i64 [ 0, %head.guard ], [ %k.next, %body ]
-  br label %body
-body:
+  %k = phi i64 [ 0, %head.guard ], [ %k.next, %head ]
   %k.next = add i64 %k, 1
   %more = icmp slt i64 %k.next, %n
   br i1 %more, label %head, label %exit
