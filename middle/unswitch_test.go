@@ -181,3 +181,57 @@ exit:
   ret i64 %k
 }`)
 }
+
+// Two tests in a row leave the header in their order, each in a guard of
+// its own; the second's exit shares nothing with the first's.
+func TestUnswitchTwoTests(t *testing.T) {
+	checkPass(t, UnswitchGuards, `
+declare void @toy_index_error(i64, i64)
+
+define i64 @f(i64 %i, i64 %la, i64 %lb, i64 %n) {
+entry:
+  br label %head
+head:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %body ]
+  %ina = icmp ult i64 %i, %la
+  br i1 %ina, label %second, label %faila
+second:
+  %inb = icmp ult i64 %i, %lb
+  br i1 %inb, label %body, label %failb
+body:
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %k.next, %n
+  br i1 %more, label %head, label %exit
+faila:
+  call void @toy_index_error(i64 %i, i64 %la)
+  unreachable
+failb:
+  call void @toy_index_error(i64 %i, i64 %lb)
+  unreachable
+exit:
+  ret i64 %k
+}`, `
+define i64 @f(i64 %i, i64 %la, i64 %lb, i64 %n) {
+entry:
+  br label %head.guard
+head.guard:
+  %ina = icmp ult i64 %i, %la
+  br i1 %ina, label %head.guard.1, label %faila
+head.guard.1:
+  %inb = icmp ult i64 %i, %lb
+  br i1 %inb, label %head, label %failb
+head:
+  %k = phi i64 [ 0, %head.guard.1 ], [ %k.next, %head ]
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %k.next, %n
+  br i1 %more, label %head, label %exit
+faila:
+  call void @toy_index_error(i64 %i, i64 %la)
+  unreachable
+failb:
+  call void @toy_index_error(i64 %i, i64 %lb)
+  unreachable
+exit:
+  ret i64 %k
+}`)
+}
