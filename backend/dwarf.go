@@ -41,8 +41,10 @@ import (
 // DWARF constants used here (DWARF 5, section 7).
 const (
 	dwTagArrayType     = 0x01
+	dwTagLabel         = 0x0a
 	dwTagFormalParam   = 0x05
 	dwTagLexicalBlock  = 0x0b
+	dwTagInlinedSub    = 0x1d
 	dwTagPointerType   = 0x0f
 	dwTagCompileUnit   = 0x11
 	dwTagBaseType      = 0x24
@@ -57,6 +59,11 @@ const (
 	dwAtHighPC         = 0x12
 	dwAtLanguage       = 0x13
 	dwAtCompDir        = 0x1b
+	dwAtInline         = 0x20
+	dwAtAbstractOrigin = 0x31
+	dwAtCallColumn     = 0x57
+	dwAtCallFile       = 0x58
+	dwAtCallLine       = 0x59
 	dwAtProducer       = 0x25
 	dwAtCount          = 0x37
 	dwAtDeclFile       = 0x3a
@@ -82,6 +89,7 @@ const (
 	dwAteSigned        = 0x05
 	dwLangC99          = 0x0c
 	dwUtCompile        = 0x01
+	dwInlInlined       = 0x01
 
 	dwOpAddr              = 0x03
 	dwOpDeref             = 0x06
@@ -123,6 +131,11 @@ const (
 	abbrevVarList
 	abbrevVarNone
 	abbrevGlobal
+	abbrevInlined      // an inlined call (dwarfinline.go)
+	abbrevInlinedLeaf  // one with no call inlined into it
+	abbrevAbstract     // an inlined callee's abstract instance
+	abbrevAbstractVoid // one without a result
+	abbrevLabel        // the label in a duplicated line's block (dwarfcopy.go)
 	// Each subprogram abbreviation without children, for a function
 	// without variables: abbrevLeaf + the one with children.
 	abbrevLeaf = 100
@@ -164,6 +177,11 @@ var abbrevList = []abbrev{
 	{abbrevVarExpr, dwTagVariable, false, varAttrs(dwFormExprloc)},
 	{abbrevVarList, dwTagVariable, false, varAttrs(dwFormSecOffset)},
 	{abbrevVarNone, dwTagVariable, false, varAttrs(0)},
+	{abbrevInlined, dwTagInlinedSub, true, inlinedAttrs},
+	{abbrevInlinedLeaf, dwTagInlinedSub, false, inlinedAttrs},
+	{abbrevAbstract, dwTagSubprogram, true, abstractAttrs(true)},
+	{abbrevAbstractVoid, dwTagSubprogram, true, abstractAttrs(false)},
+	{abbrevLabel, dwTagLabel, false, [][2]int{{dwAtName, dwFormString}, {dwAtLowPC, dwFormAddr}}},
 	{abbrevGlobal, dwTagVariable, false, [][2]int{{dwAtName, dwFormString}, {dwAtType, dwFormRef4}, {dwAtExternal, dwFormFlagPresent}, {dwAtLocation, dwFormExprloc}}},
 }
 
@@ -178,6 +196,16 @@ func subprogramAttrs(result, main bool) [][2]int {
 		a = append(a, [2]int{dwAtMainSubprogram, dwFormFlagPresent})
 	}
 	return a
+}
+
+var inlinedAttrs = [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtRanges, dwFormSecOffset}, {dwAtCallFile, dwFormData1}, {dwAtCallLine, dwFormUdata}, {dwAtCallColumn, dwFormUdata}}
+
+func abstractAttrs(result bool) [][2]int {
+	a := [][2]int{{dwAtName, dwFormString}, {dwAtDeclFile, dwFormData1}, {dwAtDeclLine, dwFormUdata}}
+	if result {
+		a = append(a, [2]int{dwAtType, dwFormRef4})
+	}
+	return append(a, [2]int{dwAtInline, dwFormData1})
 }
 
 func varAttrs(loc int) [][2]int {
@@ -196,9 +224,11 @@ type dwarfWriter struct {
 	// whatever order (or concurrency) the functions are written in.
 	index map[*middle.Func]int
 
-	mu     sync.Mutex
-	types  map[string]bool // the Toy types the DIEs refer to (looked up, iterated only sorted)
-	ranges []string        // each function's start and end labels, for the unit's ranges
+	mu        sync.Mutex
+	types     map[string]bool  // the Toy types the DIEs refer to (looked up, iterated only sorted)
+	ranges    []string         // each function's start and end labels, for the unit's ranges
+	abstracts map[string]bool  // the inlined callees, by name (dwarfinline.go; iterated only sorted)
+	protos    map[string]proto // the functions written, by name (looked up only)
 }
 
 // beginDwarf starts m's debugging information when m asks for it
@@ -257,6 +287,7 @@ func (d *dwarfWriter) end(w io.Writer) {
 		}
 		writeExprloc(w, x)
 	}
+	d.writeAbstracts(w)
 	d.writeTypes(w)
 	fmt.Fprintf(w, "\t.byte\t0\n.Ldebug_info_end:\n\t.popsection\n")
 

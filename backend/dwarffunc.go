@@ -42,8 +42,15 @@ type dwarfFunc struct {
 
 	runs []dwarfRun
 	cur  *middle.DebugScope
+	site uint16 // the inline site of the instructions (Instr.Inlined)
+	copy copyState
+	cp   uint16 // the copy of a duplicated line they are in (dwarfcopy.go)
 
 	relocate bool // the next instruction needs a .loc of its own (entry)
+
+	inl       *siteDIEs // the inlined calls' DIEs, made at the end
+	copies    []*copyBlock
+	described map[*middle.DebugScope]bool // the scopes with a DIE
 }
 
 // dwarfRun is a stretch of the function's text, from label to the next
@@ -51,6 +58,8 @@ type dwarfFunc struct {
 type dwarfRun struct {
 	label string
 	scope *middle.DebugScope
+	site  uint16   // the inline site its code came from (dwarfinline.go)
+	copy  uint16   // the copy of duplicated code it is (dwarfcopy.go)
 	locs  []varLoc // by variable, when tracked
 }
 
@@ -69,6 +78,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 			df.slots[s.Name] = s
 		}
 	}
+	d.noteProto(f.IR)
 	if df.dbg != nil {
 		df.declScopes()
 		df.locs = newVarTracker(df)
@@ -190,7 +200,9 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 	if df.dbg != nil {
 		if pos := df.sourcePos(in); pos.IsValid() {
 			df.cur = df.innermost(df.cur, pos)
+			df.site = in.Inlined
 		}
+		df.cp = df.copy.next(in)
 	}
 	df.locs.advance(in)
 	df.mark(w)
@@ -200,12 +212,12 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 // from the current run's.
 func (df *dwarfFunc) mark(w io.Writer) {
 	last := &df.runs[len(df.runs)-1]
-	if last.scope == df.cur && !df.locs.changed() {
+	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() {
 		return
 	}
 	l := df.newLabel()
 	fmt.Fprintf(w, "%s:\n", l)
-	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, locs: df.locs.current()})
+	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, locs: df.locs.current()})
 }
 
 func (df *dwarfFunc) newLabel() string {
@@ -310,6 +322,9 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if df.dbg != nil {
 		result = df.dbg.Result
 		line = df.f.IR.Decl.Line
+		df.inl = df.inlinedSites(ends)
+		df.describe(ranges)
+		df.copies = df.copyBlocks(ends)
 		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends)
 	}
 	abbrev := abbrevSubprogram
@@ -355,13 +370,15 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 		}
 		df.varDIE(info, loc, vi, v, ends)
 	}
+	df.inl.write(df, info, rng, s)
+	df.writeCopies(info, rng, s)
 	kids := df.top
 	if s != nil {
 		kids = df.children[s]
 	}
 	for _, k := range kids {
 		rs := ranges[k]
-		if len(rs) == 0 || !df.hasVars(k) {
+		if !df.described[k] {
 			continue
 		}
 		l := df.newLabel()
@@ -376,16 +393,24 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 	}
 }
 
-// hasVars reports whether s or a scope inside it declares a variable.
-func (df *dwarfFunc) hasVars(s *middle.DebugScope) bool {
+// describe decides which scopes get a DIE: those with code (ranges) in
+// which, or in a scope inside which, a variable is declared or an inlined
+// call was made; a scope around one described is described too.
+func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
+	df.described = make(map[*middle.DebugScope]bool, len(df.parent))
 	for vi := range df.dbg.Vars {
-		for p := df.varScope[vi]; p != nil; p = df.parent[p] {
-			if p == s {
-				return true
-			}
+		for p := df.varScope[vi]; p != nil && !df.described[p]; p = df.parent[p] {
+			df.described[p] = true
 		}
 	}
-	return false
+	for p := range df.inl.scopes() {
+		df.described[p] = true
+	}
+	for s := range df.described {
+		if len(ranges[s]) == 0 {
+			delete(df.described, s)
+		}
+	}
 }
 
 // varDIE writes the DIE of the variable v (number vi): its home slot's

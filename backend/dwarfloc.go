@@ -79,13 +79,12 @@ type varTracker struct {
 	names     map[string]bool // the machine blocks' names (looked up only)
 
 	// The replay during emission.
-	st      *trackState
-	block   int
-	next    int // index in the block of the next instruction to apply
-	fired   int // constant events of the block applied
-	loc     []varLoc
-	dirty   bool
-	inlined bool // the next instruction came from an inlined call
+	st    *trackState
+	block int
+	next  int // index in the block of the next instruction to apply
+	fired int // constant events of the block applied
+	loc   []varLoc
+	dirty bool
 }
 
 type blockIndex struct{ block, index int }
@@ -665,7 +664,6 @@ func (t *varTracker) advance(in *Instr) {
 		t.apply(t.st, t.f.Blocks[bi.block], t.next, bi.index, &t.fired)
 		t.next = bi.index
 	}
-	t.inlined = in.Inlined != 0
 	t.update()
 }
 
@@ -700,13 +698,6 @@ func (t *varTracker) update() {
 		l := t.loc[vi]
 		if !t.still(l, v) {
 			l = t.find(v)
-		}
-		if t.inlined {
-			// Code the inliner copied in belongs to the callee's logical
-			// frame, whose variables are not described: the caller's
-			// are not what gdb should show there (the trace tables, not
-			// DWARF, tell inlined frames apart).
-			l = varLoc{}
 		}
 		if l != t.loc[vi] {
 			t.loc[vi] = l

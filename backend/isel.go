@@ -78,6 +78,7 @@ type selector struct {
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
+	inl uint16   // and its inline site (middle.Value.Inlined), for -g's inlined subroutines
 }
 
 // makeBlocks makes one machine block per block reachable from the entry
@@ -260,7 +261,7 @@ func (s *selector) emit(op opcode, size uint8, args ...Operand) *Instr {
 }
 
 func (s *selector) add(in *Instr) *Instr {
-	in.Pos = s.pos
+	in.Pos, in.Inlined = s.pos, s.inl
 	s.b.Instrs = append(s.b.Instrs, in)
 	return in
 }
@@ -408,7 +409,7 @@ func (s *selector) extendInto(dst Reg, v *middle.Value, signed bool, size uint8)
 
 // params copies the incoming arguments out of their ABI locations.
 func (s *selector) params() {
-	s.pos = diag.Pos{}
+	s.pos, s.inl = diag.Pos{}, 0
 	for i, p := range s.ir.Params {
 		d := regOp(s.vreg[p.ID])
 		if i < len(argRegs) {
@@ -422,7 +423,7 @@ func (s *selector) params() {
 }
 
 func (s *selector) instr(v *middle.Value) {
-	s.pos = v.Pos
+	s.pos, s.inl = v.Pos, v.Inlined
 	if s.absorbed[v.ID] {
 		return
 	}
@@ -656,8 +657,8 @@ func (s *selector) cast(v *middle.Value) {
 // compare emits the cmp (or test) for the icmp c and returns the condition
 // under which c is true.
 func (s *selector) compare(c *middle.Value) Cond {
-	defer func(pos diag.Pos) { s.pos = pos }(s.pos)
-	s.pos = c.Pos // a fused compare still comes from the icmp
+	defer func(pos diag.Pos, inl uint16) { s.pos, s.inl = pos, inl }(s.pos, s.inl)
+	s.pos, s.inl = c.Pos, c.Inlined // a fused compare still comes from the icmp
 	a, b, p := c.Args[0], c.Args[1], c.Pred
 	size := sizeOf(a.Type)
 	if isConstLike(a) && !isConstLike(b) {

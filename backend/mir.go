@@ -228,6 +228,9 @@ type Instr struct {
 	// into the IR function's Inlines): the emitter's trace table names the
 	// functions whose calls the inliner removed.
 	Inlined uint16
+	// Copy numbers the copies DuplicateTails makes (0: an original):
+	// -g gives each copy of a line a block of its own (dwarfcopy.go).
+	Copy uint16
 }
 
 // role returns how in treats its operand i.

@@ -81,7 +81,7 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 			continue
 		}
 		in := materialize(dst, src)
-		in.Pos = phi.Pos
+		in.Pos, in.Inlined = phi.Pos, phi.Inlined
 		rest = append(rest, in)
 		ec.Constants = append(ec.Constants, ConstMove{Dst: dst, Src: src})
 	}

@@ -134,11 +134,11 @@ func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {
 	mem := slotOperand(s, v)
 	if r&roleUse != 0 && !st.loaded {
 		st.loaded = true
-		rw.before = append(rw.before, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(st.t), mem}, Spill: true, Pos: rw.in.Pos})
+		rw.before = append(rw.before, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(st.t), mem}, Spill: true, Pos: rw.in.Pos, Inlined: rw.in.Inlined})
 	}
 	if r&roleDef != 0 && !st.stored {
 		st.stored = true
-		rw.after = append(rw.after, &Instr{Op: opMov, Size: 8, Args: []Operand{mem, regOp(st.t)}, Spill: true, Pos: rw.in.Pos})
+		rw.after = append(rw.after, &Instr{Op: opMov, Size: 8, Args: []Operand{mem, regOp(st.t)}, Spill: true, Pos: rw.in.Pos, Inlined: rw.in.Inlined})
 	}
 	return st.t
 }

@@ -81,11 +81,11 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		sv.splitOf, sv.split, sv.splitDone, sv.loopLevel = v, splitAtCalls, true, neverSplitAtLoops
 		f.vreg(v).splitDone = true
 		for _, d := range defs {
-			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos})
+			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
 		}
 		for _, c := range crossed {
 			call := c.b.Instrs[c.i]
-			after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos})
+			after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos, Inlined: call.Inlined})
 		}
 		split = true
 	}

@@ -164,7 +164,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 			})
 			for _, p := range header.Preds {
 				if !sets.Contains(li, int32(p.ID)) {
-					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos})
+					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos, Inlined: header.Instrs[0].Inlined})
 				}
 			}
 			created = append(created, nv)

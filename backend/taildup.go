@@ -37,6 +37,7 @@ const tailDupCopies = 8
 // runs before OrderBlocks, which recomputes predecessors and drops the
 // blocks no one reaches any more.
 func (f *Func) DuplicateTails() {
+	copies := uint16(0)
 	for _, p := range f.Blocks {
 		n := len(p.Instrs)
 		if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {
@@ -47,9 +48,11 @@ func (f *Func) DuplicateTails() {
 			continue
 		}
 		p.Instrs = p.Instrs[:n-1]
+		copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
 		for _, in := range b.Instrs {
 			c := *in
 			c.Args = append([]Operand(nil), in.Args...)
+			c.Copy = copies
 			p.Instrs = append(p.Instrs, &c)
 		}
 		p.Succs = append(p.Succs[:0], b.Succs...)

@@ -42,3 +42,45 @@ func TestGdbLines(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbInlined debugs debug/inlined.toy at every level: a breakpoint on
+// a line of sq stops in sq called from each of main's lines, whether the
+// call was made or inlined (at -O2 both are: each stop is then a frame of
+// the inlined sq, its DW_TAG_inlined_subroutine, called from main's line);
+// and a breakpoint on the loop's test stops each time the test runs (5
+// times for the 4 iterations of count(4)), in every copy tail duplication made of it and
+// in the copy of count inlined into main.
+func TestGdbInlined(t *testing.T) {
+	needToyc(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "inlined")
+			compileNative(t, "debug", level, "-g", "inlined.toy", "-o", exe)
+			r := mustRun(t, "debug", gdb, "-nx", "-batch",
+				"-ex", "break inlined.toy:6", "-ex", "run", "-ex", "bt", "-ex", "continue", "-ex", "bt",
+				exe)
+			for _, want := range []string{
+				`(?s)#0  sq \(x=[^)]*\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:24\n`,
+				`(?s)#0  sq \(x=[^)]*\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:26\n`,
+			} {
+				if !regexp.MustCompile(want).Match(r.stdout) {
+					t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)
+				}
+			}
+			args := []string{"-nx", "-batch", "-ex", "break inlined.toy:15", "-ex", "run"}
+			for i := 0; i < 8; i++ {
+				args = append(args, "-ex", "continue")
+			}
+			// gdb exits 1 for the continues after the program's end.
+			r = run(t, "debug", gdbTimeout, gdb, append(args, exe)...)
+			if n := len(regexp.MustCompile(`(?m)^Breakpoint 1[.0-9]*, count`).FindAll(r.stdout, -1)); n != 5 {
+				t.Errorf("the loop's test on line 15 stopped %d times, want 5:\n%s", n, r.stdout)
+			}
+		})
+	}
+}

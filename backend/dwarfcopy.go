@@ -1,0 +1,148 @@
+package backend
+
+import (
+	"fmt"
+	"strings"
+
+	"toyc/middle"
+)
+
+// Duplicated lines in -g's DWARF. gdb puts a breakpoint on a line at the
+// first address of the line in each block (the innermost DW_TAG_lexical_
+// block or subprogram of the address) and keeps one location per block
+// (gdb's linespec.c). Tail duplication (taildup.go) copies a small block
+// into the blocks that jumped to it, so one line's code is in several
+// places of one scope, and a breakpoint on it stopped only in the first
+// copy: a path through another copy ran the line without stopping (and
+// TestDebugDifferential then paired the n-th stop with another execution of
+// the line). Each copy (Instr.Copy) is therefore described as a lexical
+// block of its own inside the scope, holding one DW_TAG_label, since gdb
+// makes no block of a DW_TAG_lexical_block without symbols; a label is a
+// symbol that neither `info locals` nor the coverage statistics count.
+//
+// A copy begins where its line does: a copied test appended to code of
+// its own line (a for statement's initialization before its copied
+// condition) is part of that line's stop there, as at -O0, where the
+// initialization and the test are one block's code of one line. A copy of
+// code from an inlined call is a block in that call's inlined subroutine.
+// Requires: the runs cut where the copy changes (dwarffunc.go).
+// Guarantees: a copy's block lies in its scope's ranges and overlaps no
+// other block.
+
+// copyState follows the copies while the function is written.
+type copyState struct {
+	id       uint16 // the copy the last instruction came from
+	on       bool   // its block has begun
+	lastLine int
+}
+
+// next is the copy the run of in belongs to (0: none).
+func (c *copyState) next(in *Instr) uint16 {
+	if !in.Pos.IsValid() {
+		if c.on {
+			return c.id
+		}
+		return 0
+	}
+	id := in.Copy
+	switch {
+	case id != c.id:
+		c.id, c.on = id, id != 0 && in.Pos.Line != c.lastLine
+	case id != 0 && !c.on && in.Pos.Line != c.lastLine:
+		c.on = true
+	}
+	c.lastLine = in.Pos.Line
+	if c.on {
+		return c.id
+	}
+	return 0
+}
+
+// copyBlock is one copy's ranges in one scope.
+type copyBlock struct {
+	scope  *middle.DebugScope
+	site   uint16 // the inlined call it is in, 0 for none
+	copy   uint16
+	ranges [][2]string
+}
+
+// copyBlocks collects the copies' runs, in order of their first run.
+func (df *dwarfFunc) copyBlocks(ends []string) []*copyBlock {
+	var cs []*copyBlock
+	type key struct {
+		scope *middle.DebugScope
+		site  uint16
+		copy  uint16
+	}
+	index := make(map[key]*copyBlock)
+	for i, r := range df.runs {
+		if r.copy == 0 {
+			continue
+		}
+		k := key{r.scope, r.site, r.copy}
+		c := index[k]
+		if c == nil {
+			c = &copyBlock{scope: r.scope, site: r.site, copy: r.copy}
+			index[k] = c
+			cs = append(cs, c)
+		}
+		if n := len(c.ranges); n > 0 && c.ranges[n-1][1] == r.label {
+			c.ranges[n-1][1] = ends[i]
+		} else {
+			c.ranges = append(c.ranges, [2]string{r.label, ends[i]})
+		}
+	}
+	return cs
+}
+
+// writeCopies writes the blocks of the copies whose code is in the scope s
+// (nil: the body), or in a scope inside it that is not described, outside
+// inlined calls.
+func (df *dwarfFunc) writeCopies(info, rng *strings.Builder, s *middle.DebugScope) {
+	for _, c := range df.copies {
+		if c.site != 0 || df.describedScope(c.scope) != s {
+			continue
+		}
+		df.writeCopy(info, rng, c)
+	}
+}
+
+// hasCopies reports whether code of the inlined call k was duplicated.
+func (df *dwarfFunc) hasCopies(k uint16) bool {
+	for _, c := range df.copies {
+		if c.site == k {
+			return true
+		}
+	}
+	return false
+}
+
+// writeSiteCopies writes the blocks of the copies of code of the inlined
+// call k, in its DIE.
+func (df *dwarfFunc) writeSiteCopies(info, rng *strings.Builder, k uint16) {
+	for _, c := range df.copies {
+		if c.site == k {
+			df.writeCopy(info, rng, c)
+		}
+	}
+}
+
+// writeCopy writes the lexical block of c, with its label.
+func (df *dwarfFunc) writeCopy(info, rng *strings.Builder, c *copyBlock) {
+	l := df.newLabel()
+	fmt.Fprintf(rng, "%s:\n", l)
+	for _, r := range c.ranges {
+		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
+	}
+	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrevBlock, l)
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t\"copy\"\n\t.quad\t%s\n\t.byte\t0\n", abbrevLabel, c.ranges[0][0])
+}
+
+// describedScope is s, or the innermost scope around it that has a DIE.
+func (df *dwarfFunc) describedScope(s *middle.DebugScope) *middle.DebugScope {
+	for s != nil && !df.described[s] {
+		s = df.parent[s]
+	}
+	return s
+}

@@ -1,0 +1,215 @@
+package backend
+
+import (
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strings"
+
+	"toyc/middle"
+)
+
+// Inlined calls in -g's DWARF, as gcc and LLVM describe them (DWARF 5,
+// 3.3.8): each call the inliner removed (an inline site of the function,
+// middle.InlineSite) is a DW_TAG_inlined_subroutine in the caller's
+// lexical block that holds the call, with DW_AT_abstract_origin naming
+// the callee, DW_AT_call_file/line/column the call, and DW_AT_ranges the
+// runs of instructions copied from the callee's body (those whose
+// Instr.Inlined chain reaches the site); a call inlined into inlined code
+// nests in its caller's DIE. gdb then shows a stop in that code as a
+// frame of the callee, called from the caller's line (bt lists both), and
+// puts a breakpoint on a line of the callee in every inlined copy as well
+// as in the callee's own code: each is a block of its own, and gdb keeps
+// one location per line and block. Without it, gdb counted an inlined
+// copy's stops as the caller's.
+//
+// The abstract origin is an abstract instance of the callee (DW_AT_inline,
+// no addresses; 3.3.8.1) holding its parameters without locations, one per
+// callee for the unit, rather than the callee's own subprogram DIE: gdb
+// gives an inlined frame the origin's children that the instance does not
+// repeat, and the out-of-line function's locations (its registers, its
+// frame's slots) would be wrong in the caller's frame. So an inlined
+// frame's parameters show as <optimized out>, never as a wrong value, and
+// the callee's locals are not described there. Requires: the runs of the
+// function (dwarffunc.go) cut where the inline site changes. Guarantees:
+// each DIE's ranges lie within its parent's.
+
+// siteDIEs are the inlined subroutines of one function, by inline site.
+type siteDIEs struct {
+	sites  []middle.InlineSite
+	ranges map[uint16][][2]string        // each site's runs, adjacent ones merged
+	scope  map[uint16]*middle.DebugScope // a site called from the body: the scope holding the call
+	kids   map[uint16][]uint16           // the sites called from each site's code (0: the body's), in order
+	in     map[*middle.DebugScope]bool   // the scopes holding a site's call, and those around them
+}
+
+// inlinedSites collects the sites of df's runs; ends[i] is where run i
+// ends. nil when no code of the function was inlined.
+func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
+	sites := df.f.IR.Inlines
+	if len(sites) < 2 {
+		return nil
+	}
+	sd := &siteDIEs{sites: sites, ranges: make(map[uint16][][2]string),
+		scope: make(map[uint16]*middle.DebugScope), kids: make(map[uint16][]uint16),
+		in: make(map[*middle.DebugScope]bool)}
+	for i, r := range df.runs {
+		k := r.site
+		for k != 0 && int(k) < len(sites) {
+			rs := sd.ranges[k]
+			if len(rs) == 0 {
+				p := sites[k].Parent
+				sd.kids[p] = append(sd.kids[p], k)
+			}
+			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
+				rs[n-1][1] = ends[i]
+			} else {
+				rs = append(rs, [2]string{r.label, ends[i]})
+			}
+			sd.ranges[k] = rs
+			if sites[k].Parent == 0 {
+				if _, ok := sd.scope[k]; !ok {
+					sd.scope[k] = r.scope
+					for s := r.scope; s != nil && !sd.in[s]; s = df.parent[s] {
+						sd.in[s] = true
+					}
+				}
+			}
+			k = sites[k].Parent
+		}
+	}
+	if len(sd.ranges) == 0 {
+		return nil
+	}
+	return sd
+}
+
+// scopes are the scopes in which, or in a scope inside which, a call was
+// inlined (they must be described, for the calls' DIEs to be in them).
+func (sd *siteDIEs) scopes() map[*middle.DebugScope]bool {
+	if sd == nil {
+		return nil
+	}
+	return sd.in
+}
+
+// write writes the DIEs of the sites called from the scope s (nil: the
+// function's body).
+func (sd *siteDIEs) write(df *dwarfFunc, info, rng *strings.Builder, s *middle.DebugScope) {
+	if sd == nil {
+		return
+	}
+	for _, k := range sd.kids[0] {
+		if sd.scope[k] == s {
+			sd.writeSite(df, info, rng, k)
+		}
+	}
+}
+
+func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *strings.Builder, k uint16) {
+	site := sd.sites[k]
+	l := df.newLabel()
+	fmt.Fprintf(rng, "%s:\n", l)
+	for _, r := range sd.ranges[k] {
+		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
+	}
+	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
+	kids := sd.kids[k]
+	copies := df.hasCopies(k)
+	abbrev := abbrevInlined
+	if len(kids) == 0 && !copies {
+		abbrev = abbrevInlinedLeaf
+	}
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n\t.long\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.uleb128\t%d\n",
+		abbrev, df.d.abstractRef(site.Callee), l, site.Call.Line, site.Call.Col)
+	for _, c := range kids {
+		sd.writeSite(df, info, rng, c)
+	}
+	df.writeSiteCopies(info, rng, k)
+	if len(kids) > 0 || copies {
+		fmt.Fprintf(info, "\t.byte\t0\n")
+	}
+}
+
+// abstractRef is the reference to the abstract instance of the function
+// named callee, which end writes (writeAbstracts).
+func (d *dwarfWriter) abstractRef(callee string) string {
+	d.mu.Lock()
+	if d.abstracts == nil {
+		d.abstracts = make(map[string]bool)
+	}
+	d.abstracts[callee] = true
+	d.mu.Unlock()
+	return abstractLabel(callee) + "-.Ldebug_info0"
+}
+
+// abstractLabel names the abstract instance of callee; the name spelled
+// in hex, so that any function name makes a label.
+func abstractLabel(callee string) string {
+	return ".Ldebug_abstract_" + hex.EncodeToString([]byte(callee))
+}
+
+// proto is what an abstract instance says of a function: copied when the
+// function is written (noteProto), since its IR, and its FuncDebug, are
+// released once it is.
+type proto struct {
+	line   int
+	result string
+	params []middle.DebugVar // Name, Type and Decl only
+}
+
+// noteProto records f's proto, for the abstract instance of f should a
+// call of it have been inlined somewhere.
+func (d *dwarfWriter) noteProto(f *middle.Func) {
+	if f.Debug == nil {
+		return
+	}
+	p := proto{line: f.Decl.Line, result: f.Debug.Result}
+	for _, v := range f.Debug.Vars {
+		if v.Param {
+			p.params = append(p.params, middle.DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl})
+		}
+	}
+	d.mu.Lock()
+	if d.protos == nil {
+		d.protos = make(map[string]proto)
+	}
+	d.protos[f.Name] = p
+	d.mu.Unlock()
+}
+
+// writeAbstracts writes the abstract instances referred to, in name
+// order: the callee's name, declaration, result type and parameters, as
+// the module's function of that name had them (nothing but the name when
+// it was not written, deleted once inlined everywhere).
+func (d *dwarfWriter) writeAbstracts(w io.Writer) {
+	d.mu.Lock()
+	var names []string
+	for n := range d.abstracts {
+		names = append(names, n)
+	}
+	d.mu.Unlock()
+	sortStrings(names)
+	for _, n := range names {
+		p := d.protos[n]
+		line, result, params := p.line, p.result, p.params
+		abbrev := abbrevAbstract
+		if result == "" {
+			abbrev = abbrevAbstractVoid
+		}
+		if len(params) == 0 {
+			abbrev += abbrevLeaf
+		}
+		fmt.Fprintf(w, "%s:\n\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n", abstractLabel(n), abbrev, quote(toyName(n)), line)
+		if result != "" {
+			fmt.Fprintf(w, "\t.long\t%s\n", d.typeRef(result))
+		}
+		fmt.Fprintf(w, "\t.byte\t%d\n", dwInlInlined)
+		for _, v := range params {
+			fmt.Fprintf(w, "\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.long\t%s\n", abbrevParamNone, quote(v.Name), v.Decl.Line, d.varTypeRef(v.Type))
+		}
+		if len(params) > 0 {
+			fmt.Fprintf(w, "\t.byte\t0\n")
+		}
+	}
+}
