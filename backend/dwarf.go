@@ -51,6 +51,8 @@ const (
 	dwTagSubrangeType  = 0x21
 	dwTagSubprogram    = 0x2e
 	dwTagVariable      = 0x34
+	dwTagCallSite      = 0x48
+	dwTagCallSiteParam = 0x49
 	dwAtLocation       = 0x02
 	dwAtName           = 0x03
 	dwAtByteSize       = 0x0b
@@ -75,6 +77,10 @@ const (
 	dwAtRanges         = 0x55
 	dwAtDataLocation   = 0x50
 	dwAtMainSubprogram = 0x6a
+	dwAtCallAllCalls   = 0x7a
+	dwAtCallReturnPC   = 0x7d
+	dwAtCallValue      = 0x7e
+	dwAtCallTarget     = 0x83
 	dwFormAddr         = 0x01
 	dwFormData1        = 0x0b
 	dwFormData2        = 0x05
@@ -102,6 +108,7 @@ const (
 	dwOpFbreg             = 0x91
 	dwOpPushObjectAddress = 0x97
 	dwOpCallFrameCFA      = 0x9c
+	dwOpEntryValue        = 0xa3
 	dwOpStackValue        = 0x9f
 
 	dwRleEndOfList = 0x00
@@ -136,6 +143,10 @@ const (
 	abbrevAbstract     // an inlined callee's abstract instance
 	abbrevAbstractVoid // one without a result
 	abbrevLabel        // the label in a duplicated line's block (dwarfcopy.go)
+	abbrevCallSite     // a call of a Toy function, with parameters (dwarfcall.go)
+	abbrevCallSiteLeaf // one without
+	abbrevCallSiteBare // a call of the runtime
+	abbrevCallParam
 	// Each subprogram abbreviation without children, for a function
 	// without variables: abbrevLeaf + the one with children.
 	abbrevLeaf = 100
@@ -182,6 +193,10 @@ var abbrevList = []abbrev{
 	{abbrevAbstract, dwTagSubprogram, true, abstractAttrs(true)},
 	{abbrevAbstractVoid, dwTagSubprogram, true, abstractAttrs(false)},
 	{abbrevLabel, dwTagLabel, false, [][2]int{{dwAtName, dwFormString}, {dwAtLowPC, dwFormAddr}}},
+	{abbrevCallSite, dwTagCallSite, true, [][2]int{{dwAtCallReturnPC, dwFormAddr}, {dwAtCallTarget, dwFormExprloc}}},
+	{abbrevCallSiteLeaf, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}, {dwAtCallTarget, dwFormExprloc}}},
+	{abbrevCallSiteBare, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}}},
+	{abbrevCallParam, dwTagCallSiteParam, false, [][2]int{{dwAtLocation, dwFormExprloc}, {dwAtCallValue, dwFormExprloc}}},
 	{abbrevGlobal, dwTagVariable, false, [][2]int{{dwAtName, dwFormString}, {dwAtType, dwFormRef4}, {dwAtExternal, dwFormFlagPresent}, {dwAtLocation, dwFormExprloc}}},
 }
 
@@ -192,6 +207,7 @@ func subprogramAttrs(result, main bool) [][2]int {
 		a = append(a, [2]int{dwAtType, dwFormRef4})
 	}
 	a = append(a, [2]int{dwAtExternal, dwFormFlagPresent}, [2]int{dwAtLowPC, dwFormAddr}, [2]int{dwAtHighPC, dwFormData8}, [2]int{dwAtFrameBase, dwFormExprloc})
+	a = append(a, [2]int{dwAtCallAllCalls, dwFormFlagPresent}) // every call is a call site (dwarfcall.go)
 	if main {
 		a = append(a, [2]int{dwAtMainSubprogram, dwFormFlagPresent})
 	}

@@ -49,6 +49,8 @@ type dwarfFunc struct {
 	relocate bool // the next instruction needs a .loc of its own (entry)
 
 	inl       *siteDIEs // the inlined calls' DIEs, made at the end
+	calls     []callSite
+	afterCall bool // the last instruction written was a call (dwarfcall.go)
 	copies    []*copyBlock
 	described map[*middle.DebugScope]bool // the scopes with a DIE
 }
@@ -190,6 +192,7 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 	if df == nil {
 		return
 	}
+	df.returned(w)
 	if df.relocate && in.Pos.IsValid() && in.Pos.Line != df.f.IR.Decl.Line {
 		// The first instruction after the prologue's line (entry); the
 		// parameters' stores at -O0 stay on the declaration's line, in
@@ -205,6 +208,9 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 		df.cp = df.copy.next(in)
 	}
 	df.locs.advance(in)
+	if in.Op == opCall {
+		df.call(in)
+	}
 	df.mark(w)
 }
 
@@ -273,6 +279,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 		return
 	}
 	endLabel := df.label + "end"
+	df.returned(w)
 	fmt.Fprintf(w, "%s:\n", endLabel)
 	d := df.d
 	d.mu.Lock()
@@ -327,6 +334,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.copies = df.copyBlocks(ends)
 		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends)
 	}
+	df.writeCalls(&kids)
 	abbrev := abbrevSubprogram
 	switch {
 	case isMain && result != "":

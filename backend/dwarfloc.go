@@ -44,6 +44,7 @@ const (
 	locReg
 	locSlot
 	locConst
+	locEntry // a parameter's value at the function's entry, in reg then (dwarfcall.go)
 )
 
 // trackState is the data flow's state at one point: the IR value each
@@ -75,8 +76,9 @@ type varTracker struct {
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
-	cur       *Block          // the block apply is in
-	names     map[string]bool // the machine blocks' names (looked up only)
+	cur       *Block                // the block apply is in
+	names     map[string]bool       // the machine blocks' names (looked up only)
+	paramRegs map[*middle.Value]Reg // the parameters passed in registers (looked up only)
 
 	// The replay during emission.
 	st    *trackState
@@ -237,9 +239,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			incoming = append(incoming, s)
 		}
 	}
+	t.paramRegs = make(map[*middle.Value]Reg, len(f.IR.Params))
 	for i, p := range f.IR.Params {
 		if i < len(argRegs) {
 			start.regs[argRegs[i]] = p
+			t.paramRegs[p] = argRegs[i]
 		} else if k := i - len(argRegs); k < len(incoming) {
 			// The caller's stack argument, which the function never
 			// writes: the parameter's value for as long as it is not
@@ -718,7 +722,7 @@ func (t *varTracker) still(l varLoc, v *middle.Value) bool {
 	case locConst:
 		return l.value == v
 	}
-	return false
+	return false // locEntry: look for a place holding it again
 }
 
 // find is where the value v is now: a register first, then a spill slot.
@@ -738,6 +742,10 @@ func (t *varTracker) find(v *middle.Value) varLoc {
 		if sv == v {
 			return varLoc{kind: locSlot, slot: t.f.Slots[i]}
 		}
+	}
+	if r, ok := t.paramRegs[v]; ok {
+		// Gone from its register: the value it had at the entry.
+		return varLoc{kind: locEntry, reg: r, value: v}
 	}
 	return varLoc{}
 }
@@ -759,6 +767,8 @@ func (t *varTracker) changed() bool { return t != nil && t.dirty }
 // the address its value points to (dwarf.go, writeTypes).
 func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	switch {
+	case l.kind == locEntry:
+		return entryExpr(l.reg, array), true
 	case l.kind == locConst && array:
 		return dwExpr{}, false // no address to show elements at
 	case l.kind == locReg && array:

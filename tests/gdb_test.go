@@ -84,3 +84,34 @@ func TestGdbInlined(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbEntryValues debugs debug/entry.toy: on line 10 the registers
+// that brought a (and at -O2 b) are reused, and gdb shows them through
+// their entry values and the call sites' values (main's k in a
+// callee-saved register, the constant 40, the recursive call's t). At -O2
+// the recursion is a loop, whose a and n are new values each iteration.
+func TestGdbEntryValues(t *testing.T) {
+	needToyc(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "entry")
+			compileNative(t, "debug", level, "-g", "entry.toy", "-o", exe)
+			r := mustRun(t, "debug", gdb, "-nx", "-batch",
+				"-ex", "break entry.toy:10", "-ex", "run", "-ex", "continue", exe)
+			wants := []string{`work \(a=7, b=40, n=2\) at [^\n]*entry.toy:10`, `work \(a=61, b=40, n=1\) at [^\n]*entry.toy:10`}
+			if level == "-O2" {
+				wants = []string{`(?s)work \([^\n]*b=40[^\n]*\) at [^\n]*entry.toy:10.*work \([^\n]*b=40[^\n]*\) at [^\n]*entry.toy:10`}
+			}
+			for _, want := range wants {
+				if !regexp.MustCompile(want).Match(r.stdout) {
+					t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)
+				}
+			}
+		})
+	}
+}
