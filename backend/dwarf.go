@@ -131,6 +131,7 @@ const (
 	abbrevMain           // Toy's main, emitted as toy_main: named main and marked the main subprogram
 	abbrevMainVoid
 	abbrevBlock
+	abbrevBlockPC   // one range: low_pc and high_pc, no list
 	abbrevParamExpr // location: an expression
 	abbrevParamList // location: a location list
 	abbrevParamNone // no location at all
@@ -138,8 +139,10 @@ const (
 	abbrevVarList
 	abbrevVarNone
 	abbrevGlobal
-	abbrevInlined      // an inlined call (dwarfinline.go)
-	abbrevInlinedLeaf  // one with no call inlined into it
+	abbrevInlined     // an inlined call (dwarfinline.go)
+	abbrevInlinedLeaf // one with no call inlined into it
+	abbrevInlinedPC   // the two with one range: low_pc and high_pc
+	abbrevInlinedLeafPC
 	abbrevAbstract     // an inlined callee's abstract instance
 	abbrevAbstractVoid // one without a result
 	abbrevLabel        // the label in a duplicated line's block (dwarfcopy.go)
@@ -182,6 +185,7 @@ var abbrevList = []abbrev{
 	{abbrevMain, dwTagSubprogram, true, subprogramAttrs(true, true)},
 	{abbrevMainVoid, dwTagSubprogram, true, subprogramAttrs(false, true)},
 	{abbrevBlock, dwTagLexicalBlock, true, [][2]int{{dwAtRanges, dwFormSecOffset}}},
+	{abbrevBlockPC, dwTagLexicalBlock, true, [][2]int{{dwAtLowPC, dwFormAddr}, {dwAtHighPC, dwFormData8}}},
 	{abbrevParamExpr, dwTagFormalParam, false, varAttrs(dwFormExprloc)},
 	{abbrevParamList, dwTagFormalParam, false, varAttrs(dwFormSecOffset)},
 	{abbrevParamNone, dwTagFormalParam, false, varAttrs(0)},
@@ -190,9 +194,11 @@ var abbrevList = []abbrev{
 	{abbrevVarNone, dwTagVariable, false, varAttrs(0)},
 	{abbrevInlined, dwTagInlinedSub, true, inlinedAttrs},
 	{abbrevInlinedLeaf, dwTagInlinedSub, false, inlinedAttrs},
+	{abbrevInlinedPC, dwTagInlinedSub, true, inlinedPCAttrs},
+	{abbrevInlinedLeafPC, dwTagInlinedSub, false, inlinedPCAttrs},
 	{abbrevAbstract, dwTagSubprogram, true, abstractAttrs(true)},
 	{abbrevAbstractVoid, dwTagSubprogram, true, abstractAttrs(false)},
-	{abbrevLabel, dwTagLabel, false, [][2]int{{dwAtName, dwFormString}, {dwAtLowPC, dwFormAddr}}},
+	{abbrevLabel, dwTagLabel, false, [][2]int{{dwAtName, dwFormString}}},
 	{abbrevCallSite, dwTagCallSite, true, [][2]int{{dwAtCallReturnPC, dwFormAddr}, {dwAtCallTarget, dwFormExprloc}}},
 	{abbrevCallSiteLeaf, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}, {dwAtCallTarget, dwFormExprloc}}},
 	{abbrevCallSiteBare, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}}},
@@ -215,6 +221,8 @@ func subprogramAttrs(result, main bool) [][2]int {
 }
 
 var inlinedAttrs = [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtRanges, dwFormSecOffset}, {dwAtCallFile, dwFormData1}, {dwAtCallLine, dwFormUdata}, {dwAtCallColumn, dwFormUdata}}
+
+var inlinedPCAttrs = [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtLowPC, dwFormAddr}, {dwAtHighPC, dwFormData8}, {dwAtCallFile, dwFormData1}, {dwAtCallLine, dwFormUdata}, {dwAtCallColumn, dwFormUdata}}
 
 func abstractAttrs(result bool) [][2]int {
 	a := [][2]int{{dwAtName, dwFormString}, {dwAtDeclFile, dwFormData1}, {dwAtDeclLine, dwFormUdata}}

@@ -129,14 +129,9 @@ func (df *dwarfFunc) writeSiteCopies(info, rng *strings.Builder, k uint16) {
 
 // writeCopy writes the lexical block of c, with its label.
 func (df *dwarfFunc) writeCopy(info, rng *strings.Builder, c *copyBlock) {
-	l := df.newLabel()
-	fmt.Fprintf(rng, "%s:\n", l)
-	for _, r := range c.ranges {
-		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
-	}
-	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrevBlock, l)
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t\"copy\"\n\t.quad\t%s\n\t.byte\t0\n", abbrevLabel, c.ranges[0][0])
+	fmt.Fprintf(info, "\t.uleb128\t%d\n", rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC))
+	df.writeRanges(info, rng, c.ranges)
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t\"copy\"\n\t.byte\t0\n", abbrevLabel)
 }
 
 // describedScope is s, or the innermost scope around it that has a DIE.

@@ -359,12 +359,19 @@ func (df *dwarfFunc) end(w io.Writer) {
 		fmt.Fprintf(&info, "%s\t.byte\t0\n", kids.String())
 	}
 
-	fmt.Fprintf(w, "\t.pushsection\t.debug_info,\"\",@progbits\n%s\t.popsection\n", info.String())
+	// Written as they are, not through Fprintf, which would copy them.
+	io.WriteString(w, "\t.pushsection\t.debug_info,\"\",@progbits\n")
+	io.WriteString(w, info.String())
+	io.WriteString(w, "\t.popsection\n")
 	if rng.Len() > 0 {
-		fmt.Fprintf(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n%s\t.popsection\n", rng.String())
+		io.WriteString(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n")
+		io.WriteString(w, rng.String())
+		io.WriteString(w, "\t.popsection\n")
 	}
 	if loc.Len() > 0 {
-		fmt.Fprintf(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n%s\t.popsection\n", loc.String())
+		io.WriteString(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n")
+		io.WriteString(w, loc.String())
+		io.WriteString(w, "\t.popsection\n")
 	}
 }
 
@@ -389,16 +396,38 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 		if !df.described[k] {
 			continue
 		}
-		l := df.newLabel()
-		fmt.Fprintf(rng, "%s:\n", l)
-		for _, r := range rs {
-			fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
-		}
-		fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
-		fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrevBlock, l)
+		fmt.Fprintf(info, "\t.uleb128\t%d\n", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
+		df.writeRanges(info, rng, rs)
 		df.scopeDIEs(info, rng, loc, k, ranges, ends)
 		fmt.Fprintf(info, "\t.byte\t0\n")
 	}
+}
+
+// rangesAbbrev is the abbreviation of a DIE with the ranges rs: list, the
+// one saying DW_AT_ranges, or one, saying DW_AT_low_pc and DW_AT_high_pc,
+// for a single range (most blocks: less to write and to read).
+func rangesAbbrev(rs [][2]string, list, one int) int {
+	if len(rs) == 1 {
+		return one
+	}
+	return list
+}
+
+// writeRanges writes the value of a DIE's ranges attribute (rangesAbbrev):
+// the one range's start and length, or the offset of their list, written
+// in rng.
+func (df *dwarfFunc) writeRanges(info, rng *strings.Builder, rs [][2]string) {
+	if len(rs) == 1 {
+		fmt.Fprintf(info, "\t.quad\t%s\n\t.quad\t%s-%s\n", rs[0][0], rs[0][1], rs[0][0])
+		return
+	}
+	l := df.newLabel()
+	fmt.Fprintf(rng, "%s:\n", l)
+	for _, r := range rs {
+		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
+	}
+	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
+	fmt.Fprintf(info, "\t.long\t%s\n", l)
 }
 
 // describe decides which scopes get a DIE: those with code (ranges) in
@@ -463,15 +492,22 @@ func (df *dwarfFunc) locList(loc *strings.Builder, vi int, array bool, ends []st
 		x          dwExpr
 	}
 	var es []entry
+	var last varLoc // the location of the last entry's last run
 	for i, r := range df.runs {
 		if vi >= len(r.locs) {
+			continue
+		}
+		n := len(es)
+		if n > 0 && es[n-1].end == r.label && r.locs[vi] == last {
+			es[n-1].end = ends[i] // the same location: no expression to make
 			continue
 		}
 		x, ok := df.locs.expr(r.locs[vi], array)
 		if !ok {
 			continue
 		}
-		if n := len(es); n > 0 && es[n-1].end == r.label && sameExpr(es[n-1].x, x) {
+		last = r.locs[vi]
+		if n > 0 && es[n-1].end == r.label && sameExpr(es[n-1].x, x) {
 			es[n-1].end = ends[i]
 			continue
 		}

@@ -108,20 +108,15 @@ func (sd *siteDIEs) write(df *dwarfFunc, info, rng *strings.Builder, s *middle.D
 
 func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *strings.Builder, k uint16) {
 	site := sd.sites[k]
-	l := df.newLabel()
-	fmt.Fprintf(rng, "%s:\n", l)
-	for _, r := range sd.ranges[k] {
-		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
-	}
-	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
 	kids := sd.kids[k]
 	copies := df.hasCopies(k)
-	abbrev := abbrevInlined
+	abbrev := rangesAbbrev(sd.ranges[k], abbrevInlined, abbrevInlinedPC)
 	if len(kids) == 0 && !copies {
-		abbrev = abbrevInlinedLeaf
+		abbrev = rangesAbbrev(sd.ranges[k], abbrevInlinedLeaf, abbrevInlinedLeafPC)
 	}
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n\t.long\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.uleb128\t%d\n",
-		abbrev, df.d.abstractRef(site.Callee), l, site.Call.Line, site.Call.Col)
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrev, df.d.abstractRef(site.Callee))
+	df.writeRanges(info, rng, sd.ranges[k])
+	fmt.Fprintf(info, "\t.byte\t1\n\t.uleb128\t%d\n\t.uleb128\t%d\n", site.Call.Line, site.Call.Col)
 	for _, c := range kids {
 		sd.writeSite(df, info, rng, c)
 	}

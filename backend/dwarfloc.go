@@ -125,18 +125,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		names[b.Name] = true
 	}
 	t.names = names
-	live := make(map[*middle.Value]bool) // the IR's instructions now (looked up only)
+	// The IR's instructions now, by ID (dense): a slice rather than a
+	// map, and the value itself, so that a value of another numbering
+	// is never taken for one.
+	byID := make([]*middle.Value, f.IR.NumValues())
 	for _, b := range f.IR.Blocks {
 		for _, v := range b.Instrs {
-			live[v] = true
+			if v.ID >= 0 && v.ID < len(byID) {
+				byID[v.ID] = v
+			}
 		}
 	}
+	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
 	t.lost = make([]bool, len(dbg.Vars))
 	for _, c := range dbg.Assigns {
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
 		name := ""
-		if v := c.Value; c.Phi && v.Op == middle.OpPhi && live[v] {
+		if v := c.Value; c.Phi && v.Op == middle.OpPhi && live(v) {
 			// A φ still there is its variable's value at the top of its
 			// block, and nowhere else: where that block is gone (a loop
 			// test tail duplication copied into its predecessors), the
@@ -148,7 +154,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		for _, a := range c.Anchors {
-			if live[a] && a.Block != nil && names[a.Block.Name] {
+			if live(a) && a.Block != nil && names[a.Block.Name] {
 				name = a.Block.Name
 				break
 			}
@@ -170,7 +176,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// location at all. (A φ's assignment, at the top of a block
 			// that tail duplication or merging dissolved, is also made by
 			// the copies feeding it.)
-			if c.Phi || dbg.Superseded(&c, func(v *middle.Value) bool { return live[v] }) {
+			if c.Phi || dbg.Superseded(&c, live) {
 				continue
 			}
 			t.lost[c.Var] = true
@@ -182,7 +188,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		case c.Dead:
 			v = nil
 		case v.Op == middle.OpConst, v.Op == middle.OpParam, v.Op == middle.OpGlobal:
-		case !live[v]:
+		case !live(v):
 			v = nil
 		}
 		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false})
