@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"toyc/backend"
@@ -48,6 +49,9 @@ type driver struct {
 	lines   map[string]*diag.Lines // their line indexes, once made (linesOf)
 	kinds   map[string]string      // each input's kind (toy, ll, c, asm, obj)
 	times   *stageTimes            // nil unless --time-passes
+	// pending are the streams whose diagnostics are still to be reported
+	// (reportStream).
+	pending []*frontend.Stream
 	// activity says what the driver is doing ("compiling x.toy"), for the
 	// report of an internal compiler error.
 	activity string
@@ -63,6 +67,30 @@ type compiled struct {
 }
 
 func (d *driver) compile() error {
+	err := d.compileInputs()
+	// A stream's diagnostics come before any other failure, as the
+	// file's would have come before the output was even begun: an
+	// executable without main, an output that cannot be written.
+	for _, s := range d.pending {
+		if derr := d.reportStream(s); derr != nil {
+			return derr
+		}
+	}
+	return err
+}
+
+// reportStream waits for the stream s and prints its diagnostics, once;
+// the error is that of the errors among them.
+func (d *driver) reportStream(s *frontend.Stream) error {
+	i := slices.Index(d.pending, s)
+	if i < 0 {
+		return nil
+	}
+	d.pending = slices.Delete(d.pending, i, i+1)
+	return d.diagnose(s.Wait())
+}
+
+func (d *driver) compileInputs() error {
 	if d.opts.emit == "runtime" {
 		return d.writeRuntimeLibrary() // runtimelib.go
 	}
@@ -238,7 +266,7 @@ func (d *driver) emitAssembly(c compiled, w io.Writer) error {
 	if c.stream != nil {
 		// The file's errors and warnings, all known now; with an error,
 		// what was written is dropped (writeOutput).
-		if derr := d.diagnose(c.stream.Wait()); derr != nil {
+		if derr := d.reportStream(c.stream); derr != nil {
 			return derr
 		}
 	}
@@ -391,6 +419,7 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 				if heapBound != nil {
 					heapBound() // little is live from now on (gctuning.go)
 				}
+				d.pending = append(d.pending, s)
 				return m, s, nil, nil
 			}
 		}
