@@ -3,6 +3,8 @@ package backend
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -399,12 +401,8 @@ func typeLabel(t string) string {
 // level.
 func (d *dwarfWriter) writeTypes(w io.Writer) {
 	d.mu.Lock()
-	var ts []string
-	for t := range d.types {
-		ts = append(ts, t)
-	}
+	ts := slices.Sorted(maps.Keys(d.types))
 	d.mu.Unlock()
-	sortStrings(ts)
 	if len(ts) > 0 && !contains(ts, "int") {
 		ts = append(ts, "int") // the arrays' index type
 	}
@@ -441,14 +439,6 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func sortStrings(ss []string) {
-	for i := 1; i < len(ss); i++ {
-		for j := i; j > 0 && ss[j] < ss[j-1]; j-- {
-			ss[j], ss[j-1] = ss[j-1], ss[j]
-		}
-	}
 }
 
 // symbolName is the assembler name of a non-private global or function.

@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"toyc/middle"
@@ -179,12 +181,8 @@ func (d *dwarfWriter) noteProto(f *middle.Func) {
 // it was not written, deleted once inlined everywhere).
 func (d *dwarfWriter) writeAbstracts(w io.Writer) {
 	d.mu.Lock()
-	var names []string
-	for n := range d.abstracts {
-		names = append(names, n)
-	}
+	names := slices.Sorted(maps.Keys(d.abstracts))
 	d.mu.Unlock()
-	sortStrings(names)
 	for _, n := range names {
 		p := d.protos[n]
 		line, result, params := p.line, p.result, p.params
