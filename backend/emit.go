@@ -17,10 +17,11 @@ import (
 // directives so debuggers and unwinders can walk the stack, `.loc` line
 // information (gas turns it into DWARF line tables, so gdb shows the Toy
 // source), and a comment naming the source position before the
-// instructions that come from it, and a label after each call; then the
-// globals in .data, .bss or .rodata; the runtime's trace tables
-// (tracetab.go); and the note that the stack need not be executable. Output
-// depends only on the input: no map is iterated.
+// instructions that come from it, and a label after each call, followed
+// by the function's entries in the runtime's trace tables (tracetab.go);
+// then the globals in .data, .bss or .rodata; the file name the trace
+// tables share; and the note that the stack need not be executable.
+// Output depends only on the input: no map is iterated.
 
 // Emit writes the assembly for the module m, whose defined functions fs are
 // allocated and laid out.
