@@ -415,7 +415,7 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 	compile := frontends[d.kinds[in]]
 	if d.kinds[in] == "toy" && d.native() {
 		if alone && d.streams() {
-			if m, s := frontend.CompileStreamed(name, src); m != nil {
+			if m, s := frontend.CompileStreamed(name, src, d.linesOf(in)); m != nil {
 				if heapBound != nil {
 					heapBound() // little is live from now on (gctuning.go)
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -57,7 +58,7 @@ func (toyLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, string(src)), nil
+	return newScanner(filename, sourceText(src)), nil
 }
 
 // wordTypes are the types of the words that are not identifiers.
@@ -93,6 +94,15 @@ type scanner struct {
 	// afterOperand is set when the last token ends an operand
 	afterOperand bool
 }
+
+// sourceText is src as a string without a copy: the scanners read it, and
+// every token's Value is a substring of it, so the names of a program
+// (kept as long as its declarations are) keep the whole text alive, and a
+// copy would be a second source's worth of memory for a whole compile.
+// It requires that src is never written again, which holds for the
+// sources the driver reads (it keeps them only to quote lines in
+// diagnostics) and the tests'.
+func sourceText(src []byte) string { return unsafe.String(unsafe.SliceData(src), len(src)) }
 
 // newScanner reads text, of which each token's Value is a substring:
 // tokens, and the names in the syntax trees made of them, keep the whole
@@ -251,7 +261,7 @@ func scan(file string, src []byte, lines *lineIndex) *diag.Diagnostic {
 	bad := invalidUTF8(src)
 	nesting := newNestingCheck(file, lines)
 	var tooDeep *diag.Diagnostic
-	for s := newScanner(file, string(src)); ; {
+	for s := newScanner(file, sourceText(src)); ; {
 		tok, err := s.Next()
 		if err != nil {
 			if bad < 0 || s.failed < bad {

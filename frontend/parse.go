@@ -187,7 +187,7 @@ func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
 // offset from on, parsed in one piece by participle.
 func parseRest(file string, src []byte, lines *lineIndex, from int) *diag.Diagnostic {
 	var toks []lexer.Token
-	for s := newScanner(file, string(src)); ; {
+	for s := newScanner(file, sourceText(src)); ; {
 		tok, _ := s.Next()
 		if tok.Pos.Offset >= from {
 			toks = append(toks, tok)

@@ -108,7 +108,7 @@ type synParser struct {
 }
 
 func newSynParser(file string, src []byte, lines *lineIndex, toks []lexer.Token, baseCol int) *synParser {
-	return &synParser{file: file, src: string(src), lines: lines, toks: toks, baseCol: baseCol,
+	return &synParser{file: file, src: sourceText(src), lines: lines, toks: toks, baseCol: baseCol,
 		lastErr: -1, stop: -1, stmtStart: -1, lastBodyEnd: -2}
 }
 
@@ -1534,7 +1534,7 @@ func (p *synParser) closeBracket(open int, closer, what string) {
 // tokensFrom lexes src from offset from on, through its EOF token.
 func tokensFrom(file string, src []byte, from int) []lexer.Token {
 	var toks []lexer.Token
-	for s := newScanner(file, string(src)); ; {
+	for s := newScanner(file, sourceText(src)); ; {
 		tok, _ := s.Next() // the first pass found no error
 		if tok.Pos.Offset >= from {
 			toks = append(toks, tok)

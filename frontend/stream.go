@@ -75,25 +75,29 @@ type Stream struct {
 // file is to be compiled the ordinary way (CompileDeferred). The module
 // may only be used to build its bodies in the module's order; whatever
 // the pipeline did, the caller must then call Wait, and use the module's
-// code only when Wait reports no error.
-func CompileStreamed(file string, src []byte) (*middle.Module, *Stream) {
-	lines := newLineIndex(src)
+// code only when Wait reports no error. lines, when not nil, is src's
+// line index (the driver's, which its dumps and the emitter share).
+func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Module, *Stream) {
+	if shared == nil {
+		shared = diag.NewLines(src)
+	}
+	lines := &lineIndex{shared}
 	if scan(file, src, lines) != nil {
 		return nil, nil
 	}
-	text := string(src) // one copy, which the skim's names and the bodies' share
-	toks, ok := skimDeclarations(file, text)
-	if !ok {
-		return nil, nil
-	}
-	tree, err := parseTokens(toks[:len(toks)-1], toks[len(toks)-1].Pos)
-	if err != nil {
-		return nil, nil
-	}
-	conv := &converter{file: file, lines: lines, toks: toks}
+	text := sourceText(src) // which the skim's names and the bodies' share
+	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	conv.decls(tree, decls)
-	if conv.tooDeep || len(conv.diags) > 0 {
+	skimmed := skimDeclarations(file, text, func(toks []lexer.Token, end lexer.Position) bool {
+		tree, err := parseTokens(toks, end)
+		if err != nil {
+			return false
+		}
+		conv.toks = toks
+		conv.decls(tree, decls)
+		return !conv.tooDeep && len(conv.diags) == 0
+	})
+	if !skimmed {
 		return nil, nil
 	}
 	c := newChecker(file)
@@ -222,21 +226,26 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 	s.diags.Sort()
 }
 
-// skimDeclarations returns the tokens of text's declarations, each function
-// body cut down to its two braces, and the EOF token last; ok is false when
-// the top level is not a sequence of func, extern func and var
-// declarations, braces and brackets balanced.
-func skimDeclarations(file string, text string) (toks []lexer.Token, ok bool) {
+// skimDeclarations hands the tokens of text's declarations to each, every
+// function body cut down to its two braces, in chunks of whole
+// declarations cut as parse cuts them (at least chunkTokens tokens each),
+// with the position of the token after the chunk; so the skim's tokens,
+// and participle's copy of them, are never those of the whole file at
+// once. It reports false when each does, or when the top level is not a
+// sequence of func, extern func and var declarations, braces and brackets
+// balanced.
+func skimDeclarations(file string, text string, each func(toks []lexer.Token, end lexer.Position) bool) bool {
 	depth := 0 // of brackets within a declaration, or of braces within a body
 	inBody := false
 	inDecl := false
+	var chunk []lexer.Token
 	for sc := newScanner(file, text); ; {
 		tok, err := sc.Next()
 		if err != nil {
-			return nil, false
+			return false
 		}
 		if tok.EOF() {
-			return append(toks, tok), !inDecl && !inBody
+			return !inDecl && !inBody && (len(chunk) == 0 || each(chunk, tok.Pos))
 		}
 		switch {
 		case inBody:
@@ -247,17 +256,23 @@ func skimDeclarations(file string, text string) (toks []lexer.Token, ok bool) {
 				depth--
 			}
 			if depth == 0 {
-				toks = append(toks, tok)
+				chunk = append(chunk, tok)
 				inBody, inDecl = false, false
 			}
 			continue
 		case !inDecl:
 			if tok.Type != tokKeyword || tok.Value != "func" && tok.Value != "extern" && tok.Value != "var" {
-				return nil, false
+				return false
+			}
+			if len(chunk) >= chunkTokens {
+				if !each(chunk, tok.Pos) {
+					return false
+				}
+				chunk = nil
 			}
 			inDecl = true
 		case depth == 0 && tok.Value == "{":
-			toks = append(toks, tok)
+			chunk = append(chunk, tok)
 			inBody, depth = true, 1
 			continue
 		case depth == 0 && tok.Value == ";":
@@ -269,6 +284,6 @@ func skimDeclarations(file string, text string) (toks []lexer.Token, ok bool) {
 		case ")", "]", "}":
 			depth--
 		}
-		toks = append(toks, tok)
+		chunk = append(chunk, tok)
 	}
 }

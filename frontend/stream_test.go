@@ -40,7 +40,7 @@ func TestStreamSameAsDeferred(t *testing.T) {
 	streamed, errored := 0, 0
 	for file, src := range sources {
 		want, wantDiags := CompileDeferred(file, src)
-		got, s := CompileStreamed(file, src)
+		got, s := CompileStreamed(file, src, nil)
 		if got == nil {
 			if wantDiags.Errors() == 0 {
 				t.Errorf("%s: a file without errors was not streamed", file)
@@ -88,7 +88,7 @@ func TestStreamWaitWithoutBuilds(t *testing.T) {
 	defer func(w int) { streamWindow = w }(streamWindow)
 	streamWindow = 1
 	src := []byte(gen.Program(7200, gen.DefaultConfig()))
-	m, s := CompileStreamed("p.toy", src)
+	m, s := CompileStreamed("p.toy", src, nil)
 	if m == nil {
 		t.Fatal("not streamed")
 	}
@@ -117,7 +117,7 @@ func TestStreamMutations(t *testing.T) {
 				mutated = src[:i] + src[min(len(src), i+1+rng.IntN(40)):]
 			}
 			want, wantDiags := CompileDeferred("m.toy", []byte(mutated))
-			got, s := CompileStreamed("m.toy", []byte(mutated))
+			got, s := CompileStreamed("m.toy", []byte(mutated), nil)
 			if got == nil {
 				continue
 			}
