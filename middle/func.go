@@ -28,6 +28,7 @@ type Func struct {
 	names       nameTable // shared by values and blocks
 	consts      map[constKey]*Value
 	released    bool              // the body was dropped after compilation (release.go)
+	snapDefined bool              // defined when the module's definitions were last recorded (release.go)
 	build       func(*Func) error // the deferred body (lazy.go)
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
@@ -68,22 +69,39 @@ func (f *Func) NumBlocks() int { return f.nextBlockID }
 // base.1, base.2, ..., so that dumps keep the source's variable names. The
 // returned name is reserved.
 func (f *Func) UniqueName(base string) string {
-	if f.names == nil {
-		f.names = make(nameTable)
-	}
 	if base == "" {
 		base = "t"
 	}
-	return f.names.unique(base)
+	return f.nameTable().unique(base)
 }
 
 // ReserveName claims an exact name read from input; it reports false when
 // the name is already taken.
 func (f *Func) ReserveName(name string) bool {
+	return f.nameTable().claim(name)
+}
+
+// nameTable returns f's table of names, made when first needed and made
+// again from the names f holds after it was dropped: a deferred body's
+// table is dropped once its parameters are named (DeferBody), because
+// tens of thousands of functions waiting to be built would otherwise
+// each keep a map for a few names.
+func (f *Func) nameTable() nameTable {
 	if f.names == nil {
 		f.names = make(nameTable)
+		for _, p := range f.Params {
+			f.names.claim(p.Name)
+		}
+		for _, b := range f.Blocks {
+			f.names.claim(b.Name)
+			for _, v := range b.Instrs {
+				if v.Name != "" {
+					f.names.claim(v.Name)
+				}
+			}
+		}
 	}
-	return f.names.claim(name)
+	return f.names
 }
 
 // NewValue makes a value that belongs to no block yet, with a fresh ID and,

@@ -21,6 +21,7 @@ import "sync"
 // (frontend/stream.go) may find an error in f's before it is built.
 func (f *Func) DeferBody(build func(*Func) error) {
 	f.build = build
+	f.names = nil // made again from the parameters' names (nameTable)
 	f.Module.tables.shared = true
 }
 

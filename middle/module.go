@@ -21,8 +21,8 @@ type Module struct {
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global
 	strings     map[string]*Global
-	defined     map[string]bool // SnapshotDefinitions' record (release.go)
-	tables      tables          // the lock over the tables above (lazy.go)
+	snapshot    bool   // SnapshotDefinitions was called (release.go)
+	tables      tables // the lock over the tables above (lazy.go)
 }
 
 // Global is a global variable. Its initializer is Init (an integer of

@@ -28,9 +28,9 @@ func (f *Func) Released() bool { return f.released }
 // DefinesFunc; a module pass that adds or removes definitions must take
 // it again.
 func (m *Module) SnapshotDefinitions() {
-	m.defined = make(map[string]bool, len(m.Funcs))
+	m.snapshot = true
 	for _, f := range m.Funcs {
-		m.defined[f.Name] = !f.IsDecl()
+		f.snapDefined = !f.IsDecl()
 	}
 }
 
@@ -38,9 +38,9 @@ func (m *Module) SnapshotDefinitions() {
 // only declaring it, or not knowing it): from the snapshot when one was
 // taken, else from the bodies.
 func (m *Module) DefinesFunc(name string) bool {
-	if m.defined != nil {
-		return m.defined[name]
-	}
 	f := m.Func(name)
+	if m.snapshot {
+		return f != nil && f.snapDefined
+	}
 	return f != nil && !f.IsDecl()
 }
