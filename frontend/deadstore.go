@@ -22,14 +22,13 @@ import "toyc/middle/diag"
 // liveness by variable is: the nodes are gathered into basic blocks, each
 // variable's reads and stores are listed in block order, and a store is
 // decided by the next mention of its variable in its block, or when there
-// is none by the variable's liveness at the block's end, found by the
-// backward path exploration of Brandner et al. (the algorithm of
-// middle/liveness.go) over the blocks only: from each block whose first
-// mention of the variable is a read, up the predecessors, until a block
-// that stores it. The cost is the number of reads and stores plus the
-// live ranges counted in blocks, not in statements: a straight line of
-// 10,000 declarations each read at its end is one block, and each of its
-// variables costs its own mentions.
+// is none by the variable's liveness at the block's end, asked of
+// middle.LiveQuery over the blocks only: a search forward from the
+// block's successors, through blocks that do not mention the variable,
+// for one whose first mention is a read. The cost is the number of reads
+// and stores plus the blocks the searches visit, counted in blocks, not
+// in statements: a straight line of 10,000 declarations each read at its
+// end is one block, and each of its variables costs its own mentions.
 //
 // Variables whose address is taken are left out: a store through the
 // pointer, or a read through it, is invisible here. A declaration without

@@ -1,10 +1,14 @@
 package frontend
 
+import "toyc/middle"
+
 // The liveness of the dead-store analysis (deadstore.go): sparse, by
-// variable, over the basic blocks of the statement-level flow graph, so
-// that its cost is the reads and stores of each variable plus its live
-// range counted in blocks, never the function's statements once per
-// variable.
+// variable, over the basic blocks of the statement-level flow graph, and
+// asked only where a store needs the answer, so that its cost is the reads
+// and stores of each variable plus the blocks the questions visit, never
+// the function's statements once per variable, nor a variable's whole live
+// range (in a nest of a thousand loops every counter is live through every
+// loop inside its own, a quadratic total).
 //
 // Blocks: a node begins a block unless it has exactly one predecessor and
 // that predecessor has exactly one successor (the leaders of basic
@@ -21,16 +25,11 @@ package frontend
 // order in which a statement evaluates, then assigns). A store's value is
 // read if the next mention of its variable in its block is a read, is
 // dead if it is a store, and otherwise lives on exactly when the variable
-// is live at the block's end. That last is the path exploration of
-// Brandner, Boissinot, Darte, Dupont de Dinechin and Rastello, "Computing
-// Liveness Sets for SSA-Form Programs" (INRIA RR-7503, 2011), Algorithms
-// 4–5, for one variable at a time as middle/liveness.go does, on blocks
-// instead of nodes: from each block whose first mention of the variable
-// is a read (live on entry), to each predecessor (live on exit there),
-// and on up through a predecessor that does not store the variable.
-// Per-block marks are stamped with the variable's number, so nothing is
-// cleared between variables.
-
+// is live at the block's end. That last is asked of middle.LiveQuery
+// (middle/livequery.go), a search forward from the block's successors,
+// through blocks that do not mention the variable, for one whose first
+// mention is a read; its answers stay known for the variable's other
+// stores. A live store's search mostly ends at the next block.
 // after says what follows a store in its own block.
 const (
 	dsReachesEnd int8 = iota // no later mention: the block's live-out decides
@@ -40,10 +39,11 @@ const (
 
 // dsBlocks are the basic blocks of a dsGraph.
 type dsBlocks struct {
-	of    []int32   // node -> its block
-	order []int32   // the nodes, block after block, each block's in order
-	start []int32   // block b is order[start[b]:start[b+1]]
-	preds [][]int32 // by block
+	of    []int32 // node -> its block
+	order []int32 // the nodes, block after block, each block's in order
+	start []int32 // block b is order[start[b]:start[b+1]]
+	// block b's successors are succs[succStart[b]:succStart[b+1]]
+	succStart, succs []int32
 }
 
 // basicBlocks gathers g's nodes into basic blocks.
@@ -80,12 +80,14 @@ func (g *dsGraph) basicBlocks() *dsBlocks {
 		}
 	}
 	bb.start = append(bb.start, int32(len(bb.order)))
-	bb.preds = make([][]int32, len(bb.start)-1)
-	for b := range bb.preds {
+	nb := len(bb.start) - 1
+	bb.succStart = make([]int32, nb+1)
+	for b := range nb {
 		last := bb.order[bb.start[b+1]-1]
 		for _, s := range g.nodes[last].succ {
-			bb.preds[bb.of[s]] = append(bb.preds[bb.of[s]], int32(b))
+			bb.succs = append(bb.succs, bb.of[s])
 		}
+		bb.succStart[b+1] = int32(len(bb.succs))
 	}
 	return bb
 }
@@ -130,23 +132,22 @@ func (g *dsGraph) mentions(bb *dsBlocks) (m []dsMention, at []int32) {
 func (g *dsGraph) deadStores() []deadStore {
 	bb := g.basicBlocks()
 	m, at := g.mentions(bb)
-	nb := len(bb.preds)
-	liveIn := make([]int32, nb)
-	liveOut := make([]int32, nb)
-	stores := make([]int32, nb)
+	live := middle.NewLiveQuery(bb.succStart, bb.succs)
 	after := make([]int8, len(g.nodes)) // by the node of a store
 	var out []deadStore
-	var work []int32
+	var readFirst, stored []int32 // blocks whose first mention is a read, blocks with a store
 	for v := range g.vars {
 		if len(g.stores[v]) == 0 {
 			continue
 		}
-		stamp := int32(v + 1)
+		readFirst, stored = readFirst[:0], stored[:0]
 		mv := m[at[v]:at[v+1]]
 		for i, x := range mv {
 			b := bb.of[x.node]
 			if x.store {
-				stores[b] = stamp
+				if len(stored) == 0 || stored[len(stored)-1] != b {
+					stored = append(stored, b)
+				}
 				after[x.node] = dsReachesEnd
 				if i+1 < len(mv) && bb.of[mv[i+1].node] == b {
 					after[x.node] = dsStoredOver
@@ -154,29 +155,17 @@ func (g *dsGraph) deadStores() []deadStore {
 						after[x.node] = dsReadLater
 					}
 				}
-			} else if (i == 0 || bb.of[mv[i-1].node] != b) && liveIn[b] != stamp {
-				liveIn[b] = stamp
-				work = append(work, b)
+			} else if i == 0 || bb.of[mv[i-1].node] != b {
+				readFirst = append(readFirst, b)
 			}
 		}
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, p := range bb.preds[b] {
-				liveOut[p] = stamp
-				if stores[p] == stamp || liveIn[p] == stamp {
-					continue
-				}
-				liveIn[p] = stamp
-				work = append(work, p)
-			}
-		}
+		live.Variable(readFirst, stored)
 		for _, st := range g.stores[v] {
 			switch after[st.node] {
 			case dsReadLater:
 				continue
 			case dsReachesEnd:
-				if liveOut[bb.of[st.node]] == stamp {
+				if live.LiveOut(bb.of[st.node]) {
 					continue
 				}
 			}
