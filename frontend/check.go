@@ -198,7 +198,8 @@ func (c *checker) signature(f *Func) {
 // can fall off its end.
 func (c *checker) body(f *Func) {
 	c.fn = f
-	outer := &scope{params: map[string]*Var{}}
+	outer := rootScope()
+	outer.params = map[string]*Var{}
 	for _, p := range f.Params {
 		outer.params[p.Name] = p
 		outer.declare(p)
@@ -225,9 +226,9 @@ func (c *checker) stmts(list []Stmt) {
 func (c *checker) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *Block:
-		c.scope = &scope{parent: c.scope}
+		c.scope = c.scope.inner()
 		c.stmts(s.Stmts)
-		c.scope = c.scope.parent
+		c.scope = c.scope.close()
 	case *VarStmt:
 		c.local(s)
 	case *AssignStmt:
@@ -249,7 +250,7 @@ func (c *checker) stmt(s Stmt) {
 		c.condition(s.Cond)
 		c.loopBody(s, s.Body)
 	case *ForStmt:
-		c.scope = &scope{parent: c.scope}
+		c.scope = c.scope.inner()
 		if s.Init != nil {
 			c.stmt(s.Init)
 		}
@@ -260,7 +261,7 @@ func (c *checker) stmt(s Stmt) {
 			c.stmt(s.Post)
 		}
 		c.loopBody(s, s.Body)
-		c.scope = c.scope.parent
+		c.scope = c.scope.close()
 	case *BranchStmt:
 		if len(c.loops) == 0 {
 			what := "break"

@@ -295,7 +295,7 @@ func forEachRead(e Expr, f func(*Var)) {
 // a local or parameter of an enclosing one (gcc's -Wshadow), with a note at
 // the declaration it hides.
 func (w *warner) shadows(f *Func) {
-	params := &scope{}
+	params := rootScope()
 	for _, p := range f.Params {
 		params.declare(p)
 	}
@@ -308,10 +308,11 @@ func (w *warner) shadows(f *Func) {
 type shadowWalk struct{ w *warner }
 
 func (sw *shadowWalk) block(b *Block, outer *scope) {
-	s := &scope{parent: outer}
+	s := outer.inner()
 	for _, st := range b.Stmts {
 		sw.stmt(st, s)
 	}
+	s.close()
 }
 
 func (sw *shadowWalk) stmt(st Stmt, s *scope) {
@@ -330,11 +331,12 @@ func (sw *shadowWalk) stmt(st Stmt, s *scope) {
 	case *WhileStmt:
 		sw.block(st.Body, s)
 	case *ForStmt:
-		header := &scope{parent: s}
+		header := s.inner()
 		if st.Init != nil {
 			sw.stmt(st.Init, header)
 		}
 		sw.block(st.Body, header)
+		header.close()
 	}
 }
 
