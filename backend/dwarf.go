@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -469,27 +470,59 @@ func (x dwExpr) len() int {
 
 // writeExprloc writes x as a DW_FORM_exprloc: its length, then its bytes.
 func writeExprloc(w io.Writer, x dwExpr) {
-	fmt.Fprintf(w, "\t.uleb128\t%d\n", x.len())
-	writeExprBytes(w, x)
+	var b []byte
+	b = appendDirective(b, ".uleb128", int64(x.len()))
+	w.Write(appendExprBytes(b, x))
 }
 
 func writeExprBytes(w io.Writer, x dwExpr) {
+	var buf [64]byte
+	w.Write(appendExprBytes(buf[:0], x))
+}
+
+// appendExprBytes appends the directives of x's bytes to b, as
+// ".byte 0x70,0x0": -g writes one or more per variable and location list
+// entry, so without fmt.
+func appendExprBytes(b []byte, x dwExpr) []byte {
 	if len(x.op) > 0 {
-		var b strings.Builder
+		b = append(b, "\t.byte\t"...)
 		for i, c := range x.op {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
-			fmt.Fprintf(&b, "%#x", c)
+			b = strconv.AppendUint(append(b, "0x"...), uint64(c), 16)
 		}
-		fmt.Fprintf(w, "\t.byte\t%s\n", b.String())
+		b = append(b, '\n')
 	}
 	if x.addr != "" {
-		fmt.Fprintf(w, "\t.quad\t%s\n", x.addr)
+		b = append(append(append(b, "\t.quad\t"...), x.addr...), '\n')
 		if len(x.tail) > 0 {
-			writeExprBytes(w, dwExpr{op: x.tail})
+			b = appendExprBytes(b, dwExpr{op: x.tail})
 		}
 	}
+	return b
+}
+
+// appendDirective appends "\tDIR\tN\n" to b: the DIE and list writers'
+// numbers, without fmt.
+func appendDirective(b []byte, dir string, n int64) []byte {
+	b = append(append(append(b, '\t'), dir...), '\t')
+	return append(strconv.AppendInt(b, n, 10), '\n')
+}
+
+// writeDirective writes "\tDIR\tN\n" to w.
+func writeDirective(w *strings.Builder, dir string, n int) {
+	var buf [40]byte
+	w.Write(appendDirective(buf[:0], dir, int64(n)))
+}
+
+// writeSymDirective writes "\tDIR\tSYM\n" to w.
+func writeSymDirective(w *strings.Builder, dir, sym string) {
+	w.WriteByte('\t')
+	w.WriteString(dir)
+	w.WriteByte('\t')
+	w.WriteString(sym)
+	w.WriteByte('\n')
 }
 
 func uleb(n uint64) []byte {

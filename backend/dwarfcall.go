@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"fmt"
 	"strings"
 
 	"toyc/middle"
@@ -119,7 +118,7 @@ func (t *varTracker) argConst(r Reg) (int64, bool) {
 // the instruction after it.
 func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
 	if df.afterCall {
-		fmt.Fprintf(w, "%s:\n", df.calls[len(df.calls)-1].ret)
+		w.Write([]byte(df.calls[len(df.calls)-1].ret + ":\n"))
 		df.afterCall = false
 	}
 }
@@ -127,23 +126,26 @@ func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
 // writeCalls writes the call sites' DIEs, children of the subprogram.
 func (df *dwarfFunc) writeCalls(info *strings.Builder) {
 	for _, c := range df.calls {
+		abbrev := abbrevCallSite
 		switch {
 		case c.target == "":
-			fmt.Fprintf(info, "\t.uleb128\t%d\n\t.quad\t%s\n", abbrevCallSiteBare, c.ret)
-			continue
+			abbrev = abbrevCallSiteBare
 		case len(c.params) == 0:
-			fmt.Fprintf(info, "\t.uleb128\t%d\n\t.quad\t%s\n", abbrevCallSiteLeaf, c.ret)
-		default:
-			fmt.Fprintf(info, "\t.uleb128\t%d\n\t.quad\t%s\n", abbrevCallSite, c.ret)
+			abbrev = abbrevCallSiteLeaf
+		}
+		writeDirective(info, ".uleb128", abbrev)
+		writeSymDirective(info, ".quad", c.ret)
+		if c.target == "" {
+			continue
 		}
 		writeExprloc(info, dwExpr{op: []byte{dwOpAddr}, addr: c.target})
 		for _, p := range c.params {
-			fmt.Fprintf(info, "\t.uleb128\t%d\n", abbrevCallParam)
+			writeDirective(info, ".uleb128", abbrevCallParam)
 			writeExprloc(info, dwExpr{op: []byte{dwOpReg0 + dwarfReg(p.reg)}})
 			writeExprloc(info, p.value)
 		}
 		if len(c.params) > 0 {
-			fmt.Fprintf(info, "\t.byte\t0\n")
+			info.WriteString("\t.byte\t0\n")
 		}
 	}
 }

@@ -222,7 +222,7 @@ func (df *dwarfFunc) mark(w io.Writer) {
 		return
 	}
 	l := df.newLabel()
-	fmt.Fprintf(w, "%s:\n", l)
+	io.WriteString(w, l+":\n")
 	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, locs: df.locs.current()})
 }
 
@@ -396,10 +396,10 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 		if !df.described[k] {
 			continue
 		}
-		fmt.Fprintf(info, "\t.uleb128\t%d\n", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
+		writeDirective(info, ".uleb128", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
 		df.writeRanges(info, rng, rs)
 		df.scopeDIEs(info, rng, loc, k, ranges, ends)
-		fmt.Fprintf(info, "\t.byte\t0\n")
+		info.WriteString("\t.byte\t0\n")
 	}
 }
 
@@ -418,16 +418,19 @@ func rangesAbbrev(rs [][2]string, list, one int) int {
 // in rng.
 func (df *dwarfFunc) writeRanges(info, rng *strings.Builder, rs [][2]string) {
 	if len(rs) == 1 {
-		fmt.Fprintf(info, "\t.quad\t%s\n\t.quad\t%s-%s\n", rs[0][0], rs[0][1], rs[0][0])
+		writeSymDirective(info, ".quad", rs[0][0])
+		writeSymDirective(info, ".quad", rs[0][1]+"-"+rs[0][0])
 		return
 	}
 	l := df.newLabel()
-	fmt.Fprintf(rng, "%s:\n", l)
+	rng.WriteString(l + ":\n")
 	for _, r := range rs {
-		fmt.Fprintf(rng, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, r[0], r[1])
+		writeDirective(rng, ".byte", dwRleStartEnd)
+		writeSymDirective(rng, ".quad", r[0])
+		writeSymDirective(rng, ".quad", r[1])
 	}
-	fmt.Fprintf(rng, "\t.byte\t%d\n", dwRleEndOfList)
-	fmt.Fprintf(info, "\t.long\t%s\n", l)
+	writeDirective(rng, ".byte", dwRleEndOfList)
+	writeSymDirective(info, ".long", l)
 }
 
 // describe decides which scopes get a DIE: those with code (ranges) in
@@ -472,12 +475,16 @@ func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugV
 	if v.Param {
 		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
 	}
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.long\t%s\n", abbrev, quote(v.Name), v.Decl.Line, df.d.varTypeRef(v.Type))
+	writeDirective(info, ".uleb128", abbrev)
+	writeSymDirective(info, ".string", quote(v.Name))
+	info.WriteString("\t.byte\t1\n")
+	writeDirective(info, ".uleb128", v.Decl.Line)
+	writeSymDirective(info, ".long", df.d.varTypeRef(v.Type))
 	switch kind {
 	case 1:
 		writeExprloc(info, expr)
 	case 2:
-		fmt.Fprintf(info, "\t.long\t%s\n", list)
+		writeSymDirective(info, ".long", list)
 	}
 }
 
@@ -517,12 +524,15 @@ func (df *dwarfFunc) locList(loc *strings.Builder, vi int, array bool, ends []st
 		return ""
 	}
 	l := df.newLabel()
-	fmt.Fprintf(loc, "%s:\n", l)
+	loc.WriteString(l + ":\n")
 	for _, e := range es {
-		fmt.Fprintf(loc, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n\t.uleb128\t%d\n", dwLleStartEnd, e.start, e.end, e.x.len())
+		writeDirective(loc, ".byte", dwLleStartEnd)
+		writeSymDirective(loc, ".quad", e.start)
+		writeSymDirective(loc, ".quad", e.end)
+		writeDirective(loc, ".uleb128", e.x.len())
 		writeExprBytes(loc, e.x)
 	}
-	fmt.Fprintf(loc, "\t.byte\t%d\n", dwLleEndOfList)
+	writeDirective(loc, ".byte", dwLleEndOfList)
 	return l
 }
 

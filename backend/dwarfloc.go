@@ -68,7 +68,7 @@ type varTracker struct {
 	df      *dwarfFunc
 	named   map[*middle.Value][]int
 	origins []*middle.Value          // by vreg index
-	assigns map[string][]assignEvent // by machine block name (looked up only)
+	assigns [][]assignEvent          // by block index in f.Blocks
 	entry   []*trackState            // by block index in f.Blocks
 	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
@@ -77,7 +77,7 @@ type varTracker struct {
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
 	cur       *Block                // the block apply is in
-	names     map[string]bool       // the machine blocks' names (looked up only)
+	names     map[string]int        // the machine blocks' indexes by name (looked up only)
 	paramRegs map[*middle.Value]Reg // the parameters passed in registers (looked up only)
 
 	// The replay during emission.
@@ -118,13 +118,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
-		assigns: make(map[string][]assignEvent), block: -1,
+		assigns: make([][]assignEvent, len(f.Blocks)), block: -1,
 		joins: make(map[[2]int]*middle.Value), interim: make(map[*Instr]bool)}
-	names := make(map[string]bool, len(f.Blocks))
-	for _, b := range f.Blocks {
-		names[b.Name] = true
+	t.names = make(map[string]int, len(f.Blocks))
+	for i, b := range f.Blocks {
+		t.names[b.Name] = i
 	}
-	t.names = names
+	has := func(b *middle.Block) bool {
+		_, ok := t.names[b.Name]
+		return ok
+	}
 	// The IR's instructions now, by ID (dense): a slice rather than a
 	// map, and the value itself, so that a value of another numbering
 	// is never taken for one.
@@ -147,23 +150,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// block, and nowhere else: where that block is gone (a loop
 			// test tail duplication copied into its predecessors), the
 			// copies feeding the φ and the merges carry the variable.
-			if v.Block == nil || !names[v.Block.Name] {
+			if v.Block == nil || !has(v.Block) {
 				continue
 			}
-			t.assigns[v.Block.Name] = append(t.assigns[v.Block.Name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true})
+			bi := t.names[v.Block.Name]
+			t.assigns[bi] = append(t.assigns[bi], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true})
 			continue
 		}
 		for _, a := range c.Anchors {
-			if live(a) && a.Block != nil && names[a.Block.Name] {
+			if live(a) && a.Block != nil && has(a.Block) {
 				name = a.Block.Name
 				break
 			}
 		}
-		if b := dbg.BlockOf(&c); name == "" && b != nil && b != c.Block && names[b.Name] {
+		if b := dbg.BlockOf(&c); name == "" && b != nil && b != c.Block && has(b) {
 			// Its block was merged into the one before it.
 			name = b.Name
 		}
-		if name == "" && c.Block != nil && names[c.Block.Name] {
+		if name == "" && c.Block != nil && has(c.Block) {
 			// Its own block is still there: passes changed what is
 			// around the assignment (the terminator too), and a split
 			// leaves the block's first part, so the assignment takes
@@ -191,7 +195,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		case !live(v):
 			v = nil
 		}
-		t.assigns[name] = append(t.assigns[name], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false})
+		bi := t.names[name]
+		t.assigns[bi] = append(t.assigns[bi], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false})
 	}
 	for _, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
@@ -263,15 +268,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// Forward data flow to a fixed point; a block not yet reached counts
 	// as agreeing with everything (nil entry), so loops settle from the
 	// optimistic side and each place and variable can only lose its value.
+	// A block is merged again only when the end of a predecessor changed
+	// (stale), since the merge depends on nothing else.
 	t.entry = make([]*trackState, len(f.Blocks))
 	exit := make([]*trackState, len(f.Blocks))
+	stale := make([]bool, len(f.Blocks))
 	if len(f.Blocks) > 0 {
 		t.entry[0] = start
+		stale[0] = true
 	}
+	var ins []*trackState
 	for changed := true; changed; {
 		changed = false
 		for i, b := range f.Blocks {
-			var ins []*trackState
+			if !stale[i] {
+				continue
+			}
+			stale[i] = false
+			ins = ins[:0]
 			if i == 0 {
 				ins = append(ins, start)
 			}
@@ -290,10 +304,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.entry[i] = in
 			out := in.clone()
 			fired := 0
-			t.apply(out, b, 0, len(b.Instrs), &fired)
+			t.apply(out, i, 0, len(b.Instrs), &fired)
 			if exit[i] == nil || statesDiffer(exit[i], out) {
 				exit[i] = out
 				changed = true
+				for _, s := range b.Succs {
+					stale[index[s]] = true
+				}
 			}
 		}
 	}
@@ -460,25 +477,27 @@ func (t *varTracker) newState() *trackState {
 	return &trackState{slots: make([]*middle.Value, len(t.f.Slots)), vars: make([]*middle.Value, len(t.df.dbg.Vars))}
 }
 
-// apply runs instructions [from, to) of b on s, and the constant
-// assignments due before instruction to; fired counts the constant events
-// of b already applied.
-func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
+// apply runs instructions [from, to) of block bi on s, and the
+// assignments due before instruction to; fired counts the events of the
+// block already applied.
+func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
+	b := t.f.Blocks[bi]
+	evs := t.assigns[bi]
 	if from == 0 {
 		t.phiCopies = t.phiCopies[:0]
 	}
 	t.cur = b
 	for i := from; i < to; i++ {
-		t.fire(s, b, i, fired)
+		t.fire(s, evs, b.Instrs[i], fired)
 		t.step(s, b.Instrs[i])
 	}
 	if to < len(b.Instrs) {
-		t.fire(s, b, to, fired)
+		t.fire(s, evs, b.Instrs[to], fired)
 		return
 	}
 	// The block's end: what has not taken effect yet does so on the way
 	// to the successors.
-	for evs := t.assigns[b.Name]; *fired < len(evs); *fired++ {
+	for ; *fired < len(evs); *fired++ {
 		s.vars[evs[*fired].v] = evs[*fired].c
 	}
 	for _, v := range t.phiCopies {
@@ -490,11 +509,10 @@ func (t *varTracker) apply(s *trackState, b *Block, from, to int, fired *int) {
 	}
 }
 
-// fire applies the assignments of b due before its instruction
-// i: those on lines before i's, and all that remain before the block's
-// branch (unless it is on their line).
-func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
-	evs := t.assigns[b.Name]
+// fire applies the assignments evs of the block being applied that are
+// due before its instruction in: those on lines before in's, and all that
+// remain before the block's branch (unless it is on their line).
+func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, fired *int) {
 	for *fired < len(evs) && evs[*fired].top {
 		// The variable is the φ from the block's entry. When no place
 		// is known to hold the φ by name (its copies were coalesced
@@ -506,7 +524,6 @@ func (t *varTracker) fire(s *trackState, b *Block, i int, fired *int) {
 		}
 		*fired++
 	}
-	in := b.Instrs[i]
 	p := t.df.sourcePos(in)
 	for *fired < len(evs) {
 		e := evs[*fired]
@@ -618,7 +635,7 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 	if t.cur == nil || phi.Block == nil {
 		return false
 	}
-	if !t.names[phi.Block.Name] {
+	if _, ok := t.names[phi.Block.Name]; !ok {
 		// The φ's block is gone (a loop test tail duplication copied
 		// into its predecessors): its copies are in those.
 		return true
@@ -671,7 +688,7 @@ func (t *varTracker) advance(in *Instr) {
 		}
 	}
 	if bi.index >= t.next {
-		t.apply(t.st, t.f.Blocks[bi.block], t.next, bi.index, &t.fired)
+		t.apply(t.st, bi.block, t.next, bi.index, &t.fired)
 		t.next = bi.index
 	}
 	t.update()
