@@ -62,7 +62,7 @@ type dwarfRun struct {
 	scope *middle.DebugScope
 	site  uint16   // the inline site its code came from (dwarfinline.go)
 	copy  uint16   // the copy of duplicated code it is (dwarfcopy.go)
-	locs  []varLoc // by variable, when tracked
+	moves []varMove // the variables whose location changes here, when tracked
 }
 
 // function starts the DWARF of f, whose text begins at the symbol sym; nil
@@ -85,7 +85,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.declScopes()
 		df.locs = newVarTracker(df)
 	}
-	df.runs = []dwarfRun{{label: sym, locs: df.locs.current()}}
+	df.runs = []dwarfRun{{label: sym, moves: df.locs.current()}}
 	return df
 }
 
@@ -223,7 +223,7 @@ func (df *dwarfFunc) mark(w io.Writer) {
 	}
 	l := df.newLabel()
 	io.WriteString(w, l+":\n")
-	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, locs: df.locs.current()})
+	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current()})
 }
 
 func (df *dwarfFunc) newLabel() string {
@@ -332,7 +332,8 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.inl = df.inlinedSites(ends)
 		df.describe(ranges)
 		df.copies = df.copyBlocks(ends)
-		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends)
+		moves := df.movesByVar()
+		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends, moves)
 	}
 	df.writeCalls(&kids)
 	abbrev := abbrevSubprogram
@@ -378,12 +379,12 @@ func (df *dwarfFunc) end(w io.Writer) {
 // scopeDIEs writes the variables declared directly in s (nil: the
 // function's body and its parameters), then a lexical block for each scope
 // inside it that has code.
-func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string) {
+func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string, moves [][]runMove) {
 	for vi, v := range df.dbg.Vars {
 		if df.varScope[vi] != s {
 			continue
 		}
-		df.varDIE(info, loc, vi, v, ends)
+		df.varDIE(info, loc, vi, v, ends, moves)
 	}
 	df.inl.write(df, info, rng, s)
 	df.writeCopies(info, rng, s)
@@ -398,7 +399,7 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugS
 		}
 		writeDirective(info, ".uleb128", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
 		df.writeRanges(info, rng, rs)
-		df.scopeDIEs(info, rng, loc, k, ranges, ends)
+		df.scopeDIEs(info, rng, loc, k, ranges, ends, moves)
 		info.WriteString("\t.byte\t0\n")
 	}
 }
@@ -455,7 +456,7 @@ func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
 
 // varDIE writes the DIE of the variable v (number vi): its home slot's
 // address from the frame base when it has one, else its location list.
-func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugVar, ends []string) {
+func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) {
 	kind := 0 // 0: no location, 1: an expression, 2: a list
 	var expr dwExpr
 	var list string
@@ -468,7 +469,7 @@ func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugV
 			expr.op = append(expr.op, dwOpDeref) // the array is where the slot points
 		}
 		kind = 1
-	} else if l := df.locList(loc, vi, isArray(v.Type), ends); l != "" {
+	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != "" {
 		list, kind = l, 2
 	}
 	abbrev := [...]int{abbrevVarNone, abbrevVarExpr, abbrevVarList}[kind]
@@ -488,9 +489,32 @@ func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugV
 	}
 }
 
-// locList writes the location list of variable vi from the runs, and
-// returns its label; "" when the variable has no location anywhere.
-func (df *dwarfFunc) locList(loc *strings.Builder, vi int, array bool, ends []string) string {
+// runMove is a variable's location from the start of run on, until its
+// next runMove.
+type runMove struct {
+	run int
+	loc varLoc
+}
+
+// movesByVar is, by variable, where its location changes: the runs'
+// moves, per variable, in order.
+func (df *dwarfFunc) movesByVar() [][]runMove {
+	if df.locs == nil {
+		return nil
+	}
+	moves := make([][]runMove, len(df.dbg.Vars))
+	for i, r := range df.runs {
+		for _, m := range r.moves {
+			moves[m.v] = append(moves[m.v], runMove{i, m.loc})
+		}
+	}
+	return moves
+}
+
+// locList writes the location list of a variable whose location changes
+// at moves, and returns its label; "" when the variable has no location
+// anywhere.
+func (df *dwarfFunc) locList(loc *strings.Builder, moves []runMove, array bool, ends []string) string {
 	if df.locs == nil {
 		return ""
 	}
@@ -499,26 +523,21 @@ func (df *dwarfFunc) locList(loc *strings.Builder, vi int, array bool, ends []st
 		x          dwExpr
 	}
 	var es []entry
-	var last varLoc // the location of the last entry's last run
-	for i, r := range df.runs {
-		if vi >= len(r.locs) {
-			continue
+	for k, m := range moves {
+		last := len(df.runs) - 1 // the move's last run
+		if k+1 < len(moves) {
+			last = moves[k+1].run - 1
 		}
-		n := len(es)
-		if n > 0 && es[n-1].end == r.label && r.locs[vi] == last {
-			es[n-1].end = ends[i] // the same location: no expression to make
-			continue
-		}
-		x, ok := df.locs.expr(r.locs[vi], array)
+		x, ok := df.locs.expr(m.loc, array)
 		if !ok {
 			continue
 		}
-		last = r.locs[vi]
-		if n > 0 && es[n-1].end == r.label && sameExpr(es[n-1].x, x) {
-			es[n-1].end = ends[i]
+		start := df.runs[m.run].label
+		if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
+			es[n-1].end = ends[last]
 			continue
 		}
-		es = append(es, entry{r.label, ends[i], x})
+		es = append(es, entry{start, ends[last], x})
 	}
 	if len(es) == 0 {
 		return ""

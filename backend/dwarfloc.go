@@ -87,6 +87,18 @@ type varTracker struct {
 	fired int // constant events of the block applied
 	loc   []varLoc
 	dirty bool
+	// moved are the variables whose location changed since the last
+	// current (a variable may be there more than once), reported their
+	// locations as current last said.
+	moved    []int
+	reported []varLoc
+}
+
+// varMove says that a variable's location is loc from the start of a run
+// on (dwarfRun.moves).
+type varMove struct {
+	v   int
+	loc varLoc
 }
 
 type blockIndex struct{ block, index int }
@@ -315,6 +327,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	t.loc = make([]varLoc, len(dbg.Vars))
+	t.reported = make([]varLoc, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block, t.st = 0, t.entry[0].clone()
 		t.update()
@@ -729,6 +742,7 @@ func (t *varTracker) update() {
 		if l != t.loc[vi] {
 			t.loc[vi] = l
 			t.dirty = true
+			t.moved = append(t.moved, vi)
 		}
 	}
 }
@@ -773,14 +787,24 @@ func (t *varTracker) find(v *middle.Value) varLoc {
 	return varLoc{}
 }
 
-// current returns the variables' locations for a new run, nil when not
-// tracking.
-func (t *varTracker) current() []varLoc {
+// current returns, for a new run, the variables whose location differs
+// from what the last call said (the first call: those with one), with
+// their locations; nil when not tracking. Only the changes are kept, not
+// every variable's location at every run.
+func (t *varTracker) current() []varMove {
 	if t == nil || t.loc == nil {
 		return nil
 	}
 	t.dirty = false
-	return append([]varLoc(nil), t.loc...)
+	var ms []varMove
+	for _, vi := range t.moved {
+		if l := t.loc[vi]; l != t.reported[vi] {
+			t.reported[vi] = l
+			ms = append(ms, varMove{vi, l})
+		}
+	}
+	t.moved = t.moved[:0]
+	return ms
 }
 
 // changed reports whether a location changed since the last current.
