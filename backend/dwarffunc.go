@@ -60,8 +60,8 @@ type dwarfFunc struct {
 type dwarfRun struct {
 	label string
 	scope *middle.DebugScope
-	site  uint16   // the inline site its code came from (dwarfinline.go)
-	copy  uint16   // the copy of duplicated code it is (dwarfcopy.go)
+	site  uint16    // the inline site its code came from (dwarfinline.go)
+	copy  uint16    // the copy of duplicated code it is (dwarfcopy.go)
 	moves []varMove // the variables whose location changes here, when tracked
 }
 
