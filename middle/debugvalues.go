@@ -309,3 +309,57 @@ func (d *FuncDebug) replaced(repl []*Value, resolve func(*Value) *Value) {
 		}
 	}
 }
+
+// copiedLoop notes that loop versioning copied the blocks loop, block b
+// to blocks[b.ID] and value v to vals[v.ID]: the copy assigns the loop's
+// variables as the loop does, so each assignment made in the loop is made
+// in the copy too, of the copied value (a value from outside the loop, or
+// a constant, stays), anchored to the copies of its anchors; a φ copied
+// is named for the variables of its original. Without this the copy would
+// assign nothing, and a variable would show there the value it had on
+// entry to the loop.
+func (d *FuncDebug) copiedLoop(loop []*Block, blocks []*Block, vals []*Value) {
+	if d == nil {
+		return
+	}
+	inLoop := make(map[*Block]bool, len(loop))
+	for _, b := range loop {
+		inLoop[b] = true
+	}
+	mapped := func(v *Value) *Value {
+		if v != nil && v.ID < len(vals) && vals[v.ID] != nil {
+			return vals[v.ID]
+		}
+		return v
+	}
+	for _, b := range loop {
+		for _, v := range b.Instrs {
+			if names, ok := d.Named[v]; ok && vals[v.ID] != nil {
+				for _, vi := range names {
+					d.name(vals[v.ID], vi)
+				}
+			}
+		}
+	}
+	n := len(d.Assigns)
+	for i := 0; i < n; i++ {
+		a := d.Assigns[i]
+		b := d.BlockOf(&a)
+		if b == nil || !inLoop[b] {
+			continue
+		}
+		c := a
+		c.Block = blocks[b.ID]
+		c.Value = mapped(a.Value)
+		c.Anchors = nil
+		for _, w := range a.Anchors {
+			// An anchor outside the loop (a successor's first
+			// instruction) would place the copy's assignment in the
+			// original's path.
+			if m := mapped(w); m != w {
+				c.Anchors = append(c.Anchors, m)
+			}
+		}
+		d.Assigns = append(d.Assigns, c)
+	}
+}

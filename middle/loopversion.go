@@ -355,6 +355,7 @@ func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 			nv.Args[i] = mapValue(a)
 		}
 	}
+	f.tracking().copiedLoop(p.loop.Blocks, c.blocks, c.vals)
 	f.cfgChanged() // the copies' edges are made here, not through edge.go
 	for _, b := range p.loop.Blocks {
 		nb := c.blocks[b.ID]
