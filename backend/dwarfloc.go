@@ -17,9 +17,11 @@ import (
 // first instruction of a later line, or at the block's end (after a
 // branch on its own line, where gdb stops for the statement); a φ of the
 // block at its top; the copies feeding a φ named for a variable make the
-// variable that φ at the end of their block. At a join, a place holding
+// variable that φ at the end of their block; a parameter is its argument
+// from the function's first instruction. At a join, a place holding
 // different values on different edges holds a join of them (one made per
-// block and place); a variable keeps its value where every predecessor
+// block and place, and the same for places that hold the same values on
+// every edge, as a register and its spill slot); a variable keeps its value where every predecessor
 // agrees, or becomes the join of a register or spill slot that holds its
 // value on every edge. A variable's location at an instruction is then a
 // register holding its value, else a spill slot (or the caller's stack
@@ -70,7 +72,8 @@ type varTracker struct {
 	origins []*middle.Value          // by vreg index
 	assigns [][]assignEvent          // by block index in f.Blocks
 	entry   []*trackState            // by block index in f.Blocks
-	joins   map[[2]int]*middle.Value // by block index and register: what a register holds after a join of different values
+	joins   map[[2]int]*middle.Value // by block index and place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
+	differ  []int                    // merge's places holding different values on different edges
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
 	interim map[*Instr]bool          // instructions whose register is defined again later in the block
 	// phiCopies are the φs the block's copies so far feed, which name
@@ -276,6 +279,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		for _, vi := range t.named[p] {
 			start.vars[vi] = p
 		}
+		// A parameter's variable is its argument at the entry (the
+		// variables begin with the parameters, in order), before the
+		// assignment mem2reg saw in the entry block, which takes effect
+		// at the body's first line and so leaves the prologue without.
+		if i < len(dbg.Vars) && dbg.Vars[i].Param {
+			start.vars[i] = p
+		}
 	}
 	// Forward data flow to a fixed point; a block not yet reached counts
 	// as agreeing with everything (nil entry), so loops settle from the
@@ -346,23 +356,47 @@ func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
 	if len(ins) == 1 {
 		return m
 	}
-	for r := range m.regs {
-		for _, o := range ins[1:] {
-			if o.regs[r] != m.regs[r] {
-				m.regs[r] = t.join(bi, r)
-				break
-			}
+	// Places holding the same value on every edge hold the same join (a
+	// value in a register and in its spill slot stays one value after the
+	// join, though a call destroys the register); an unknown value on an
+	// edge is the same as nothing. Places are numbered registers first,
+	// then slots after them.
+	place := func(s *trackState, p int) *middle.Value {
+		if p < int(FirstVReg) {
+			return s.regs[p]
 		}
+		return s.slots[p-int(FirstVReg)]
 	}
-	for i := range m.slots {
+	t.differ = t.differ[:0]
+	for p := 0; p < int(FirstVReg)+len(m.slots); p++ {
+		v := place(m, p)
+		differs := false
 		for _, o := range ins[1:] {
-			if o.slots[i] != m.slots[i] {
-				// A slot's join, as a register's: numbered after the
-				// registers.
-				m.slots[i] = t.join(bi, int(FirstVReg)+i)
+			if place(o, p) != v {
+				differs = true
 				break
 			}
 		}
+		if !differs {
+			continue
+		}
+		j := t.join(bi, p)
+		for _, q := range t.differ {
+			same := true
+			for _, o := range ins {
+				same = same && place(o, p) != nil && place(o, p) == place(o, q)
+			}
+			if same {
+				j = place(m, q)
+				break
+			}
+		}
+		if p < int(FirstVReg) {
+			m.regs[p] = j
+		} else {
+			m.slots[p-int(FirstVReg)] = j
+		}
+		t.differ = append(t.differ, p)
 	}
 	for vi := range m.vars {
 		same := true
