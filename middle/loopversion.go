@@ -16,23 +16,27 @@ import (
 //
 // The loops are innermost loops whose header leaves unless i < n (or
 // i <= n), where i is a header φ that every latch advances by the same
-// invariant step and n is invariant; the checks are icmp ult x, len in
-// blocks that the header's in-loop successor dominates, with len invariant
-// and x = c + a*i, where c is an invariant built by add and sub and a is -1,
-// 0 or positive: 1, a constant, or an invariant m (matmul's a[i*n + k] and
-// b[k*n + j], nqueens' d2[row - c + n - 1] and queens[row], sieve's
-// composite[j]).
+// invariant positive step, or unless i >= n (or i > n), where every latch
+// takes the same step back (knapsack's capacities walked downwards); n is
+// invariant. The checks are icmp ult x, len in blocks that the header's
+// in-loop successor dominates, with len invariant and x = c + a*i, where c
+// is an invariant built by add and sub and a is a constant or ± an
+// invariant m (matmul's a[i*n + k] and b[k*n + j], nqueens'
+// d2[row - c + n - 1] and queens[row], sieve's composite[j]).
 //
-// While the loop runs, i takes values in [init, init + span], span being
-// n - init - 1 (n - init with <=), provided i never wraps: the step is
-// positive and n <= MAX - step (+1 with <). Add, sub and mul are exact
-// modulo 2^64, so x = x0 + a*(i - init) modulo 2^64, x0 being x computed
-// with i = init. All of them are in [0, len) when
+// While a loop counting up runs, i takes values in [init, init + span],
+// span being n - init - 1 (n - init with <=), provided i never wraps: n <=
+// MAX - step (+1 with <). Counting down, i takes values in [init - span,
+// init], span being init - n (init - n - 1 with >), provided n >= MIN +
+// step (-1 with >). Add, sub and mul are exact modulo 2^64, so x = x0 +
+// a*(i - init) modulo 2^64, x0 being x computed with i = init; i - init is
+// d*k for k in [0, span], d being 1 counting up and -1 counting down. With
+// e = a*d, all of the indexes are in [0, len) when
 //
-//	x0 <u len  and  a*span <u len - x0   (a > 0; a*span cannot wrap when
-//	                                      a and span are below 2^31)
-//	x0 <u len  and  span <=u x0          (a = -1)
-//	x0 <u len                            (a = 0)
+//	x0 <u len  and  e*span <u len - x0   (e > 0; e*span cannot wrap when
+//	                                      e and span are below 2^31)
+//	x0 <u len  and  -e*span <=u x0       (e < 0, likewise)
+//	x0 <u len                            (e = 0)
 //
 // computed once before the loop (len - x0 cannot wrap when x0 <u len), or
 // when the loop does not run at all. The test is a chain of branches that
@@ -86,14 +90,15 @@ type versionPlan struct {
 	loop      *Loop
 	nest      *LoopNest
 	preheader *Block
-	iv        *Value // the header φ counted up by step
+	iv        *Value // the header φ counted up (or down) by step
 	init, n   *Value
-	inclusive bool     // the loop runs while iv <= n (else iv < n)
-	step      *Value   // what every latch adds to iv
+	down      bool     // the loop runs while iv >= n (iv > n), taking step off
+	inclusive bool     // the loop runs while iv <= n or iv >= n (else < or >)
+	step      *Value   // what every latch adds to iv, or takes off it counting down
 	checks    []*Value // icmp ult x, len
 	indexes   []*Value // x of each check
-	coefs     []int64  // x = c + coef*scale*iv: coef is -1, 0 or positive
-	scales    []*Value // an invariant, or nil for 1 (then coef is 1)
+	coefs     []int64  // x = c + coef*scale*iv
+	scales    []*Value // an invariant, or nil for 1 (then coef is ±1)
 	reads     []*Value // what the test before the loop reads
 	outside   []outsideUse
 	loopBlock []bool // by Block.ID, for the blocks that existed when planned
@@ -134,7 +139,7 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 				continue
 			}
 			coef, scale, ok := p.affine(x, 8)
-			if ok && (coef == -1 && scale == nil || coef >= 0 && (scale == nil || coef == 1)) {
+			if ok && (scale == nil || coef == 1 || coef == -1) {
 				p.checks = append(p.checks, v)
 				p.indexes = append(p.indexes, x)
 				p.coefs = append(p.coefs, coef)
@@ -162,8 +167,9 @@ func (p *versionPlan) readLeaves(x *Value) {
 	}
 }
 
-// findCounter recognizes the header's exit test iv < n (or <=) and the
-// counter iv, and returns the header's successor inside the loop.
+// findCounter recognizes the header's exit test iv < n (or <=, or > and
+// >= counting down) and the counter iv, and returns the header's successor
+// inside the loop.
 func (p *versionPlan) findCounter() (*Block, bool) {
 	h := p.loop.Header
 	br := h.Term()
@@ -186,6 +192,10 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 	case PredSLT:
 	case PredSLE:
 		p.inclusive = true
+	case PredSGT:
+		p.down = true
+	case PredSGE:
+		p.down, p.inclusive = true, true
 	default:
 		return nil, false
 	}
@@ -198,7 +208,7 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 			p.init = next
 			continue
 		}
-		step := stepOf(next, iv)
+		step := p.stepOf(next, iv)
 		if step == nil || !p.invariant(step) || p.step != nil && step != p.step || step.Op == OpConst && step.Const <= 0 {
 			return nil, false
 		}
@@ -208,15 +218,29 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 	return stay, p.init != nil
 }
 
-// stepOf returns s when next is iv + s (or s + iv), else nil.
-func stepOf(next, iv *Value) *Value {
+// stepOf returns s when next is iv + s (or s + iv), or counting down when
+// next is iv - s (or iv + C for a negative constant C, s being -C), else
+// nil.
+func (p *versionPlan) stepOf(next, iv *Value) *Value {
 	switch {
+	case next.Op == OpSub && p.down && next.Args[0] == iv && next.Args[1] != iv:
+		return next.Args[1]
 	case next.Op != OpAdd:
 		return nil
+	}
+	s := next.Args[1]
+	switch {
 	case next.Args[0] == iv && next.Args[1] != iv:
-		return next.Args[1]
 	case next.Args[1] == iv && next.Args[0] != iv:
-		return next.Args[0]
+		s = next.Args[0]
+	default:
+		return nil
+	}
+	if !p.down {
+		return s
+	}
+	if s.Op == OpConst && s.Const < 0 && s.Const != math.MinInt64 {
+		return iv.Block.Func.Const(I64, -s.Const)
 	}
 	return nil
 }
@@ -270,7 +294,7 @@ func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok 
 	if v.Op == OpSub {
 		b = -b
 	}
-	return a + b, as, a+b >= -1 && a+b < 1<<31
+	return a + b, as, a+b > -1<<31 && a+b < 1<<31
 }
 
 // apply copies the loop, makes the test that chooses the copy, and routes
@@ -460,43 +484,36 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		b.CondBr(cond, then, els)
 		b.SetBlock(t)
 	}
-	empty := PredSLE
-	span := addOrSub(b, OpSub, p.n, p.init, "span")
+	// The loop does not run when high <= low (high < low inclusive): n and
+	// init counting up, init and n counting down.
+	empty, low, high := PredSLE, p.init, p.n
+	if p.down {
+		low, high = high, low
+	}
+	span := addOrSub(b, OpSub, high, low, "span")
 	if p.inclusive {
 		empty = PredSLT
 	} else {
 		span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
 	}
-	branch(b.ICmp(empty, p.n, p.init, "norun"), fast, nil)
-	// The counter must not wrap: iv + step <= MAX while iv < n (iv <= n).
+	branch(b.ICmp(empty, high, low, "norun"), fast, nil)
 	if p.step.Op != OpConst {
 		branch(b.ICmp(PredSGT, p.step, f.Const(I64, 0), "forward"), nil, slow)
 	}
-	slack := int64(1)
-	if p.inclusive {
-		slack = 0
-	}
-	if p.step.Op == OpConst {
-		if limit := math.MaxInt64 - p.step.Const + slack; limit != math.MaxInt64 {
-			branch(b.ICmp(PredSLE, p.n, f.Const(I64, limit), "ends"), nil, slow)
-		}
-	} else {
-		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), p.step, "limit")
-		branch(b.ICmp(PredSLT, p.n, limit, "ends"), nil, slow)
-	}
+	p.testNoWrap(b, branch, slow)
 	for i, c := range p.checks {
 		_, length, _ := boundsCheck(c)
 		first := p.atStart(b, p.indexes[i])
 		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
-		switch {
-		case p.coefs[i] == 0:
+		coef := p.coefs[i]
+		if p.down {
+			coef = -coef
+		}
+		if coef == 0 {
 			continue // the same index every time
-		case p.coefs[i] < 0:
-			branch(b.ICmp(PredULE, span, first, "lastok"), nil, slow)
-			continue
 		}
 		reach := span
-		if factor := p.factor(b, i); factor != nil {
+		if factor := p.factor(b, i, max(coef, -coef)); factor != nil {
 			// span*factor cannot wrap when both are below 2^31 (unsigned: a
 			// negative factor fails; a zero one keeps the index at x0).
 			if factor.Op != OpConst {
@@ -505,11 +522,43 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 			branch(b.ICmp(PredULT, span, f.Const(I64, 1<<31), "small"), nil, slow)
 			reach = b.Binary(OpMul, span, factor, "reach")
 		}
+		if coef < 0 {
+			branch(b.ICmp(PredULE, reach, first, "lastok"), nil, slow)
+			continue
+		}
 		room := addOrSub(b, OpSub, length, first, "room")
 		branch(b.ICmp(PredULT, reach, room, "lastok"), nil, slow)
 	}
 	b.Br(fast)
 	return b.Block
+}
+
+// testNoWrap branches to slow unless the counter cannot wrap: counting up,
+// iv + step <= MAX while iv < n (iv <= n); counting down, iv - step >= MIN
+// while iv > n (iv >= n). With an invariant step, known positive here, the
+// limit is one tighter than it need be, so that computing it cannot wrap.
+func (p *versionPlan) testNoWrap(b *Builder, branch func(cond *Value, then, els *Block), slow *Block) {
+	f := b.Func
+	slack := int64(1)
+	if p.inclusive {
+		slack = 0
+	}
+	switch {
+	case p.step.Op == OpConst && p.down:
+		if limit := math.MinInt64 + p.step.Const - slack; limit != math.MinInt64 {
+			branch(b.ICmp(PredSGE, p.n, f.Const(I64, limit), "ends"), nil, slow)
+		}
+	case p.step.Op == OpConst:
+		if limit := math.MaxInt64 - p.step.Const + slack; limit != math.MaxInt64 {
+			branch(b.ICmp(PredSLE, p.n, f.Const(I64, limit), "ends"), nil, slow)
+		}
+	case p.down:
+		limit := b.Binary(OpAdd, f.Const(I64, math.MinInt64-slack+1), p.step, "limit")
+		branch(b.ICmp(PredSGT, p.n, limit, "ends"), nil, slow)
+	default:
+		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), p.step, "limit")
+		branch(b.ICmp(PredSLT, p.n, limit, "ends"), nil, slow)
+	}
 }
 
 // atStart emits x's value in the loop's first iteration: its adds and subs
@@ -531,14 +580,15 @@ func (p *versionPlan) atStart(b *Builder, x *Value) *Value {
 	return addOrSub(b, x.Op, x0, y0, "first")
 }
 
-// factor returns what the counter is multiplied by in check i's index, or
-// nil when that is 1.
-func (p *versionPlan) factor(b *Builder, i int) *Value {
+// factor returns what span is multiplied by to reach check i's last index
+// from its first, size being the coefficient's magnitude (1 with a scale),
+// or nil when that is 1.
+func (p *versionPlan) factor(b *Builder, i int, size int64) *Value {
 	switch {
 	case p.scales[i] != nil:
 		return p.scales[i]
-	case p.coefs[i] != 1:
-		return b.Func.Const(I64, p.coefs[i])
+	case size != 1:
+		return b.Func.Const(I64, size)
 	}
 	return nil
 }

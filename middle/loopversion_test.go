@@ -2,6 +2,7 @@ package middle
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -75,7 +76,7 @@ func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
 }
 
 // Loops of other shapes keep their single copy: a counter that counts
-// down, an index that is the counter's square, an exit test by !=, and a
+// down while it is below n, an index that is the counter's square, an exit test by !=, and a
 // length that changes in the loop.
 func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 	for _, src := range []string{
@@ -181,5 +182,106 @@ done:
 	}
 	if !strings.Contains(m.String(), "h1.fast") || strings.Contains(m.String(), "h2.fast") {
 		t.Errorf("want the first loop versioned and the second not:\n%s", m)
+	}
+}
+
+// A loop counting down, as knapsack's `for w = cap; w >= wi; w -= 1` over
+// best[w - wi] and best[w], gets its copy too: the test bounds the indexes
+// of the last iteration from below rather than from above.
+func TestVersionLoopsCountingDown(t *testing.T) {
+	src := strings.Replace(versionLoopIR(36, "sge", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = sub i64 %i, 1", 1)
+	m := mustParse(t, "in.ll", src)
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	for _, want := range []string{"%span = sub i64 36, %n", "%norun = icmp slt i64 36, %n", "%first = add i64 %c, 36", "%lastok = icmp ule i64 %span, %first", "br label %head.fast"} {
+		if !strings.Contains(f.String(), want) {
+			t.Errorf("no %q in:\n%s", want, f)
+		}
+	}
+	checkLLVMAccepts(t, "out.ll", m.String())
+}
+
+// The oracle for loops counting down: from a negative, small or large
+// start, while i > n or i >= n, by 1, 3, -(-2) or a step that may be zero
+// or negative, over the indexes of TestVersionLoopsOracle; most of the
+// shapes are versioned, and all compute and call the same after it.
+func TestVersionLoopsCountingDownOracle(t *testing.T) {
+	var inputs [][]int64
+	for _, a := range []int64{0, 5, 17, 31, 36, -3, -36, 63} {
+		for _, b := range []int64{0, 3, 14, 30, 39, -7, -40} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	indexes := []string{
+		"%x = add i64 %c, %i",
+		"%x = sub i64 %c, %i",
+		"%x = add i64 %i, 0",
+		"%y = sub i64 %i, 1\n  %z = add i64 %c, %y\n  %x = sub i64 %z, 1",
+		"%x = add i64 %i, %i",
+		"%y = mul i64 %i, %c\n  %x = add i64 %y, 3",
+		"%y = mul i64 %i, %c\n  %x = sub i64 40, %y",
+		"%y = mul i64 %i, 3\n  %x = sub i64 %c, %y",
+		"%x = add i64 %c, 2",
+	}
+	steps := []string{"sub i64 %i, 1", "sub i64 %i, 3", "add i64 %i, -2", "add i64 -1, %i", "sub i64 %i, %step"}
+	compared, shapes, versioned := 0, 0, 0
+	for _, init := range []int64{-2, 7, 45} {
+		for _, pred := range []string{"sgt", "sge"} {
+			for _, index := range indexes {
+				shapes++
+				src := versionLoopIR(init, pred, index)
+				src = strings.Replace(src, "%next = add i64 %i, 1", "%next = "+steps[shapes%len(steps)], 1)
+				m := mustParse(t, "in.ll", src)
+				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
+				if strings.Contains(m.String(), "head.fast") {
+					versioned++
+				}
+			}
+		}
+	}
+	if compared < 1000 || versioned < shapes*3/4 {
+		t.Errorf("only %d runs compared, %d of %d shapes versioned", compared, versioned, shapes)
+	}
+}
+
+// Counting down by 3 from n + 5 while i >= n, i reaches n - 1, which wraps
+// to MAX when n is near MIN, and the loop goes on where i - n fails its
+// check: the copy must not be chosen then, though the first and last
+// indexes, 5 and 0, pass the test.
+func TestVersionLoopsCountingDownNoWrap(t *testing.T) {
+	m := mustParse(t, "in.ll", `
+declare void @sink(i64)
+
+define i64 @main(i64 %n, i64 %b) {
+entry:
+  %init = add i64 %n, 5
+  br label %head
+head:
+  %i = phi i64 [ %init, %entry ], [ %next, %latch ]
+  %more = icmp sge i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  %x = sub i64 %i, %n
+  %ok = icmp ult i64 %x, 8
+  br i1 %ok, label %latch, label %fail
+latch:
+  call void @sink(i64 %x)
+  %next = sub i64 %i, 3
+  br label %head
+fail:
+  call void @sink(i64 -1)
+  ret i64 %x
+done:
+  ret i64 %i
+}`)
+	inputs := [][]int64{{math.MinInt64, 0}, {math.MinInt64 + 1, 0}, {math.MinInt64 + 2, 0}, {math.MinInt64 + 3, 0}, {0, 0}, {-7, 0}, {math.MaxInt64 - 5, 0}}
+	if n := compareRuns(t, m, "main", inputs, 20000, VersionLoops); n != len(inputs) {
+		t.Errorf("only %d of %d runs compared", n, len(inputs))
+	}
+	if !strings.Contains(m.String(), "head.fast") {
+		t.Errorf("not versioned:\n%s", m)
 	}
 }
