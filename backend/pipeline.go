@@ -48,6 +48,10 @@ var Passes = []Pass{
 	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
+	// After strength, whose counters k*n become the varying parts, and
+	// after simplifycfg, which deletes the edges to the error blocks that
+	// loopversion's copies left, the other uses of their indexes.
+	{Name: "addrbase", Level: 2, IR: middle.HoistAddressBases, Doc: "invariant parts of loop addresses to the preheader"},
 	// On the simplified CFG, where an else-if chain's tests are blocks of
 	// their own.
 	{Name: "switchform", Level: 1, IR: middle.FormSwitches, Doc: "chains of x == C tests to one switch"},
