@@ -504,10 +504,13 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 	for i, c := range p.checks {
 		_, length, _ := boundsCheck(c)
 		first := p.atStart(b, p.indexes[i])
-		branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
 		coef := p.coefs[i]
 		if p.down {
 			coef = -coef
+		}
+		// reach <u len - 0 below implies 0 <u len.
+		if !first.IsConst(0) || coef <= 0 {
+			branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
 		}
 		if coef == 0 {
 			continue // the same index every time

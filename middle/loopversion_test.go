@@ -285,3 +285,18 @@ done:
 		t.Errorf("not versioned:\n%s", m)
 	}
 }
+
+// From index 0 upwards, the test that the last index is below len says
+// that len is above 0 too: there is no separate test of the first index.
+func TestVersionLoopsFromZeroTestsTheLastIndexOnly(t *testing.T) {
+	m := mustParse(t, "in.ll", versionLoopIR(0, "slt", "%x = add i64 %i, 0"))
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	text := f.String()
+	if !strings.Contains(text, "%lastok = icmp ult i64 %span, %len") || strings.Contains(text, "firstok") {
+		t.Errorf("want the last index tested alone:\n%s", text)
+	}
+}
