@@ -27,8 +27,8 @@ package middle
 // x - c of the kind above; the sums it no longer uses are left to DCE.
 // Linear in the function.
 func HoistAddressBases(f *Func) {
-	if f.IsDecl() {
-		return
+	if f.IsDecl() || !hasSummedAddress(f) {
+		return // no loop analysis for a function without candidates
 	}
 	InsertPreheaders(f)
 	nest := f.Loops()
@@ -82,6 +82,23 @@ func HoistAddressBases(f *Func) {
 			}
 		}
 	}
+}
+
+// hasSummedAddress reports whether some getelementptr of f has an index
+// that adds or subtracts two values that are not constants: the candidates,
+// the varying term being no constant either.
+func hasSummedAddress(f *Func) bool {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != OpGEP {
+				continue
+			}
+			if x := v.Args[1]; (x.Op == OpAdd || x.Op == OpSub) && x.Args[0].Op != OpConst && x.Args[1].Op != OpConst {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitInvariant returns sum as c + x (or x - c when negated), c being a
