@@ -106,7 +106,7 @@ func (f *Func) Allocate() {
 			lv = nil // the splits' registers live across blocks
 			continue
 		}
-		if split = f.splitAroundLoops(spilled, &loops); split != nil {
+		if split = f.splitAroundLoops(spilled, &loops, lv, a.set); split != nil {
 			lv.update(f, split.changed) // the other registers' code is as it was
 			continue
 		}

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"math"
 	"slices"
 
 	"toyc/middle"
@@ -26,6 +27,19 @@ import (
 // spilled in its turn, it can be split again at a loop nested in L, never
 // at L itself, so splitting ends. The registers splitAroundCalls makes to
 // hold a value across calls are never split at loops.
+//
+// A loop that writes v (a counter, an interpreter's state, a sum live
+// after the loop and across a call there) is split the same way, with
+// v.L standing for v in every use and definition inside L, and v copied
+// back from v.L at the end of each block of L that leaves it for a block
+// v is live into — except the cold blocks only L enters, which use v.L
+// themselves, so that the copies stay off the hot path. The copies may run
+// once per iteration (on the exit from L's latch), so the split is made
+// only when they run less often than the uses and definitions they spare
+// (planWrittenSplit), and only for as many registers as L has to spare
+// (spareRegisters): in a loop as wide as the register file the values
+// split would be spilled again, with the copies on top. v, whose copies
+// from v.L are inside L, is not split at L's level again.
 
 // neverSplitAtLoops is the loop level of a register no loop is deeper than.
 const neverSplitAtLoops = 1 << 30
@@ -61,11 +75,12 @@ type loopSplit struct {
 	at, count []int32 // by block ID: where the copies went in, and how many
 }
 
-// splitAroundLoops splits the registers among spilled that a loop reads
-// without writing (see above) and returns what it changed, or nil when it
-// split none; the allocation round must then be redone. ls is f's loops,
-// made when first needed.
-func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
+// splitAroundLoops splits the registers among spilled at loops (see
+// above) and returns what it changed, or nil when it split none; the
+// allocation round must then be redone. ls is f's loops, made when first
+// needed; lv and set are this round's liveness and intervals, with the
+// registers linear scan gave them.
+func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness, set *intervalSet) *loopSplit {
 	candOf := make([]int32, f.NumVRegs()) // by vreg index: 1 + its index in cands, or 0
 	var cands []Reg
 	for _, it := range spilled {
@@ -107,8 +122,10 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 
 	var changed, created, hinted []Reg
 	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
+	exits := make([][]*Instr, len(f.Blocks))  // by block ID: the copies out of a loop's register, which go first
 	var defPre []int32                        // the preorder starts of the innermost loops of the blocks writing a register
 	chosen := make([]int32, len(loops))       // by loop: 1 + the index in spilled of a register split at it
+	spare := make([]int32, len(loops))        // by loop: 1 + the registers left for splits for its writes, or 0 before it is counted
 	for k, it := range spilled {
 		v := it.Reg
 		c := candIndex(candOf, v)
@@ -135,37 +152,99 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 		// Going out from a use, levels fall and a loop that writes v or
 		// holds the entry has only such loops around it: the loops to
 		// split at are a chain from the innermost, and the outermost of
-		// it is the one.
-		var order []int32
+		// it is the one. A block whose innermost loop writes v has only
+		// writing loops around it: the one to split at is the outermost
+		// above v's level, if a register there pays for its copies.
+		level := int(f.vreg(v).loopLevel)
+		var order []loopChoice
+		for _, blocks := range [][]*Block{defIn[c], readIn[c]} {
+			for _, b := range blocks {
+				li := sets.Innermost(int32(b.ID))
+				if li < 0 || !writes(li) {
+					continue
+				}
+				best := int32(-1)
+				for ; li >= 0 && sets.usable[li] && sets.level(li) > level; li = sets.Loops[li].Parent {
+					best = li
+				}
+				if best >= 0 && chosen[best] != stamp {
+					chosen[best] = stamp
+					if spare[best] == 0 {
+						spare[best] = 1 + int32(f.spareRegisters(sets, best, set))
+					}
+					if plan, ok := f.planWrittenSplit(sets, best, v, lv, defIn[c], readIn[c]); ok && spare[best] > 1 {
+						spare[best]--
+						order = append(order, plan)
+					}
+				}
+			}
+		}
+		written := len(order)
+	reads:
 		for _, b := range readIn[c] {
 			best := int32(-1)
-			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && sets.level(li) > int(f.vreg(v).loopLevel) && !writes(li); li = sets.Loops[li].Parent {
+			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && sets.level(li) > level && !writes(li); li = sets.Loops[li].Parent {
 				best = li
 			}
-			if best >= 0 && chosen[best] != stamp {
-				chosen[best] = stamp
-				order = append(order, best)
+			if best < 0 || chosen[best] == stamp {
+				continue
 			}
+			chosen[best] = stamp
+			// Inside a loop split for its writes, v is that loop's
+			// register already.
+			for _, w := range order[:written] {
+				if sets.Contains(w.loop, loops[best].Header) {
+					continue reads
+				}
+			}
+			order = append(order, loopChoice{loop: best})
 		}
 		if len(order) > 0 {
 			changed = append(changed, v)
 		}
-		for _, li := range order {
+		for _, ch := range order {
+			li := ch.loop
 			header := f.Blocks[loops[li].Header]
 			nv := f.newVReg(f.vreg(v).width)
 			vi := f.vreg(nv)
 			vi.splitOf, vi.split, vi.loopLevel = v, splitAtLoop, int32(sets.level(li))
-			sets.Nodes(li, func(b int32) {
+			rename := func(b int32) {
 				for _, in := range f.Blocks[b].Instrs {
-					if in.renameUses(v, nv) && in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[0].Reg.IsVirtual() && in.Args[1].Kind == KindReg {
-						hinted = append(hinted, in.Args[0].Reg)
+					renamed := false
+					if ch.writes {
+						renamed = in.renameRegs(v, nv)
+					} else {
+						renamed = in.renameUses(v, nv)
+					}
+					if renamed && in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
+						for _, a := range in.Args[:2] {
+							if a.Reg.IsVirtual() && a.Reg != nv {
+								hinted = append(hinted, a.Reg)
+							}
+						}
 					}
 				}
-			})
-			for _, p := range header.Preds {
-				if !sets.Contains(li, int32(p.ID)) {
-					before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos, Inlined: header.Instrs[0].Inlined})
+			}
+			sets.Nodes(li, rename)
+			for _, b := range ch.region {
+				rename(b)
+			}
+			if !ch.writes || ch.liveIn {
+				for _, p := range header.Preds {
+					if !sets.Contains(li, int32(p.ID)) {
+						before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos, Inlined: header.Instrs[0].Inlined})
+					}
 				}
+			}
+			for _, b := range ch.exits {
+				last := f.Blocks[b].Instrs[len(f.Blocks[b].Instrs)-1]
+				exits[b] = append(exits[b], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(nv)}, Pos: last.Pos, Inlined: last.Inlined})
+			}
+			if ch.writes {
+				// The exit copies write v inside the loop: v is split
+				// at no loop at this level again, which would split it
+				// at this one for them.
+				f.vreg(v).loopLevel = max(f.vreg(v).loopLevel, vi.loopLevel)
 			}
 			created = append(created, nv)
 		}
@@ -175,8 +254,10 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 	}
 	split := &loopSplit{at: make([]int32, len(f.Blocks)), count: make([]int32, len(f.Blocks))}
 	for _, p := range f.Blocks {
-		copies := before[p.ID]
-		if copies == nil {
+		// A block leaving one loop for the header of another copies v out
+		// of the first loop's register before it copies v into the second's.
+		copies := append(exits[p.ID], before[p.ID]...)
+		if len(copies) == 0 {
 			continue
 		}
 		n := len(p.Instrs)
@@ -192,12 +273,169 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets) *loopSplit {
 	return split
 }
 
+// loopChoice is a loop splitAroundLoops splits a register v at. For a
+// loop that reads v without writing it, v.L gets v's value before the
+// header and nothing else; for one that writes v (writes), v.L stands for
+// v in region too, the cold blocks only the loop enters (runtime errors,
+// which report the value), and v gets v.L's value back at the end of each
+// block in exits, which leaves the loop for a block v is live into.
+type loopChoice struct {
+	loop   int32
+	writes bool
+	liveIn bool    // v is live into the header: the entries copy it to v.L
+	region []int32 // the cold blocks renamed with the loop
+	exits  []int32 // the blocks in the loop that copy v.L back to v
+}
+
+// planWrittenSplit plans splitting v, which the loop li writes, at li:
+// the loop's uses and definitions of v then go to a register of their
+// own, and copies in and out of it run on li's entries and exits. It
+// reports whether that pays, counting each use, definition and copy as
+// often as its block runs by the spill weights' estimate (ten times per
+// loop level): copies on an exit from the loop's latch run once per
+// iteration, as often as the uses they spare. touched are the blocks that
+// use or define v, one of which must be outside the loop: else v.L would
+// be v under another name.
+func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched ...[]*Block) (loopChoice, bool) {
+	ch := loopChoice{loop: li, writes: true}
+	header := f.Blocks[sets.Loops[li].Header]
+	ch.liveIn = lv.liveInto(header, v)
+	freq := func(b *Block) float64 { return math.Pow(10, float64(min(b.depth, 6))) }
+	cost, benefit := 0.0, 0.0
+	if ch.liveIn {
+		for _, p := range header.Preds {
+			if !sets.Contains(li, int32(p.ID)) {
+				cost += freq(p)
+			}
+		}
+	}
+	inRegion := map[int32]bool{} // the cold blocks of ch.region; looked up, never iterated
+	count := func(b *Block) {
+		for _, in := range b.Instrs {
+			in.forEachUse(func(r Reg) {
+				if r == v {
+					benefit += freq(b)
+				}
+			})
+			in.forEachDef(func(r Reg) {
+				if r == v {
+					benefit += freq(b)
+				}
+			})
+		}
+	}
+	sets.Nodes(li, func(n int32) {
+		b := f.Blocks[n]
+		count(b)
+		exits := false
+		for _, t := range b.Succs {
+			switch {
+			case sets.Contains(li, int32(t.ID)) || inRegion[int32(t.ID)]:
+			case t.isCold() && len(t.Succs) == 0 && allPredsIn(sets, li, t):
+				inRegion[int32(t.ID)] = true
+				ch.region = append(ch.region, int32(t.ID))
+				count(t)
+			case lv.liveInto(t, v):
+				exits = true
+			}
+		}
+		if exits {
+			ch.exits = append(ch.exits, n)
+			cost += freq(b)
+		}
+	})
+	outside := false
+	for _, blocks := range touched {
+		for _, b := range blocks {
+			outside = outside || !sets.Contains(li, int32(b.ID)) && !inRegion[int32(b.ID)]
+		}
+	}
+	return ch, outside && (ch.liveIn || len(ch.exits) > 0) && benefit > cost
+}
+
+// spareRegisters counts the registers that this round's allocation leaves
+// to a new register living in the loop li: those no fixed interval blocks
+// in the loop and no interval holds there that the loop uses or defines.
+// A register held by a value that only passes through the loop counts:
+// that value is the cheaper one to keep in memory there. A loop whose
+// registers all hold its own values somewhere (a loop as wide as the
+// register file) has none: splitting a value for its writes would only
+// add copies to the values that stay in memory.
+func (f *Func) spareRegisters(sets *loopSets, li int32, set *intervalSet) int {
+	used := make([]bool, f.NumVRegs())
+	mark := func(r Reg) {
+		if r.IsVirtual() {
+			used[r-FirstVReg] = true
+		}
+	}
+	loop := &Interval{}
+	sets.Nodes(li, func(n int32) {
+		b := f.Blocks[n]
+		loop.Ranges = append(loop.Ranges, Range{set.start[n], set.start[n] + 2*len(b.Instrs)})
+		for _, in := range b.Instrs {
+			in.forEachUse(mark)
+			in.forEachDef(mark)
+		}
+	})
+	slices.SortFunc(loop.Ranges, func(x, y Range) int { return x.Start - y.Start })
+	var busy RegMask
+	for _, r := range allocOrder {
+		if fx := set.fixed[r]; fx != nil && intersects(fx, loop) {
+			busy |= maskOf(r)
+		}
+	}
+	for v, it := range set.virtual {
+		if it != nil && !it.spilled && used[v] && !busy.Has(it.assigned) && intersects(it, loop) {
+			busy |= maskOf(it.assigned)
+		}
+	}
+	n := 0
+	for _, r := range allocOrder {
+		if !busy.Has(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// allPredsIn reports whether every predecessor of b is in the loop li.
+func allPredsIn(sets *loopSets, li int32, b *Block) bool {
+	for _, p := range b.Preds {
+		if !sets.Contains(li, int32(p.ID)) {
+			return false
+		}
+	}
+	return true
+}
+
 // candIndex returns r's index in splitAroundLoops' candidates, or -1.
 func candIndex(candOf []int32, r Reg) int {
 	if r.IsVirtual() && int(r-FirstVReg) < len(candOf) {
 		return int(candOf[r-FirstVReg]) - 1
 	}
 	return -1
+}
+
+// renameRegs makes in read and write to instead of from wherever it reads
+// or writes from, and reports whether it did.
+func (in *Instr) renameRegs(from, to Reg) (renamed bool) {
+	for i := range in.Args {
+		a := &in.Args[i]
+		switch a.Kind {
+		case KindReg:
+			if a.Reg == from {
+				a.Reg, renamed = to, true
+			}
+		case KindMem:
+			if a.Base == from {
+				a.Base, renamed = to, true
+			}
+			if a.Index == from {
+				a.Index, renamed = to, true
+			}
+		}
+	}
+	return renamed
 }
 
 // renameUses makes in read to instead of from wherever it reads from (as
@@ -221,4 +459,22 @@ func (in *Instr) renameUses(from, to Reg) (renamed bool) {
 		}
 	}
 	return renamed
+}
+
+// liveInto reports whether v is live where b begins: read in b before b
+// writes it, or live out of b and not written in b.
+func (lv *liveness) liveInto(b *Block, v Reg) bool {
+	for _, in := range b.Instrs {
+		read, written := false, false
+		in.forEachUse(func(r Reg) { read = read || r == v })
+		if read {
+			return true
+		}
+		in.forEachDef(func(r Reg) { written = written || r == v })
+		if written {
+			return false
+		}
+	}
+	_, found := slices.BinarySearch(lv.out[b.ID], int32(v-FirstVReg))
+	return found
 }

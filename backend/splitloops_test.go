@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -99,4 +100,140 @@ int main(void) {
 	printf("%d %d\n", f(12345, 1001) == model(12345, 1001), f(12345, 1000) == model(12345, 1000));
 }
 `, "1 1\n")
+}
+
+// loopWriteSplitLL keeps six values live across a call after a loop (one
+// more than there are callee-saved registers): five invariants the loop
+// reads three times per iteration each, and a sum it adds to once.
+// Linear scan spills the sum, the cheapest, whose interval runs from
+// before the loop to past the call, and does not split it around the
+// call, its copies would run in the loop. The caller-saved registers are
+// free in the loop: split for its writes, the sum lives in one there and
+// is stored once per iteration at the exit, not reloaded and stored.
+func loopWriteSplitLL() string {
+	var b strings.Builder
+	b.WriteString("declare i64 @ext(i64)\n\ndefine i64 @f(i64 %a, i64 %n) {\nentry:\n")
+	for j := range 5 {
+		fmt.Fprintf(&b, "  %%k%d = mul i64 %%a, %d\n", j, 3+2*j)
+	}
+	b.WriteString("  br label %loop\nloop:\n" +
+		"  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]\n" +
+		"  %s = phi i64 [ 1, %entry ], [ %s.1, %loop ]\n  %u0 = add i64 %i, 0\n")
+	for j := range 5 {
+		fmt.Fprintf(&b, "  %%t%d = mul i64 %%u%d, %%k%d\n  %%w%d = xor i64 %%t%d, %%k%d\n  %%u%d = add i64 %%w%d, %%k%d\n", j, j, j, j, j, j, j+1, j, j)
+	}
+	b.WriteString("  %s.1 = add i64 %s, %u5\n" +
+		"  %i.1 = add i64 %i, 1\n  %more = icmp slt i64 %i.1, %n\n  br i1 %more, label %loop, label %done\n" +
+		"done:\n  %c = call i64 @ext(i64 %a)\n  %r0 = add i64 %c, %s.1\n")
+	for j := range 5 {
+		fmt.Fprintf(&b, "  %%r%d = xor i64 %%r%d, %%k%d\n", j+1, j, j)
+	}
+	b.WriteString("  ret i64 %r5\n}\n")
+	return b.String()
+}
+
+func TestSplitAroundLoopsForWrites(t *testing.T) {
+	ll := loopWriteSplitLL()
+	expect(t, ll, `int64_t f(int64_t, int64_t);
+int64_t ext(int64_t x) { return x * 5 + 3; }
+int64_t model(int64_t a, int64_t n) {
+	int64_t k[5], s = 1, i = 0;
+	for (int j = 0; j < 5; j++) k[j] = a * (3 + 2 * j);
+	do {
+		int64_t u = i;
+		for (int j = 0; j < 5; j++) u = ((u * k[j]) ^ k[j]) + k[j];
+		s += u;
+		i++;
+	} while (i < n);
+	int64_t r = ext(a) + s;
+	for (int j = 0; j < 5; j++) r ^= k[j];
+	return r;
+}
+int main(void) {
+	printf("%d %d\n", f(12345, 1000) == model(12345, 1000), f(-7, 3) == model(-7, 3));
+}
+`, "1 1\n")
+	asm := assemble(t, ll)
+	text := functionText(asm, "f")
+	loop := asm[strings.Index(asm, "\n.Lf.loop:"):]
+	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
+	if n := strings.Count(loop, "(%rbp)"); n > 1 {
+		t.Errorf("the loop touches the stack %d times, want at most one store:\n%s", n, text)
+	}
+	if !strings.Contains(text, "(%rbp)") {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
+	}
+}
+
+// wideLoopLL has a loop carrying sixteen values, each written once per
+// iteration from its neighbour and all summed after the loop: more than
+// there are registers, in the loop itself, so whichever are spilled there
+// would be spilled as well in registers of their own for the loop.
+func wideLoopLL() string {
+	const n = 16
+	var b strings.Builder
+	b.WriteString("define i64 @f(i64 %a, i64 %n) {\nentry:\n")
+	for j := range n {
+		fmt.Fprintf(&b, "  %%x%d = mul i64 %%a, %d\n", j, 3+2*j)
+	}
+	b.WriteString("  br label %loop\nloop:\n  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]\n")
+	for j := range n {
+		fmt.Fprintf(&b, "  %%a%d = phi i64 [ %%x%d, %%entry ], [ %%b%d, %%loop ]\n", j, j, j)
+	}
+	for j := range n {
+		fmt.Fprintf(&b, "  %%t%d = xor i64 %%a%d, %%i\n  %%b%d = add i64 %%a%d, %%t%d\n", j, (j+1)%n, j, j, j)
+	}
+	b.WriteString("  %i.1 = add i64 %i, 1\n  %more = icmp slt i64 %i.1, %n\n  br i1 %more, label %loop, label %done\ndone:\n  %s0 = add i64 %b0, 0\n")
+	for j := 1; j < n; j++ {
+		fmt.Fprintf(&b, "  %%s%d = mul i64 %%s%d, %%b%d\n", j, j-1, j)
+	}
+	fmt.Fprintf(&b, "  ret i64 %%s%d\n}\n", n-1)
+	return b.String()
+}
+
+var loopWritten = regexp.MustCompile(`^%[ab][0-9]+$`)
+
+// TestNoSplitForWritesInAWideLoop: the loop has no register to spare, so
+// no value is split for its writes there, only to be spilled again.
+func TestNoSplitForWritesInAWideLoop(t *testing.T) {
+	ll := wideLoopLL()
+	expect(t, ll, `int64_t f(int64_t, int64_t);
+int64_t model(int64_t a, int64_t n) {
+	int64_t x[16], y[16];
+	for (int j = 0; j < 16; j++) x[j] = a * (3 + 2 * j);
+	for (int64_t i = 0; i < n; i++) {
+		for (int j = 0; j < 16; j++) y[j] = x[j] + (x[(j + 1) % 16] ^ i);
+		for (int j = 0; j < 16; j++) x[j] = y[j];
+	}
+	int64_t s = x[0];
+	for (int j = 1; j < 16; j++) s *= x[j];
+	return s;
+}
+int main(void) {
+	printf("%d %d\n", f(12345, 1000) == model(12345, 1000), f(-7, 1) == model(-7, 1));
+}
+`, "1 1\n")
+	_, fs := stages(t, ll)
+	f := fs[0]
+	spilled := 0
+	for i := range f.vregs {
+		vi := &f.vregs[i]
+		if vi.slot != nil {
+			spilled++
+		}
+		if vi.split != splitAtLoop {
+			continue
+		}
+		from := vi
+		for from.splitOf != NoReg {
+			from = f.vreg(from.splitOf)
+		}
+		// The loop's φs and sums, %aN and %bN, are the values it writes.
+		if from.origin != nil && loopWritten.MatchString(from.origin.String()) {
+			t.Errorf("%s was split for the loop, which writes it:\n%s", vregName(FirstVReg+Reg(i)), f)
+		}
+	}
+	if spilled == 0 {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", f)
+	}
 }
