@@ -290,12 +290,13 @@ type loopChoice struct {
 // planWrittenSplit plans splitting v, which the loop li writes, at li:
 // the loop's uses and definitions of v then go to a register of their
 // own, and copies in and out of it run on li's entries and exits. It
-// reports whether that pays, counting each use, definition and copy as
-// often as its block runs by the spill weights' estimate (ten times per
-// loop level): copies on an exit from the loop's latch run once per
-// iteration, as often as the uses they spare. touched are the blocks that
-// use or define v, one of which must be outside the loop: else v.L would
-// be v under another name.
+// reports whether that pays: whether the reloads and stores the loop would
+// run with v in memory (spillCode: none where x86 takes the slot as the
+// operand) outnumber the copies, each counted as often as its block runs
+// by the spill weights' estimate (ten times per loop level). Copies on an
+// exit from the loop's latch run once per iteration. touched are the
+// blocks that use or define v, one of which must be outside the loop:
+// else v.L would be v under another name.
 func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched ...[]*Block) (loopChoice, bool) {
 	ch := loopChoice{loop: li, writes: true}
 	header := f.Blocks[sets.Loops[li].Header]
@@ -312,16 +313,7 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 	inRegion := map[int32]bool{} // the cold blocks of ch.region; looked up, never iterated
 	count := func(b *Block) {
 		for _, in := range b.Instrs {
-			in.forEachUse(func(r Reg) {
-				if r == v {
-					benefit += freq(b)
-				}
-			})
-			in.forEachDef(func(r Reg) {
-				if r == v {
-					benefit += freq(b)
-				}
-			})
+			benefit += freq(b) * float64(f.spillCode(in, v))
 		}
 	}
 	sets.Nodes(li, func(n int32) {
@@ -394,6 +386,41 @@ func (f *Func) spareRegisters(sets *loopSets, li int32, set *intervalSet) int {
 		if !busy.Has(r) {
 			n++
 		}
+	}
+	return n
+}
+
+// spillCode counts the reloads and stores insertSpillCode would put around
+// in for v in memory: none where in can take v's slot as its operand
+// (`addq $1, -24(%rbp)`), else one to read v and one to write it.
+func (f *Func) spillCode(in *Instr, v Reg) int {
+	hasMem, regAt, regs, inAddress := false, -1, 0, false
+	for i, a := range in.Args {
+		switch a.Kind {
+		case KindMem:
+			hasMem = true
+			inAddress = inAddress || a.Base == v || a.Index == v
+		case KindReg:
+			if a.Reg == v {
+				regAt, regs = i, regs+1
+			}
+		}
+	}
+	if regs == 0 && !inAddress {
+		return 0
+	}
+	if regs == 1 && !inAddress && !hasMem && (f.memoryOK(in, regAt) || in.Op == opMov && in.Size == 4 && in.Args[1].Kind == KindImm && fitsInt32(in.Args[1].Imm)) {
+		return 0
+	}
+	n := 0
+	read, written := false, false
+	in.forEachUse(func(r Reg) { read = read || r == v })
+	in.forEachDef(func(r Reg) { written = written || r == v })
+	if read {
+		n++
+	}
+	if written {
+		n++
 	}
 	return n
 }
