@@ -70,6 +70,7 @@ type selector struct {
 	uses      []int32         // by IR value ID: number of uses
 	condUses  []int32         // by IR value ID: uses as the condition of a condbr or select of its own block
 	indexUses []int32         // by IR value ID: uses as the index of a getelementptr
+	phiArg    []bool          // by IR value ID: an argument of a φ
 	user      []*middle.Value // by IR value ID: the last user seen
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
@@ -137,6 +138,7 @@ func (s *selector) scanUses() {
 	s.asValue = make([]bool, n)
 	s.condUses = make([]int32, n)
 	s.indexUses = make([]int32, n)
+	s.phiArg = make([]bool, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
 	}
@@ -163,6 +165,9 @@ func (s *selector) scanUses() {
 				}
 				if i == 1 && v.Op == middle.OpGEP {
 					s.indexUses[a.ID]++
+				}
+				if v.Op == middle.OpPhi {
+					s.phiArg[a.ID] = true
 				}
 				address := (v.Op == middle.OpLoad && i == 0) || (v.Op == middle.OpStore && i == 1)
 				if !address {
@@ -777,7 +782,7 @@ func (s *selector) gepAddress(g *middle.Value) Operand {
 			return m
 		}
 	}
-	if x, c, ok := s.offsetIndex(idx); ok {
+	if x, c, ok := s.offsetIndex(idx); ok && (s.uses[idx.ID] == s.indexUses[idx.ID] || !s.phiArg[idx.ID]) {
 		idx, m.Imm = x, m.Imm+c*size
 	}
 	if m.Sym != "" { // a RIP-relative operand takes no index register
@@ -791,7 +796,11 @@ func (s *selector) gepAddress(g *middle.Value) Operand {
 // sub of a constant, the a[j - 1] of a loop): the address takes x as its
 // index and c times the element size as part of its displacement, which
 // x86 adds for free. When every use of i is such an index, i itself is
-// never computed (see instr).
+// never computed (see instr). An i that is computed anyway and flows into
+// a φ (the sp - 1 an interpreter pops its stack with, which becomes the
+// next sp) is the index itself (gepAddress): addressing off x would keep x
+// live past i's definition, so that x and i interfere and the φ's copy
+// stays in the loop.
 func (s *selector) offsetIndex(i *middle.Value) (x *middle.Value, c int64, ok bool) {
 	if i.Op != middle.OpAdd && i.Op != middle.OpSub || i.Type != middle.I64 ||
 		s.matched[i.ID].kind != patNone || s.absorbed[i.ID] {

@@ -173,3 +173,49 @@ int main(void) {
 		t.Errorf("the index is computed:\n%s", body)
 	}
 }
+
+// TestNextValueIndexesItself: a stack pointer popped in a loop, sp - 1,
+// is computed anyway (it is the next sp, and tested); the load off it
+// takes it as its index rather than sp with -8, which would keep sp live
+// past sp - 1 and leave the φ a copy in the loop.
+func TestNextValueIndexesItself(t *testing.T) {
+	const ll = `
+define i64 @pop(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %sp = phi i64 [ %n, %entry ], [ %sp.1, %body ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %body ]
+  %sp.1 = sub i64 %sp, 1
+  %more = icmp sge i64 %sp.1, 0
+  br i1 %more, label %body, label %done
+body:
+  %p = getelementptr i64, ptr %a, i64 %sp.1
+  %x = load i64, ptr %p
+  %t = mul i64 %s, 31
+  %s.1 = add i64 %t, %x
+  br label %loop
+done:
+  ret i64 %s
+}
+`
+	expect(t, ll, `int64_t pop(int64_t *, int64_t);
+int main(void) {
+	int64_t a[] = {1, 2, 3, 4, 5, 6};
+	printf("%ld %ld\n", pop(a, 6), pop(a, 0));
+}
+`, "176514621 0\n")
+	body := functionText(assemble(t, ll), "pop")
+	if strings.Contains(body, "-8(%") {
+		t.Errorf("the load addresses off sp, not sp - 1:\n%s", body)
+	}
+	moves := 0
+	for _, l := range strings.Split(body, "\n") {
+		if f := strings.Fields(l); len(f) == 2 && f[0] == "movq" && strings.HasPrefix(f[1], "%") && !strings.Contains(f[1], "(") {
+			moves++
+		}
+	}
+	if moves > 1 {
+		t.Errorf("%d register moves, want at most the result's:\n%s", moves, body)
+	}
+}
