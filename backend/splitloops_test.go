@@ -237,3 +237,51 @@ int main(void) {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", f)
 	}
 }
+
+// TestNoSplitForWritesTakenFromMemory: loopWriteSplitLL with the sum
+// updated by an xor, which x86 does on the spill slot itself (xorq %r,
+// -48(%rbp)): spilled, the sum costs the loop nothing more, and a register
+// for it would cost the copy back on the latch's exit.
+func TestNoSplitForWritesTakenFromMemory(t *testing.T) {
+	ll := strings.Replace(loopWriteSplitLL(), "%s.1 = add i64 %s, %u5", "%s.1 = xor i64 %s, %u5", 1)
+	expect(t, ll, `int64_t f(int64_t, int64_t);
+int64_t ext(int64_t x) { return x * 5 + 3; }
+int64_t model(int64_t a, int64_t n) {
+	int64_t k[5], s = 1, i = 0;
+	for (int j = 0; j < 5; j++) k[j] = a * (3 + 2 * j);
+	do {
+		int64_t u = i;
+		for (int j = 0; j < 5; j++) u = ((u * k[j]) ^ k[j]) + k[j];
+		s ^= u;
+		i++;
+	} while (i < n);
+	int64_t r = ext(a) + s;
+	for (int j = 0; j < 5; j++) r ^= k[j];
+	return r;
+}
+int main(void) {
+	printf("%d %d\n", f(12345, 1000) == model(12345, 1000), f(-7, 3) == model(-7, 3));
+}
+`, "1 1\n")
+	_, fs := stages(t, ll)
+	f := fs[0]
+	for i := range f.vregs {
+		vi := &f.vregs[i]
+		if vi.split != splitAtLoop {
+			continue
+		}
+		from := vi
+		for from.splitOf != NoReg {
+			from = f.vreg(from.splitOf)
+		}
+		if from.origin != nil && strings.HasPrefix(from.origin.String(), "%s") {
+			t.Errorf("%s was split for the loop, which updates it in memory:\n%s", vregName(FirstVReg+Reg(i)), f)
+		}
+	}
+	asm := assemble(t, ll)
+	loop := asm[strings.Index(asm, "\n.Lf.loop:"):]
+	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
+	if !strings.Contains(loop, "xorq\t%") || !strings.Contains(loop, "(%rbp)") {
+		t.Errorf("the sum is not updated in its slot:\n%s", functionText(asm, "f"))
+	}
+}
