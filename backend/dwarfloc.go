@@ -21,14 +21,12 @@ import (
 // from the function's first instruction. At a join, a place holding
 // different values on different edges holds a join of them (one made per
 // block and place, and the same for places that hold the same values on
-// every edge, as a register and its spill slot); a variable keeps its
-// value where every predecessor agrees, or becomes the join of a register or spill slot that holds its
+// every edge, as a register and its spill slot); a variable keeps its value where every predecessor
+// agrees, or becomes the join of a register or spill slot that holds its
 // value on every edge. A variable's location at an instruction is then a
 // register holding its value, else a spill slot (or the caller's stack
 // argument) holding it, else, for a constant, the constant itself
-// (DW_OP_consts, DW_OP_stack_value), else a register holding a value
-// one constant away from it (y = x + k: DW_OP_bregN k, DW_OP_stack_value,
-// as LLVM's salvageDebugInfo); otherwise it has
+// (DW_OP_consts, DW_OP_stack_value); otherwise it has
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
 // than a stale one. Requires: registers allocated, frame laid out.
@@ -37,11 +35,10 @@ import (
 // varLoc is where one variable's value is: nowhere, a register, a stack
 // slot, or a constant.
 type varLoc struct {
-	kind  uint8 // locNone, locReg, locSlot, locConst, locEntry, locOffset
+	kind  uint8 // locNone, locReg, locSlot, locConst
 	reg   Reg
 	slot  *Slot
 	value *middle.Value // locConst: the constant
-	off   int64         // locOffset: the variable is reg's value plus off
 }
 
 const (
@@ -49,8 +46,7 @@ const (
 	locReg
 	locSlot
 	locConst
-	locEntry  // a parameter's value at the function's entry, in reg then (dwarfcall.go)
-	locOffset // a value no place holds, computed from one reg holds: reg + off
+	locEntry // a parameter's value at the function's entry, in reg then (dwarfcall.go)
 )
 
 // trackState is the data flow's state at one point: the IR value each
@@ -73,14 +69,13 @@ type varTracker struct {
 	f       *Func
 	df      *dwarfFunc
 	named   map[*middle.Value][]int
-	origins []*middle.Value              // by vreg index
-	assigns [][]assignEvent              // by block index in f.Blocks
-	entry   []*trackState                // by block index in f.Blocks
-	offsets map[*middle.Value][]offsetOf // by variable value: values that differ from it by a constant (salvage)
-	joins   map[[2]int]*middle.Value     // by block index and place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
-	differ  []int                        // merge's places holding different values on different edges
-	lost    []bool                       // by variable: an assignment's place is lost, so it is not described
-	interim map[*Instr]bool              // instructions whose register is defined again later in the block
+	origins []*middle.Value          // by vreg index
+	assigns [][]assignEvent          // by block index in f.Blocks
+	entry   []*trackState            // by block index in f.Blocks
+	joins   map[[2]int]*middle.Value // by block index and place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
+	differ  []int                    // merge's places holding different values on different edges
+	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
+	interim map[*Instr]bool          // instructions whose register is defined again later in the block
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
@@ -341,7 +336,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 	}
-	t.noteOffsets()
 	t.loc = make([]varLoc, len(dbg.Vars))
 	t.reported = make([]varLoc, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
@@ -824,67 +818,7 @@ func (t *varTracker) find(v *middle.Value) varLoc {
 		// Gone from its register: the value it had at the entry.
 		return varLoc{kind: locEntry, reg: r, value: v}
 	}
-	// Salvage, as LLVM's salvageDebugInfo: a value computed from v by
-	// adding a constant, or v's own operand, is v plus a known offset.
-	for _, o := range t.offsets[v] {
-		for _, r := range allocOrder {
-			if t.st.regs[r] == o.value {
-				return varLoc{kind: locOffset, reg: r, value: o.value, off: o.off}
-			}
-		}
-	}
 	return varLoc{}
-}
-
-// offsetOf says that a variable's value is value + off.
-type offsetOf struct {
-	value *middle.Value
-	off   int64
-}
-
-// noteOffsets fills t.offsets for the values the variables are assigned:
-// for y = x + k or y = x - k (64-bit), x is y - k or y + k, and y is x + k
-// or x - k, so that a variable whose value no place holds any more is
-// still found where the other is (i after i+1 is computed, a loop bound
-// n kept as n-1).
-func (t *varTracker) noteOffsets() {
-	assigned := make(map[*middle.Value]bool, len(t.df.dbg.Assigns))
-	for _, a := range t.df.dbg.Assigns {
-		if !a.Dead && a.Value.Type == middle.I64 && a.Value.Op != middle.OpConst {
-			assigned[a.Value] = true
-		}
-	}
-	for v := range t.named {
-		if v.Type == middle.I64 {
-			assigned[v] = true
-		}
-	}
-	t.offsets = make(map[*middle.Value][]offsetOf)
-	for _, b := range t.f.IR.Blocks {
-		for _, y := range b.Instrs {
-			if y.Type != middle.I64 || y.Op != middle.OpAdd && y.Op != middle.OpSub || len(y.Args) != 2 {
-				continue
-			}
-			x, k := y.Args[0], y.Args[1]
-			if x.Op == middle.OpConst && y.Op == middle.OpAdd {
-				x, k = k, x
-			}
-			if k.Op != middle.OpConst || x.Op == middle.OpConst || x.Type != middle.I64 {
-				continue
-			}
-			c := k.Const
-			if y.Op == middle.OpSub {
-				c = -c
-			}
-			// y = x + c
-			if assigned[x] {
-				t.offsets[x] = append(t.offsets[x], offsetOf{y, -c})
-			}
-			if assigned[y] {
-				t.offsets[y] = append(t.offsets[y], offsetOf{x, c})
-			}
-		}
-	}
 }
 
 // current returns, for a new run, the variables whose location differs
@@ -924,12 +858,6 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset-16))...), dwOpDeref)}, true
 	}
 	switch l.kind {
-	case locOffset:
-		if array {
-			return dwExpr{}, false
-		}
-		op := append([]byte{dwOpBreg0 + dwarfReg(l.reg)}, sleb(l.off)...)
-		return dwExpr{op: append(op, dwOpStackValue)}, true
 	case locReg:
 		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
 	case locSlot:

@@ -117,28 +117,3 @@ func TestGdbEntryValues(t *testing.T) {
 		})
 	}
 }
-
-// TestGdbSalvage debugs debug/salvage.toy: in its loop n's own value is in
-// no register at -O1 and -O2, but last = n - 1 is, and gdb shows n
-// computed from it (n = (0 + 2) * 5 without arguments).
-func TestGdbSalvage(t *testing.T) {
-	needToyc(t)
-	gdb, err := exec.LookPath("gdb")
-	if err != nil {
-		t.Skip("gdb not found")
-	}
-	for _, level := range nativeLevels {
-		t.Run(level, func(t *testing.T) {
-			t.Parallel()
-			exe := filepath.Join(t.TempDir(), "salvage")
-			compileNative(t, "debug", level, "-g", "salvage.toy", "-o", exe)
-			r := mustRun(t, "debug", gdb, "-nx", "-batch",
-				"-ex", "break salvage.toy:10", "-ex", "run", "-ex", "print n", "-ex", "print last", exe)
-			for _, want := range []string{`(?m)^\$1 = 10$`, `(?m)^\$2 = 9$`} {
-				if !regexp.MustCompile(want).Match(r.stdout) {
-					t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)
-				}
-			}
-		})
-	}
-}
