@@ -101,9 +101,9 @@ func locName(l int) string {
 // origin of the register it stands for: an allocator temporary's spilled
 // register, a split's original, and for a register made as a copy of
 // another (shrink-wrapping's renames outside the prologue's region,
-// out-of-SSA's cycle temporaries) the register its first copy in the
-// block order copies. Constants and the backend's own scratch registers
-// have none. Available from instruction selection on.
+// out-of-SSA's cycle temporaries) the register all its definitions copy.
+// Constants, the backend's own scratch registers and a temporary that a
+// copy only starts (computed on in place) have none. Available from instruction selection on.
 func (f *Func) VRegOrigins() map[string]string {
 	names := f.originNames()
 	m := make(map[string]string)
@@ -131,21 +131,40 @@ func (f *Func) originNames() []string {
 // holds (see VRegOrigins), or nil.
 func (f *Func) origins() []*middle.Value {
 	nv := f.NumVRegs()
-	// copyOf[i], for a register with nothing recorded: the register its
-	// first copying definition in the block order copies, or NoReg.
+	// copyOf[i], for a register with nothing recorded: the register that
+	// every one of its definitions copies, or NoReg. A register that is
+	// also defined otherwise is a temporary the copy only starts (mov x,
+	// t; sar $63, t; shr $1, t: the rounding bias of a division), which
+	// holds x only until the next definition — no origin, or the
+	// debugger would be told that t holds x.
 	copyOf := make([]Reg, nv)
+	const notCopy = Reg(-1)
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			if in.Op != opMov || in.Size != 8 {
-				continue
+			d, s := NoReg, NoReg
+			if in.Op == opMov && in.Size == 8 {
+				d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
 			}
-			d, s := operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
-			if !d.IsVirtual() || !s.IsVirtual() || d == s || copyOf[d-FirstVReg] != NoReg {
-				continue
+			for i, a := range in.Args {
+				r := operandVReg(a)
+				if !r.IsVirtual() || in.role(i)&roleDef == 0 {
+					continue
+				}
+				c := &copyOf[r-FirstVReg]
+				switch {
+				case r != d || !s.IsVirtual() || d == s:
+					*c = notCopy
+				case *c == NoReg:
+					*c = s
+				case *c != s:
+					*c = notCopy
+				}
 			}
-			if vi := &f.vregs[d-FirstVReg]; vi.origin == nil && vi.orig == NoReg && vi.splitOf == NoReg {
-				copyOf[d-FirstVReg] = s
-			}
+		}
+	}
+	for i, vi := range f.vregs[:nv] {
+		if copyOf[i] == notCopy || vi.origin != nil || vi.orig != NoReg || vi.splitOf != NoReg {
+			copyOf[i] = NoReg
 		}
 	}
 	out := make([]*middle.Value, nv)

@@ -329,3 +329,48 @@ func TestDumpsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestVRegOriginsDivisionBias: x / 4 is computed through a temporary that
+// starts as a copy of x (mov x, t; sar $63, t; shr $62, t), which holds x
+// only until its next definition; it must not be said to hold x, or -g
+// describes a variable by a register holding its rounding bias (a
+// TestDebugDifferential program showed 0 for a 5 so).
+func TestVRegOriginsDivisionBias(t *testing.T) {
+	_, fs := stages(t, `define i64 @f(i64 %x) {
+entry:
+  %q = sdiv i64 %x, 4
+  %s = add i64 %q, %x
+  ret i64 %s
+}
+`)
+	f := fs[0]
+	origins := f.VRegOrigins()
+	temps := 0
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if in.Op != opMov || len(in.Args) != 2 || in.Args[0].Kind != KindReg || !in.Args[0].Reg.IsVirtual() {
+				continue
+			}
+			d := in.Args[0].Reg
+			defs := 0
+			for _, b2 := range f.Blocks {
+				for _, in2 := range b2.Instrs {
+					in2.forEachDef(func(r Reg) {
+						if r == d {
+							defs++
+						}
+					})
+				}
+			}
+			if defs > 1 && f.vregs[d-FirstVReg].origin == nil {
+				temps++
+				if o := origins[vregName(d)]; o != "" {
+					t.Errorf("%s, a copy later computed on (%d definitions), is said to hold %s", vregName(d), defs, o)
+				}
+			}
+		}
+	}
+	if temps == 0 {
+		t.Fatalf("no copy later computed on: the division is not selected as the test expects\n%v", f)
+	}
+}
