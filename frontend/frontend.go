@@ -1,5 +1,6 @@
 // Package frontend reads Toy source (docs/reference.md): it parses with a
-// participle grammar (and, in a file with syntax errors, reports them all
+// participle grammar, through a recursive-descent fast path that builds
+// the same trees (descent.go) (and, in a file with syntax errors, reports them all
 // with a recognizer that recovers from each, recover.go), converts the
 // parse tree to an AST, resolves names, checks types (with context-typed
 // integer literals, and "did you mean" and fix-it hints in its errors),

@@ -15,7 +15,8 @@ import (
 // again and cut into chunks of whole declarations, which participle parses
 // on parseJobs workers at once; each chunk's parse tree is converted to
 // the AST, in order, and dropped, and only a few chunks per worker are in
-// flight at any time. Parse trees and tokens are the bulk of
+// flight at any time. (descent.go parses the chunks; participle only
+// those it gives up on.) Parse trees and tokens are the bulk of
 // the frontend's memory: keeping those of a 100,000-line program alive at
 // once made the garbage collector's and the allocator's work per line
 // several times that of a small program. (Participle also copies every
@@ -174,8 +175,17 @@ func beginsDeclaration(tok, prev lexer.Token) bool {
 }
 
 // parseTokens parses toks, a sequence of declarations followed by a token
-// at end.
+// at end: by descent.go's parser, and by participle when that gives up
+// (on a syntax error, whose message is participle's).
 func parseTokens(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
+	if tree := descend(toks); tree != nil {
+		return tree, nil
+	}
+	return participleParse(toks, end)
+}
+
+// participleParse is parseTokens by participle alone.
+func participleParse(toks []lexer.Token, end lexer.Position) (*fileNode, error) {
 	peek, err := lexer.Upgrade(&tokenSlice{toks: toks, eof: lexer.EOFToken(end)})
 	if err != nil {
 		return nil, err
