@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -190,7 +192,12 @@ type argsNode struct {
 	Args   []*exprNode `parser:"( @@ ( ',' @@ )* )? ')'"`
 }
 
-var parser = participle.MustBuild[fileNode](
-	participle.Lexer(toyTokens),
-	participle.UseLookahead(participle.MaxLookahead),
-)
+// parser is built on first use: building it (by reflection over these
+// structs) was half of the instructions a small program's compile runs,
+// and descent.go leaves participle only input with a syntax error.
+var parser = sync.OnceValue(func() *participle.Parser[fileNode] {
+	return participle.MustBuild[fileNode](
+		participle.Lexer(toyTokens),
+		participle.UseLookahead(participle.MaxLookahead),
+	)
+})

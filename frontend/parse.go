@@ -190,7 +190,7 @@ func participleParse(toks []lexer.Token, end lexer.Position) (*fileNode, error) 
 	if err != nil {
 		return nil, err
 	}
-	return parser.ParseFromLexer(peek)
+	return parser().ParseFromLexer(peek)
 }
 
 // parseRest returns the diagnostic of the first syntax error in src from
