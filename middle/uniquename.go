@@ -24,11 +24,13 @@ func (t nameTable) unique(hint string) string {
 		t[hint] = 0
 		return hint
 	}
-	// A derived name used as a hint counts its own suffixes from 0.
+	// A derived name used as a hint counts its own suffixes from 0. A
+	// candidate is never derived-taken (its suffix is past hint's
+	// counter), so only its exact claim is looked up.
 	for {
 		n++
 		cand := hint + "." + strconv.Itoa(n)
-		if !t.taken(cand) {
+		if _, claimed := t[cand]; !claimed {
 			t[hint] = n
 			return cand
 		}
