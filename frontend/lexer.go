@@ -336,4 +336,4 @@ func newLineIndex(src []byte) *lineIndex { return &lineIndex{diag.NewLines(src)}
 func (x *lineIndex) pos(offset int) diag.Pos { return x.Pos(offset) }
 
 // at converts a participle position.
-func (x *lineIndex) at(p lexer.Position) diag.Pos { return x.Pos(p.Offset) }
+func (x *lineIndex) at(p lexer.Position) diag.Pos { return x.PosOnLine(p.Offset, p.Line) }

@@ -34,6 +34,17 @@ func (l *Lines) Pos(offset int) Pos {
 	return Pos{Line: i + 1, Col: offset - int(l.start[i]) + 1}
 }
 
+// PosOnLine is Pos for an offset said to be on line (from 1), as a
+// lexer's token position says: checked in constant time, and searched for
+// as Pos does when it is not so.
+func (l *Lines) PosOnLine(offset, line int) Pos {
+	if line >= 1 && line <= len(l.start) && int(l.start[line-1]) <= offset &&
+		(line == len(l.start) || offset < int(l.start[line])) {
+		return Pos{Line: line, Col: offset - int(l.start[line-1]) + 1}
+	}
+	return l.Pos(offset)
+}
+
 // Len is the number of lines; 0 for a nil index.
 func (l *Lines) Len() int {
 	if l == nil {

@@ -46,3 +46,17 @@ func TestLinesPos(t *testing.T) {
 		}
 	}
 }
+
+// TestLinesPosOnLine checks that PosOnLine is Pos whatever line it is
+// told, right or wrong.
+func TestLinesPosOnLine(t *testing.T) {
+	src := []byte("ab\n\ncd\ne")
+	l := NewLines(src)
+	for off := range len(src) + 1 {
+		for line := -1; line <= l.Len()+1; line++ {
+			if got, want := l.PosOnLine(off, line), l.Pos(off); got != want {
+				t.Errorf("PosOnLine(%d, %d) = %v, want %v", off, line, got, want)
+			}
+		}
+	}
+}
