@@ -82,13 +82,17 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Modul
 		shared = diag.NewLines(src)
 	}
 	lines := &lineIndex{shared}
-	if scan(file, src, lines) != nil {
+	// The skim checks what scan would (lexical errors and nesting, which
+	// must be known before anything is parsed), so that the file is lexed
+	// once less before the pipeline starts; a file scan would reject is
+	// skimmed no further.
+	if invalidUTF8(src) >= 0 {
 		return nil, nil
 	}
 	text := sourceText(src) // which the skim's names and the bodies' share
 	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	skimmed := skimDeclarations(file, text, func(toks []lexer.Token, end lexer.Position) bool {
+	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), func(toks []lexer.Token, end lexer.Position) bool {
 		tree, err := parseTokens(toks, end)
 		if err != nil {
 			return false
@@ -231,10 +235,11 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 // declarations cut as parse cuts them (at least chunkTokens tokens each),
 // with the position of the token after the chunk; so the skim's tokens,
 // and participle's copy of them, are never those of the whole file at
-// once. It reports false when each does, or when the top level is not a
-// sequence of func, extern func and var declarations, braces and brackets
-// balanced.
-func skimDeclarations(file string, text string, each func(toks []lexer.Token, end lexer.Position) bool) bool {
+// once. It reports false when each does, when a token does not lex or
+// nesting (which follows every token) finds it too deep, or when the top
+// level is not a sequence of func, extern func and var declarations,
+// braces and brackets balanced.
+func skimDeclarations(file string, text string, nesting *nestingCheck, each func(toks []lexer.Token, end lexer.Position) bool) bool {
 	depth := 0 // of brackets within a declaration, or of braces within a body
 	inBody := false
 	inDecl := false
@@ -246,6 +251,9 @@ func skimDeclarations(file string, text string, each func(toks []lexer.Token, en
 		}
 		if tok.EOF() {
 			return !inDecl && !inBody && (len(chunk) == 0 || each(chunk, tok.Pos))
+		}
+		if nesting.visit(tok) != nil {
+			return false
 		}
 		switch {
 		case inBody:
