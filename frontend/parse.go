@@ -56,6 +56,11 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 	work := make(chan *chunkJob)
 	inOrder := make(chan *chunkJob, 2*jobs)
 	quit := make(chan struct{})
+	// spent holds the token arrays of chunks already handed to each, for
+	// the cutter to fill again (they were a twentieth of what a compile
+	// allocates): each keeps neither the tokens nor the tree, which
+	// refers to them.
+	spent := make(chan []lexer.Token, 2*jobs+2)
 	var workers sync.WaitGroup
 	for range jobs {
 		workers.Add(1)
@@ -83,7 +88,12 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 						return
 					}
 					work <- j
-					chunk = make([]lexer.Token, 0, chunkTokens+chunkTokens/4)
+					select {
+					case chunk = <-spent:
+						chunk = chunk[:0]
+					default:
+						chunk = make([]lexer.Token, 0, chunkTokens+chunkTokens/4)
+					}
 				}
 				if tok.EOF() {
 					return
@@ -112,6 +122,10 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 			return recoverFrom(file, []byte(text), lines, j.toks[0].Pos.Offset, baseCol, each, stub)
 		}
 		each(j.tree, j.toks)
+		select {
+		case spent <- j.toks:
+		default:
+		}
 	}
 	return nil, false
 }
