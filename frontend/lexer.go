@@ -61,26 +61,40 @@ func (toyLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return newScanner(filename, sourceText(src)), nil
 }
 
-// wordTypes are the types of the words that are not identifiers.
-var wordTypes = map[string]lexer.TokenType{
-	"func": tokKeyword, "extern": tokKeyword, "var": tokKeyword, "if": tokKeyword, "else": tokKeyword,
-	"while": tokKeyword, "for": tokKeyword, "break": tokKeyword, "continue": tokKeyword,
-	"return": tokKeyword, "new": tokKeyword, "true": tokLiteral, "false": tokLiteral,
+// The classes of words and operators are switches rather than maps: a
+// map lookup hashed every identifier and operator of the file, twice per
+// compile.
+
+// wordType is the type of a word: a keyword, a literal, or an identifier.
+func wordType(text string) lexer.TokenType {
+	switch text {
+	case "func", "extern", "var", "if", "else", "while", "for", "break", "continue", "return", "new":
+		return tokKeyword
+	case "true", "false":
+		return tokLiteral
+	}
+	return tokIdent
 }
 
-// opTypes are the classes of the operators that have one class.
-var opTypes = map[string]lexer.TokenType{
-	"=": tokAssignOp, "+=": tokAssignOp, "-=": tokAssignOp, "*=": tokAssignOp, "/=": tokAssignOp,
-	"%=": tokAssignOp, "&=": tokAssignOp, "|=": tokAssignOp, "^=": tokAssignOp, "<<=": tokAssignOp,
-	">>=": tokAssignOp,
-	"||":  tokBinaryOp, "&&": tokBinaryOp, "==": tokBinaryOp, "!=": tokBinaryOp, "<": tokBinaryOp,
-	"<=": tokBinaryOp, ">": tokBinaryOp, ">=": tokBinaryOp, "+": tokBinaryOp, "|": tokBinaryOp,
-	"/": tokBinaryOp, "%": tokBinaryOp, "<<": tokBinaryOp, ">>": tokBinaryOp,
-	"!": tokUnaryOp,
+// punctType is the class of an operator or punctuation token, after an
+// operand or not: `-`, `^`, `*` and `&` are binary after one, unary
+// otherwise.
+func punctType(text string, afterOperand bool) lexer.TokenType {
+	switch text {
+	case "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=":
+		return tokAssignOp
+	case "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "|", "/", "%", "<<", ">>":
+		return tokBinaryOp
+	case "!":
+		return tokUnaryOp
+	case "-", "^", "*", "&":
+		if afterOperand {
+			return tokBinaryOp
+		}
+		return tokUnaryOp
+	}
+	return tokPunct
 }
-
-// unaryOrBinary are the operators whose class is decided by their place.
-var unaryOrBinary = map[string]bool{"-": true, "^": true, "*": true, "&": true}
 
 // scanner produces the tokens of one source, one per Next.
 type scanner struct {
@@ -133,17 +147,9 @@ func (s *scanner) Next() (lexer.Token, error) {
 	text := s.src[start:end]
 	switch typ {
 	case tokIdent:
-		if t, ok := wordTypes[text]; ok {
-			typ = t
-		}
+		typ = wordType(text)
 	case tokPunct:
-		if t, ok := opTypes[text]; ok {
-			typ = t
-		} else if unaryOrBinary[text] && s.afterOperand {
-			typ = tokBinaryOp
-		} else if unaryOrBinary[text] {
-			typ = tokUnaryOp
-		}
+		typ = punctType(text, s.afterOperand)
 	}
 	s.afterOperand = typ == tokIdent || typ == tokLiteral || text == ")" || text == "]"
 	return lexer.Token{Type: typ, Value: text, Pos: s.position(start)}, nil
