@@ -26,10 +26,14 @@ func (t nameTable) unique(hint string) string {
 	}
 	// A derived name used as a hint counts its own suffixes from 0. A
 	// candidate is never derived-taken (its suffix is past hint's
-	// counter), so only its exact claim is looked up.
+	// counter), so only its exact claim is looked up. It is written into
+	// buf, so that making it allocates once, not for the number and again
+	// for the name.
+	var buf [64]byte
 	for {
 		n++
-		cand := hint + "." + strconv.Itoa(n)
+		b := strconv.AppendInt(append(append(buf[:0], hint...), '.'), int64(n), 10)
+		cand := string(b)
 		if _, claimed := t[cand]; !claimed {
 			t[hint] = n
 			return cand
