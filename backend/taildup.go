@@ -33,29 +33,39 @@ const tailDupLimit = 4
 // coalescing, one copy per incoming edge.
 const tailDupCopies = 8
 
-// DuplicateTails copies small blocks into the blocks that jump to them. It
-// runs before OrderBlocks, which recomputes predecessors and drops the
-// blocks no one reaches any more.
+// tailDupChain is the most tails copied one after another into a block:
+// an interpreter's arm takes the copies of its join, which jump to the
+// loop's test, and then the test, so that it branches to the next
+// dispatch itself. The bound keeps a cycle of blocks of copies from
+// growing a block forever.
+const tailDupChain = 3
+
+// DuplicateTails copies small blocks into the blocks that jump to them,
+// and again into the copy's jump, up to tailDupChain times. It runs before
+// OrderBlocks, which recomputes predecessors and drops the blocks no one
+// reaches any more.
 func (f *Func) DuplicateTails() {
 	copies := uint16(0)
 	for _, p := range f.Blocks {
-		n := len(p.Instrs)
-		if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {
-			continue
+		for range tailDupChain {
+			n := len(p.Instrs)
+			if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {
+				break
+			}
+			b := p.Instrs[n-1].Args[0].Block
+			if b == p || b == f.Blocks[0] || !b.duplicable() {
+				break
+			}
+			p.Instrs = p.Instrs[:n-1]
+			copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
+			for _, in := range b.Instrs {
+				c := *in
+				c.Args = append([]Operand(nil), in.Args...)
+				c.Copy = copies
+				p.Instrs = append(p.Instrs, &c)
+			}
+			p.Succs = append(p.Succs[:0], b.Succs...)
 		}
-		b := p.Instrs[n-1].Args[0].Block
-		if b == p || b == f.Blocks[0] || !b.duplicable() {
-			continue
-		}
-		p.Instrs = p.Instrs[:n-1]
-		copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
-		for _, in := range b.Instrs {
-			c := *in
-			c.Args = append([]Operand(nil), in.Args...)
-			c.Copy = copies
-			p.Instrs = append(p.Instrs, &c)
-		}
-		p.Succs = append(p.Succs[:0], b.Succs...)
 	}
 }
 

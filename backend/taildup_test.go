@@ -109,3 +109,56 @@ int main(void) {
 		}
 	}
 }
+
+// An interpreter's arms jump to a join of copies, which jumps to the
+// loop's small test: each arm takes the join's copies and then the test
+// too, so that it branches to the next round itself, and no block is left
+// in the loop jumping to a block small enough to copy.
+func TestTailDuplicationChain(t *testing.T) {
+	const ll = `
+define i64 @interp(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %join ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %join ]
+  %c = icmp slt i64 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %k = and i64 %i, 1
+  %z = icmp eq i64 %k, 0
+  br i1 %z, label %arm0, label %arm1
+arm0:
+  %s.a = add i64 %s, %i
+  %i.a = add i64 %i, 1
+  br label %join
+arm1:
+  %s.b = sub i64 %s, 3
+  %i.b = add i64 %i, 1
+  br label %join
+join:
+  %s.1 = phi i64 [ %s.a, %arm0 ], [ %s.b, %arm1 ]
+  %i.1 = phi i64 [ %i.a, %arm0 ], [ %i.b, %arm1 ]
+  br label %head
+exit:
+  ret i64 %s
+}
+`
+	expect(t, ll, `int64_t interp(int64_t);
+int main(void) {
+	printf("%ld %ld %ld\n", interp(0), interp(1), interp(101));
+}
+`, "0 0 2400\n")
+	_, fs := stages(t, ll)
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			n := len(b.Instrs)
+			if b.depth == 0 || n == 0 || b.Instrs[n-1].Op != opJmp || n >= 2 && b.Instrs[n-2].Op == opJcc {
+				continue
+			}
+			if to := b.Instrs[n-1].Args[0].Block; to.duplicable() {
+				t.Errorf("%s jumps to %s, small enough to copy:\n%s", b.Name, to.Name, f)
+			}
+		}
+	}
+}
