@@ -16,7 +16,11 @@ import "sort"
 // copied back from v.save after each call v lived across. v then lives
 // only between calls (a caller-saved register will do), v.save across
 // them with uses only after the calls: it is the one spilled next time,
-// stored once per definition of v and reloaded once per call. Registers
+// stored once per definition of v and reloaded once per call — except
+// after a call that its block follows, before any use of v, with another
+// of the calls or a definition of v: the reload there would be dead
+// (list's tail makes three calls in a row, and reloaded a value needed
+// only after the last after each of them). Registers
 // are split once; those that still do not fit are spilled as before. A
 // register defined in a loop deeper than the calls it crosses is not
 // split: its copies would run more often than the calls.
@@ -83,9 +87,15 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		for _, d := range defs {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
 		}
+		crosses := map[*Instr]bool{} // looked up, never iterated
 		for _, c := range crossed {
-			call := c.b.Instrs[c.i]
-			after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos, Inlined: call.Inlined})
+			crosses[c.b.Instrs[c.i]] = true
+		}
+		for _, c := range crossed {
+			if !reloadedBeforeUse(c.b, c.i+1, v, it, set, crosses, 0) {
+				call := c.b.Instrs[c.i]
+				after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos, Inlined: call.Inlined})
+			}
 		}
 		split = true
 	}
@@ -109,3 +119,37 @@ func (it *Interval) coversAt(pos int) bool {
 	k := sort.Search(len(it.Ranges), func(k int) bool { return it.Ranges[k].End > pos })
 	return k < len(it.Ranges) && it.Ranges[k].Start <= pos
 }
+
+// reloadedBeforeUse reports whether every path from the instruction at i
+// in b reaches another call v lives across (after which it is reloaded)
+// or a definition of v before any use of v: then v need not be reloaded
+// after the call before i. A path leaves b into a successor where v is
+// dead, or into one that only b precedes, followed up to reloadScanBlocks
+// blocks deep (a bounds check's ok block, its error block being where v
+// is dead).
+func reloadedBeforeUse(b *Block, i int, v Reg, it *Interval, set *intervalSet, crosses map[*Instr]bool, depth int) bool {
+	for _, in := range b.Instrs[i:] {
+		used, defined := false, false
+		in.forEachUse(func(r Reg) { used = used || r == v })
+		if used {
+			return false
+		}
+		in.forEachDef(func(r Reg) { defined = defined || r == v })
+		if defined || crosses[in] {
+			return true
+		}
+	}
+	for _, s := range b.Succs {
+		if !it.coversAt(set.start[s.ID]) {
+			continue
+		}
+		if depth >= reloadScanBlocks || len(s.Preds) != 1 || !reloadedBeforeUse(s, 0, v, it, set, crosses, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// reloadScanBlocks bounds the blocks reloadedBeforeUse follows from a
+// call.
+const reloadScanBlocks = 8

@@ -63,3 +63,38 @@ int main(void) {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", functionText(asm, "f"))
 	}
 }
+
+// Seven values live across three calls in a row and used only after the
+// last: more than the callee-saved registers, so some are split around
+// the calls, and they are reloaded once, after the last call, not after
+// each call they cross.
+func TestSplitAroundCallsReloadsBeforeUse(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("declare void @g()\ndefine i64 @f(i64 %a0, i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %a5) {\nentry:\n  %a6 = mul i64 %a0, %a1\n")
+	b.WriteString("  call void @g()\n  call void @g()\n  call void @g()\n  %s0 = add i64 %a0, %a1\n")
+	for k := 2; k <= 6; k++ {
+		fmt.Fprintf(&b, "  %%s%d = add i64 %%s%d, %%a%d\n", k-1, k-2, k)
+	}
+	b.WriteString("  ret i64 %s5\n}\n")
+	ll := b.String()
+	expect(t, ll, `int64_t calls;
+void g(void) { calls++; }
+int64_t f(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
+int main(void) {
+	int64_t s = f(1, 2, 3, 4, 5, 6);
+	printf("%ld %ld\n", s, calls);
+}
+`, "23 3\n")
+	text := functionText(assemble(t, ll), "f")
+	first, last := strings.Index(text, "\tcall\t"), strings.LastIndex(text, "\tcall\t")
+	if first < 0 || first == last {
+		t.Fatalf("no calls in\n%s", text)
+	}
+	load := regexp.MustCompile(`\tmovq\t-[0-9]+\(%rbp\), %r`)
+	if !load.MatchString(text[last:]) {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
+	}
+	if l := load.FindString(text[first:last]); l != "" {
+		t.Errorf("reload %q between calls, before any use:\n%s", l, text)
+	}
+}
