@@ -70,6 +70,7 @@ type selector struct {
 	uses      []int32         // by IR value ID: number of uses
 	condUses  []int32         // by IR value ID: uses as the condition of a condbr or select of its own block
 	indexUses []int32         // by IR value ID: uses as the index of a getelementptr
+	countUses []int32         // by IR value ID: uses as the count of an i32 or i64 shift in its block
 	phiArg    []bool          // by IR value ID: an argument of a φ
 	user      []*middle.Value // by IR value ID: the last user seen
 	asValue   []bool          // by IR value ID: used other than as a load or store address
@@ -138,6 +139,7 @@ func (s *selector) scanUses() {
 	s.asValue = make([]bool, n)
 	s.condUses = make([]int32, n)
 	s.indexUses = make([]int32, n)
+	s.countUses = make([]int32, n)
 	s.phiArg = make([]bool, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
@@ -165,6 +167,9 @@ func (s *selector) scanUses() {
 				}
 				if i == 1 && v.Op == middle.OpGEP {
 					s.indexUses[a.ID]++
+				}
+				if i == 1 && isShift(v.Op) && v.Block == a.Block && v.Args[0] != a && (bitsOf(v.Type) == 32 || bitsOf(v.Type) == 64) {
+					s.countUses[a.ID]++
 				}
 				if v.Op == middle.OpPhi {
 					s.phiArg[a.ID] = true

@@ -20,7 +20,8 @@ import "toyc/middle"
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
 //	icmp eq|ne (and x, m), 0           test x, m
 //	shl|ashr|lshr x, (and c, m)        shift by c: m keeps the count bits the
-//	                                   hardware reads from CL (Toy's mask)
+//	                                   hardware reads from CL (Toy's mask);
+//	                                   the and may count several shifts
 //	store (op (load p), x), p          op x, (p) for add, sub, and, or, xor: a
 //	                                   read-modify-write of memory (a counter
 //	                                   in a global, a[i] += x), with no store
@@ -112,9 +113,13 @@ func (s *selector) matchRoot(v *middle.Value) (match, []*middle.Value) {
 // matchShiftCount matches a shift whose count is an and with a mask that
 // keeps the low log2(w) bits: x86 takes the count in CL modulo the width
 // (5 bits for 32-bit shifts, 6 for 64-bit), so the and is the hardware's.
+// An and that is the count of several shifts of its block and has no
+// other use (a rotate written with shifts: x << c, 1 << c) is absorbed
+// into each of them, every one of which matches as this one does.
 func (s *selector) matchShiftCount(v *middle.Value) (match, []*middle.Value) {
 	a := v.Args[1]
-	if !s.inner(a, v, middle.OpAnd) {
+	shared := a.Op == middle.OpAnd && a.Block == v.Block && s.uses[a.ID] > 1 && s.uses[a.ID] == s.countUses[a.ID] && s.matched[a.ID].kind == patNone
+	if !shared && !s.inner(a, v, middle.OpAnd) {
 		return match{}, nil
 	}
 	w := int64(bitsOf(v.Type))
@@ -124,6 +129,11 @@ func (s *selector) matchShiftCount(v *middle.Value) (match, []*middle.Value) {
 		}
 	}
 	return match{}, nil
+}
+
+// isShift reports whether op is a shift, whose second operand is its count.
+func isShift(op middle.Op) bool {
+	return op == middle.OpShl || op == middle.OpAShr || op == middle.OpLShr
 }
 
 // bitsOf is the width of t in bits.

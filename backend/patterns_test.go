@@ -51,6 +51,8 @@ var patternCases = []patternCase{
 	{"neg32", "i32", "%r = sub i32 0, %b", "(T)(0 - (U)b)", `negl`, `sub|\$0`},
 	{"shl_count_mask", "i64", "%m = and i64 %b, 63\n  %r = shl i64 %a, %m", "(T)((U)a << (b & 63))", `shlq\t%cl`, `and`},
 	{"sar32_count_mask", "i32", "%m = and i32 31, %b\n  %r = ashr i32 %a, %m", "a >> (b & 31)", `sarl\t%cl`, `and`},
+	{"count_mask_shared", "i32", "%m = and i32 %b, 31\n  %h = shl i32 %a, %m\n  %o = shl i32 1, %m\n  %r = xor i32 %h, %o", "(T)(((U)a << (b & 31)) ^ (1u << (b & 31)))", `shll\t%cl`, `and`},
+	{"count_mask_shared_used", "i32", "%m = and i32 %b, 31\n  %h = shl i32 %a, %m\n  %o = shl i32 1, %m\n  %x = xor i32 %h, %o\n  %r = add i32 %x, %m", "(T)((((U)a << (b & 31)) ^ (1u << (b & 31))) + (U)(b & 31))", `andl\t\$31`, `andq`},
 	{"lshr_count_mask_narrow", "i64", "%m = and i64 %b, 31\n  %r = lshr i64 %a, %m", "(T)((U)a >> (b & 31))", `and[lq]\t\$31`, `shrq\t\$`},
 	{"rmw_add", "i64", "%p = alloca i64\n  store i64 %a, ptr %p\n  %l = load i64, ptr %p\n  %s = add i64 %b, %l\n  store i64 %s, ptr %p\n  %r = load i64, ptr %p", "(T)((U)a + (U)b)", `addq\t%r[a-z0-9]+, -?[0-9]+\(%rbp\)`, `addq\t-?[0-9]+\(%rbp\)`},
 	{"rmw_sub32", "i32", "%p = alloca i32\n  store i32 %a, ptr %p\n  %l = load i32, ptr %p\n  %s = sub i32 %l, 5\n  store i32 %s, ptr %p\n  %r = load i32, ptr %p", "(T)((U)a - 5)", `subl\t\$5, -?[0-9]+\(%rbp\)`, `lea[lq]\t`},
