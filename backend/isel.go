@@ -55,6 +55,7 @@ func Select(f *middle.Func) *Func {
 			}
 		}
 	}
+	s.placeHoisted()
 	return s.f
 }
 
@@ -76,7 +77,8 @@ type selector struct {
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
 
-	tables int // jump tables made so far, for their symbols
+	tables  int            // jump tables made so far, for their symbols
+	hoisted []hoistedInstr // instructions to place at the end of other blocks (jumptable.go)
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded

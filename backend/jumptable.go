@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"toyc/middle"
@@ -18,7 +19,12 @@ import (
 //	jmp	*%off
 //
 // The offsets need no relocation at load time, so the code links as PIE
-// and as non-PIE alike. The table jump (opJmpTable) names the table's
+// and as non-PIE alike. In a loop (an interpreter's dispatch), the table's
+// address is loop-invariant: the lea goes at the end of the block that
+// immediately dominates the innermost loop's header, outside the loop, as
+// gcc and LLVM hoist it, and the loop keeps it in a register (or, under
+// pressure, the allocator's loop splitting reloads it once before the
+// loop). The table jump (opJmpTable) names the table's
 // entries as block operands, so that the passes that retarget branches
 // (threadjumps, shrinkwrap) see every way out; the emitter writes the
 // table after the function from them.
@@ -31,7 +37,14 @@ func (s *selector) jumpTable(v *middle.Value) {
 	sym := ".Ljt" + strconv.Itoa(s.tables)
 	s.tables++
 	base, off := s.f.newVReg(8), s.f.newVReg(8)
-	s.emit(opLea, 8, regOp(base), Operand{Kind: KindMem, Sym: sym})
+	lea := &Instr{Op: opLea, Size: 8, Args: []Operand{regOp(base), {Kind: KindMem, Sym: sym}}}
+	if h := s.preheaderOf(v.Block); h != nil {
+		t := h.Term()
+		lea.Pos, lea.Inlined = t.Pos, t.Inlined
+		s.hoisted = append(s.hoisted, hoistedInstr{s.blocks[h.ID], lea})
+	} else {
+		s.add(lea)
+	}
 	s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{regOp(off),
 		{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}}})
 	s.emit(opAdd, 8, regOp(off), regOp(base))
@@ -122,4 +135,35 @@ func (e *emitter) jumpTables(f *Func, labels map[string]string, label func(*Bloc
 		}
 	}
 	e.printf("\t.text\n")
+}
+
+// preheaderOf returns the IR block where the table address of a switch in
+// b is computed: the immediate dominator of the header of b's innermost
+// loop, or nil when b is in no loop or the header is the entry.
+func (s *selector) preheaderOf(b *middle.Block) *middle.Block {
+	l := s.ir.Loops().Innermost(b)
+	if l == nil {
+		return nil
+	}
+	return s.ir.Dom().Idom(l.Header)
+}
+
+// hoistedInstr is an instruction selection made for another block than
+// the one it was selecting, to go at that block's end.
+type hoistedInstr struct {
+	b  *Block
+	in *Instr
+}
+
+// placeHoisted puts each hoisted instruction at the end of its block,
+// before the branches that close it (which the instruction, a lea, leaves
+// the flags of alone).
+func (s *selector) placeHoisted() {
+	for _, h := range s.hoisted {
+		n := len(h.b.Instrs)
+		for n > 0 && h.b.Instrs[n-1].isBranch() {
+			n--
+		}
+		h.b.Instrs = slices.Insert(h.b.Instrs, n, h.in)
+	}
 }

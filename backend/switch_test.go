@@ -294,3 +294,62 @@ func randomSwitchFunc(rng *rand.Rand, k int, typ string, vals []int64) string {
 	b.WriteString("  %m = mul i64 %acc, 31\n  %acc.next = add i64 %m, %val\n  %i.next = add i64 %i, 1\n  %more = icmp slt i64 %i.next, 3\n  br i1 %more, label %loop, label %exit\n\nexit:\n  ret i64 %acc.next\n}\n\n")
 	return b.String()
 }
+
+// A table switch in a loop (an interpreter's dispatch) computes its
+// table's address before the loop, once, not on every round.
+func TestJumpTableBaseHoisted(t *testing.T) {
+	const ll = `
+define i64 @run(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %next ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %next ]
+  %k = and i64 %i, 7
+  switch i64 %k, label %other [ i64 0, label %c0  i64 1, label %c1  i64 2, label %c2  i64 3, label %c3  i64 4, label %c4 ]
+c0:
+  br label %next
+c1:
+  br label %next
+c2:
+  br label %next
+c3:
+  br label %next
+c4:
+  br label %next
+other:
+  br label %next
+next:
+  %d = phi i64 [ 3, %c0 ], [ 5, %c1 ], [ 7, %c2 ], [ 11, %c3 ], [ 13, %c4 ], [ 1, %other ]
+  %m = mul i64 %s, 31
+  %s.1 = add i64 %m, %d
+  %i.1 = add i64 %i, 1
+  %c = icmp slt i64 %i.1, %n
+  br i1 %c, label %head, label %exit
+exit:
+  ret i64 %s.1
+}
+`
+	expect(t, ll, `int64_t run(int64_t);
+int main(void) {
+	int64_t s = 0, d[8] = {3, 5, 7, 11, 13, 1, 1, 1};
+	for (int64_t i = 0; i < 100; i++) s = (int64_t)((uint64_t)s * 31 + d[i & 7]);
+	printf("%d\n", run(100) == s);
+}
+`, "1\n")
+	_, fs := stages(t, ll)
+	leas := 0
+	for _, b := range fs[0].Blocks {
+		for _, in := range b.Instrs {
+			if in.Op == opLea && strings.HasPrefix(in.Args[1].Sym, ".Ljt") {
+				leas++
+				if b.depth > 0 {
+					t.Errorf("the table's address is computed in %s, at loop depth %d:\n%s", b.Name, b.depth, fs[0])
+				}
+			}
+		}
+	}
+	if leas != 1 {
+		t.Errorf("%d leas of a table's address, want 1:\n%s", leas, fs[0])
+	}
+}
