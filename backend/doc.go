@@ -17,6 +17,7 @@
 //	Allocate               liveness, live intervals, linear scan, splitting       liveness.go, intervals.go, linearscan.go,
 //	                       around calls and loops, spill code                     splitcalls.go, splitloops.go, spill.go
 //	Check                  symbolic verification of the allocation                checker.go
+//	ElideZeroExtensions    movls of registers already clear above 32 bits         zeroext.go
 //	Layout                 stack frame, prologue and epilogue                     frame.go, shrinkwrap.go
 //	Emit                   assembler text, the runtime's trace tables             emit.go, tracetab.go
 //
