@@ -30,8 +30,15 @@ package backend
 // with a bare ret, and keeps the CFI directives right for both states.
 
 // maxBoundary is the most boundary blocks, each with its own copy of the
-// prologue, a function is shrink-wrapped with.
-const maxBoundary = 4
+// prologue, a function is shrink-wrapped with, besides those that lead to
+// a cold block (a runtime error's report, which never returns): a copy
+// there costs code size alone, so a leaf whose only calls report failed
+// bounds checks (towers's push, five of them) runs frameless, with up to
+// maxColdBoundary such copies.
+const (
+	maxBoundary     = 4
+	maxColdBoundary = 16
+)
 
 // needsFrame reports whether b calls or touches the frame (a stack slot,
 // rsp, rbp, or a callee-saved register).
@@ -117,7 +124,8 @@ func (f *Func) PlanShrinkWrap() {
 }
 
 // framelessRegion returns R as flags by block ID, or nil when it holds no
-// return, or when its boundary would need more than maxBoundary blocks.
+// return, or when its boundary would need more than maxBoundary blocks
+// (and maxColdBoundary into cold ones).
 func (f *Func) framelessRegion() []bool {
 	if f.needsFrame(f.Blocks[0]) {
 		return nil
@@ -135,7 +143,7 @@ func (f *Func) framelessRegion() []bool {
 			returns = returns || b.endsInReturn()
 		}
 	}
-	edges := 0
+	edges, cold := 0, 0
 	for _, b := range f.Blocks {
 		if !inR[b.ID] {
 			continue
@@ -145,12 +153,14 @@ func (f *Func) framelessRegion() []bool {
 			case inR[s.ID]:
 			case s.isSmallReturn() && !f.needsFrame(s):
 				returns = true
+			case s.isCold():
+				cold++
 			default:
 				edges++
 			}
 		}
 	}
-	if !returns || edges > maxBoundary {
+	if !returns || edges > maxBoundary || cold > maxColdBoundary {
 		return nil
 	}
 	return inR

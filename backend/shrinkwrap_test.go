@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,46 @@ func TestShrinkWrapUnwinds(t *testing.T) {
 	}, []string{"-g", "main.c", "fib.s"}, "break probe", "run", "bt")
 	if !strings.Contains(out, "in main") || strings.Count(out, "in fib") < 1 || strings.Contains(out, "Backtrace stopped") {
 		t.Errorf("backtrace from probe does not reach main through fib:\n%s", out)
+	}
+}
+
+// A leaf whose only calls report failed checks, in cold blocks that never
+// return, runs frameless however many checks it makes: each error block
+// gets the prologue, the path through the checks none.
+func TestShrinkWrapPastColdBlocks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("declare void @fail(i64)\ndefine i64 @sum(ptr %p, i64 %i) {\nentry:\n  br label %check0\n")
+	const checks = 6
+	for k := range checks {
+		fmt.Fprintf(&b, "check%d:\n  %%c%d = icmp ult i64 %%i, %d\n  br i1 %%c%d, label %%ok%d, label %%bad%d\n", k, k, 10-k, k, k, k)
+		fmt.Fprintf(&b, "bad%d:\n  call void @fail(i64 %d)\n  unreachable\n", k, k)
+		fmt.Fprintf(&b, "ok%d:\n  %%q%d = getelementptr i64, ptr %%p, i64 %d\n  %%x%d = load i64, ptr %%q%d\n", k, k, k, k, k)
+		if k == 0 {
+			fmt.Fprintf(&b, "  %%s0 = add i64 %%x0, %%i\n")
+		} else {
+			fmt.Fprintf(&b, "  %%s%d = add i64 %%s%d, %%x%d\n", k, k-1, k)
+		}
+		if k+1 < checks {
+			fmt.Fprintf(&b, "  br label %%check%d\n", k+1)
+		}
+	}
+	fmt.Fprintf(&b, "  ret i64 %%s%d\n}\n", checks-1)
+	ll := b.String()
+	expect(t, ll, `#include <stdlib.h>
+int64_t sum(int64_t *, int64_t);
+void fail(int64_t k) { printf("fail %ld\n", k); exit(0); }
+int main(void) {
+	int64_t p[6] = {1, 2, 3, 4, 5, 6};
+	printf("%ld\n", sum(p, 2));
+	sum(p, 7);
+}
+`, "23\nfail 3\n")
+	_, fs := stages(t, ll)
+	if !fs[0].frame.wrapped {
+		t.Errorf("not shrink-wrapped:\n%s", fs[0])
+	}
+	body := functionText(assemble(t, ll), "sum")
+	if ret, push := strings.Index(body, "\tret\n"), strings.Index(body, "pushq\t%rbp"); ret < 0 || push >= 0 && push < ret {
+		t.Errorf("the checks' path runs the prologue:\n%s", body)
 	}
 }
