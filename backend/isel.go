@@ -453,9 +453,7 @@ func (s *selector) instr(v *middle.Value) {
 	switch v.Op {
 	case middle.OpICmp:
 		if !s.fused(v) {
-			d := regOp(s.vreg[v.ID])
-			s.add(&Instr{Op: opSetcc, Size: 1, Cond: s.compare(v), Args: []Operand{d}})
-			s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, d}})
+			s.setBool(s.vreg[v.ID], s.compare(v))
 		}
 	case middle.OpSelect:
 		s.selectValue(v)
@@ -744,6 +742,16 @@ func (s *selector) selectValue(v *middle.Value) {
 		}
 		return
 	}
+	if one, ok := zeroOrOne(x, y); ok && v.Type != middle.I1 {
+		// select c, 1, 0 is c as a number: setcc and movzx, without
+		// the constants in registers for a cmov.
+		cc := s.condition(c)
+		if !one {
+			cc = cc.Negate()
+		}
+		s.setBool(d, cc)
+		return
+	}
 	xr := s.reg(x) // cmov takes no immediate
 	// The compare first: y may die at the move into d (which then shares
 	// its register) instead of being read by the compare after it. The
@@ -751,6 +759,22 @@ func (s *selector) selectValue(v *middle.Value) {
 	cc := s.condition(c)
 	s.valueInto(d, y)
 	s.add(&Instr{Op: opCmov, Size: aluSize(v.Type), Cond: cc, Args: []Operand{regOp(d), regOp(xr)}})
+}
+
+// zeroOrOne reports whether x and y are the constants 1 and 0 (one) or 0
+// and 1 (not one).
+func zeroOrOne(x, y *middle.Value) (one, ok bool) {
+	if !isConstLike(x) || !isConstLike(y) {
+		return false, false
+	}
+	a, b := constant(x), constant(y)
+	return a == 1, a == 1 && b == 0 || a == 0 && b == 1
+}
+
+// setBool puts in d 1 when the flags satisfy cc, else 0.
+func (s *selector) setBool(d Reg, cc Cond) {
+	s.add(&Instr{Op: opSetcc, Size: 1, Cond: cc, Args: []Operand{regOp(d)}})
+	s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{regOp(d), regOp(d)}})
 }
 
 func (s *selector) load(v *middle.Value) {
