@@ -853,3 +853,37 @@ func bceWorkload(n int) string {
 	src.WriteString("  ret void\n}\n")
 	return boundsIR(src.String())
 }
+
+// A product by a constant is bounded by the bounds of its other operand:
+// for i = 0; i <= 12; i += 1 { a[5 * i] } with a = new(int, 64) reaches
+// a[60]; one iteration more, a[65], and the check stays. A product by a
+// negative constant proves nothing.
+func TestBCEProduct(t *testing.T) {
+	checkBCE(t, `
+define void @f(i64 %k) {
+entry:
+  %a = new 64
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %body.end ]
+  %more = icmp sle i64 %i, 13
+  br i1 %more, label %body, label %end
+body:
+  %p = mul i64 %i, 5
+  %in = icmp sle i64 %i, 12
+  br i1 %in, label %inside, label %last
+inside:
+  check %gone %p %a
+  %n = mul i64 -1, %i
+  check %keep.neg %n %a
+  br label %body.end
+last:
+  check %keep.last %p %a
+  br label %body.end
+body.end:
+  %i.1 = add i64 %i, 1
+  br label %head
+end:
+  ret void
+}`)
+}

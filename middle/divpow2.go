@@ -10,17 +10,23 @@ import "math/bits"
 //     zero, whatever its sign: (x % 2^k == 0) is (x & (2^k - 1) == 0);
 //   - x / 2^k where x is known to be a multiple of 2^k (on the edge where
 //     x & (2^j - 1) == 0 with j >= k held) rounds nothing: it is x >> k
-//     (arithmetic). Collatz's `if n % 2 == 0 { n = n / 2 }` is both.
+//     (arithmetic). Collatz's `if n % 2 == 0 { n = n / 2 }` is both;
+//   - x / 2^k and x % 2^k where x is known not to be negative are the
+//     unsigned operations: x >> k (logical) and x & (2^k - 1). md5's
+//     g = (5 * i + 1) % 16 and a heap's parent (i - 1) / 2 are such.
 //
-// These are two of InstCombine's rules in LLVM (the srem one in
-// foldICmpSRemConstant's kin; sdiv exact by a power of two to ashr exact),
-// with the exactness taken from a dominating branch as GVN's
-// propagateEquality would. A fact holds in the blocks dominated by the
-// branch target it was learned on, when that target has only the branching
-// block as predecessor.
+// These are three of InstCombine's rules in LLVM (the srem one in
+// foldICmpSRemConstant's kin; sdiv exact by a power of two to ashr exact;
+// sdiv and srem of a known non-negative value to udiv and urem, which fold
+// to the shift and the mask), with the exactness taken from a dominating
+// branch as GVN's propagateEquality would. A fact holds in the blocks
+// dominated by the branch target it was learned on, when that target has
+// only the branching block as predecessor. Non-negativity is asked of the
+// range prover (range.go), where the division is.
 //
 // Requires: SSA form. Guarantees: valid SSA; the CFG unchanged; Preds
-// current. Linear in the function plus the facts per divided value.
+// current. Linear in the function plus the facts per divided value, plus
+// one bounded range question per division by a power of two.
 func DivPow2(f *Func) {
 	if f.IsDecl() {
 		return
@@ -36,24 +42,42 @@ func DivPow2(f *Func) {
 		}
 	}
 	facts := multipleFacts(f)
-	if len(facts) == 0 {
-		return
-	}
 	dom := f.Dom()
+	var prover *rangeProver // built for the first division that needs it
 	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
+		for i, v := range b.Instrs {
 			k, ok := powerOfTwoDivisor(v)
-			if !ok || v.Op != OpSDiv {
+			if !ok {
 				continue
 			}
-			for _, fact := range facts[v.Args[0].ID] {
-				if fact.zeroBits >= k && dom.Dominates(fact.from, b) {
-					v.Op, v.Args[1] = OpAShr, f.Const(v.Type, int64(k))
-					break
-				}
+			if v.Op == OpSDiv && isExactByFacts(facts[v.Args[0].ID], k, b, dom) {
+				v.Op, v.Args[1] = OpAShr, f.Const(v.Type, int64(k))
+				continue
+			}
+			if prover == nil {
+				prover = newRangeProver(f, dom)
+			}
+			if !prover.nonNegativeAt(v.Args[0], point{block: b, index: i}) {
+				continue
+			}
+			if v.Op == OpSDiv {
+				v.Op, v.Args[1] = OpLShr, f.Const(v.Type, int64(k))
+			} else {
+				v.Op, v.Args[1] = OpAnd, f.Const(v.Type, int64(1)<<k-1)
 			}
 		}
 	}
+}
+
+// isExactByFacts reports whether one of facts, about a dividend, shows it
+// a multiple of 2^k in block b.
+func isExactByFacts(facts []multipleFact, k int, b *Block, dom *DomTree) bool {
+	for _, fact := range facts {
+		if fact.zeroBits >= k && dom.Dominates(fact.from, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // remainderIsZeroTest recognizes icmp eq/ne (srem x, 2^k), 0 with

@@ -19,7 +19,8 @@ import "math"
 //   - definitions: x = a + k moves the bound by k, provided the addition
 //     cannot wrap, which is a question of its own (a ≤ MAX - k); and, x =
 //     a & m is between 0 and m when m ≥ 0; srem, sdiv, shifts, sext, zext,
-//     trunc and select have similar rules;
+//     trunc and select have similar rules, and a product by a positive
+//     constant is bounded by constants that bound its other operand;
 //   - φs, by induction over the execution: to show every value a φ takes is
 //     ≤ y + c, show it for each incoming value on its edge, assuming it for
 //     the φ itself; meeting the φ again with a bound no stronger closes the
@@ -373,6 +374,13 @@ func (p *rangeProver) proveValue(q query, v *Value, at point) bool {
 	return ok && p.prove(q, at)
 }
 
+// nonNegativeAt reports whether v ≥ 0 at: a first question, with the
+// budget of a fresh one (as proveBelow is for BCE).
+func (p *rangeProver) nonNegativeAt(v *Value, at point) bool {
+	p.steps, p.low = 0, math.MaxInt
+	return p.nonNegative(v, at)
+}
+
 // nonNegative reports whether v ≥ 0 at, as a question of its own.
 func (p *rangeProver) nonNegative(v *Value, at point) bool {
 	return p.proveValue(query{y: zeroTerm}, v, at)
@@ -491,6 +499,8 @@ func (p *rangeProver) byDefinition(q query, at point) bool {
 				p.nonNegative(v.Args[0], at) && p.proveValue(q, v.Args[0], at)
 		}
 		return p.constantAtLeast(0, q, at) && (p.nonNegative(v.Args[1], at) || p.nonNegative(v.Args[0], at))
+	case OpMul:
+		return p.byMultiplication(q, v, at)
 	case OpSRem:
 		return p.byRemainder(q, v, at)
 	case OpSDiv, OpAShr, OpLShr:
@@ -563,6 +573,27 @@ func (p *rangeProver) noWrap(x, a *Value, k int64, at point) bool {
 		return p.proveValue(query{upper: true, y: zeroTerm, c: hi - k}, a, at) || p.nonNegative(x, at)
 	}
 	return k == 0 || p.proveValue(query{y: zeroTerm, c: lo - k}, a, at)
+}
+
+// byMultiplication: x = a * k for a positive constant k is the product in
+// mathematical integers when MIN/k ≤ a ≤ MAX/k (Go's division truncates
+// toward zero, so both ends are inside the range); then x ≥ 0 when a ≥ 0,
+// and x ≤ c for a constant c ≥ 0 when a ≤ c/k. Only bounds by constants
+// are asked of a product (md5's g = (5 * i + 1) % 16 is non-negative).
+func (p *rangeProver) byMultiplication(q query, v *Value, at point) bool {
+	a, k := v.Args[0], v.Args[1]
+	if k.Op != OpConst {
+		a, k = k, a
+	}
+	if k.Op != OpConst || k.Const <= 0 || !q.y.isZero() {
+		return false
+	}
+	lo, hi := typeRange(v.Type)
+	if q.upper {
+		return q.c >= 0 && p.proveValue(query{upper: true, y: zeroTerm, c: q.c / k.Const}, a, at) &&
+			p.proveValue(query{y: zeroTerm, c: lo / k.Const}, a, at)
+	}
+	return q.c <= 0 && p.nonNegative(a, at) && p.proveValue(query{upper: true, y: zeroTerm, c: hi / k.Const}, a, at)
 }
 
 // byRemainder: x = a srem k lies strictly between -|k| and |k|, has a's
