@@ -16,7 +16,8 @@ import "slices"
 // component (recursion, direct or mutual) are never inlined, which bounds
 // the work. A call is inlined when the callee has at most inlineSmall
 // instructions (inlineSmallInLoop for a call inside one of the caller's
-// loops, which runs once per trip: LLVM's inliner weighs call sites by
+// loops, which runs once per trip, or anywhere in a recursive caller, whose
+// body runs once per recursive call: LLVM's inliner weighs call sites by
 // their block frequency the same way), not counting its loads and stores
 // through pointers to the caller's stack slots (slotAccesses), or is called from exactly one place
 // and has at most inlineSingleSite; each caller may grow to inlineGrowth
@@ -152,6 +153,13 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 	var repl []*Value
 	follow := make(map[*Block][]*Block) // blocks to lay out right after a split block
 	inLoop := blocksInLoops(f)
+	if recursive[f] {
+		// Every block of a recursive function runs once per call of it,
+		// as a loop's body runs once per trip: weigh its calls alike.
+		for i := range inLoop {
+			inLoop[i] = true
+		}
+	}
 	for bi := 0; bi < len(f.Blocks); bi++ {
 		b := f.Blocks[bi]
 		for _, v := range b.Instrs {

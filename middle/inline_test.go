@@ -360,6 +360,50 @@ done:
 	}
 }
 
+// A recursive caller's blocks all count as hot: a callee between
+// inlineSmall and inlineSmallInLoop instructions is copied into the
+// recursive @walk (towers' move into its tower), not into the plain @once.
+func TestInlineCallsInRecursion(t *testing.T) {
+	src := chainFunc("mid", (inlineSmall+inlineSmallInLoop)/2) + `
+define i64 @walk(i64 %n) {
+entry:
+  %c = call i64 @mid(i64 %n)
+  %stop = icmp sle i64 %n, 0
+  br i1 %stop, label %done, label %more
+more:
+  %m = sub i64 %n, 1
+  %r = call i64 @walk(i64 %m)
+  %s = add i64 %r, %c
+  ret i64 %s
+done:
+  ret i64 %c
+}
+
+define i64 @once(i64 %n) {
+entry:
+  %c = call i64 @mid(i64 %n)
+  ret i64 %c
+}`
+	m := mustParse(t, "in.ll", src)
+	want := runModule(m, "walk", [][]int64{{0}, {5}})
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if calls := callsIn(m.Func("walk")); calls["mid"] != 0 || calls["walk"] != 1 {
+		t.Errorf("calls left in @walk: %v, want only the recursive one\n%s", calls, m.Func("walk"))
+	}
+	if calls := callsIn(m.Func("once")); calls["mid"] != 1 {
+		t.Errorf("calls of @mid left in @once: %d, want 1\n%s", calls["mid"], m.Func("once"))
+	}
+	got := runModule(m, "walk", [][]int64{{0}, {5}})
+	for i := range want {
+		if got[i].result != want[i].result || got[i].err != want[i].err {
+			t.Errorf("input %d: got %d (%v), want %d (%v)", i, got[i].result, got[i].err, want[i].result, want[i].err)
+		}
+	}
+}
+
 // A callee that works on its caller's variables through pointers costs only
 // what mem2reg leaves of it: called with the caller's slots it is inlined
 // at both calls, though its loads and stores take it past inlineSmall;
