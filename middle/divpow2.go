@@ -42,13 +42,18 @@ func DivPow2(f *Func) {
 		}
 	}
 	facts := multipleFacts(f)
-	dom := f.Dom()
-	var prover *rangeProver // built for the first division that needs it
+	// Built for the first division by a power of two: most functions have
+	// none.
+	var dom *DomTree
+	var prover *rangeProver
 	for _, b := range f.Blocks {
 		for i, v := range b.Instrs {
 			k, ok := powerOfTwoDivisor(v)
 			if !ok {
 				continue
+			}
+			if dom == nil {
+				dom = f.Dom()
 			}
 			if v.Op == OpSDiv && isExactByFacts(facts[v.Args[0].ID], k, b, dom) {
 				v.Op, v.Args[1] = OpAShr, f.Const(v.Type, int64(k))
