@@ -36,13 +36,13 @@ var Passes = []Pass{
 	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
 	{Name: "constfold", KeepsCFG: true, Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
 	{Name: "copyprop", KeepsCFG: true, Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
-	{Name: "divpow2", KeepsCFG: true, Level: 2, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
+	{Name: "divpow2", KeepsCFG: true, Level: 1, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
 	{Name: "gvn", KeepsCFG: true, Level: 2, IR: middle.GVN, Doc: "global value numbering"},
-	{Name: "memopt", Level: 2, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
-	{Name: "preheaders", Level: 2, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
-	{Name: "unswitch", Level: 2, IR: middle.UnswitchGuards, Doc: "invariant exits to runtime errors in front of loops"},
-	{Name: "licm", Level: 2, IR: middle.LICM, Doc: "hoist loop-invariant code"},
-	{Name: "bce", KeepsCFG: true, Level: 2, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
+	{Name: "memopt", Level: 1, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
+	{Name: "preheaders", Level: 1, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
+	{Name: "unswitch", Level: 1, IR: middle.UnswitchGuards, Doc: "invariant exits to runtime errors in front of loops"},
+	{Name: "licm", Level: 1, IR: middle.LICM, Doc: "hoist loop-invariant code"},
+	{Name: "bce", KeepsCFG: true, Level: 1, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
 	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
 	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
@@ -51,7 +51,7 @@ var Passes = []Pass{
 	// After strength, whose counters k*n become the varying parts, and
 	// after simplifycfg, which deletes the edges to the error blocks that
 	// loopversion's copies left, the other uses of their indexes.
-	{Name: "addrbase", Level: 2, IR: middle.HoistAddressBases, Doc: "invariant parts of loop addresses to the preheader"},
+	{Name: "addrbase", Level: 1, IR: middle.HoistAddressBases, Doc: "invariant parts of loop addresses to the preheader"},
 	// On the simplified CFG, where an else-if chain's tests are blocks of
 	// their own.
 	{Name: "switchform", Level: 1, IR: middle.FormSwitches, Doc: "chains of x == C tests to one switch"},
