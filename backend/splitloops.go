@@ -210,12 +210,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 			vi.splitOf, vi.split, vi.loopLevel = v, splitAtLoop, int32(sets.level(li))
 			rename := func(b int32) {
 				for _, in := range f.Blocks[b].Instrs {
-					renamed := false
-					if ch.writes {
-						renamed = in.renameRegs(v, nv)
-					} else {
-						renamed = in.renameUses(v, nv)
-					}
+					renamed := in.renameRegs(v, nv, ch.writes)
 					if renamed && in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
 						for _, a := range in.Args[:2] {
 							if a.Reg.IsVirtual() && a.Reg != nv {
@@ -443,37 +438,16 @@ func candIndex(candOf []int32, r Reg) int {
 	return -1
 }
 
-// renameRegs makes in read and write to instead of from wherever it reads
-// or writes from, and reports whether it did.
-func (in *Instr) renameRegs(from, to Reg) (renamed bool) {
+// renameRegs makes in use to instead of from wherever it reads from (as
+// an operand, or in the address of a memory operand) and, with writes,
+// wherever it writes from too; it reports whether it renamed any. Without
+// writes, in must not write from.
+func (in *Instr) renameRegs(from, to Reg, writes bool) (renamed bool) {
 	for i := range in.Args {
 		a := &in.Args[i]
 		switch a.Kind {
 		case KindReg:
-			if a.Reg == from {
-				a.Reg, renamed = to, true
-			}
-		case KindMem:
-			if a.Base == from {
-				a.Base, renamed = to, true
-			}
-			if a.Index == from {
-				a.Index, renamed = to, true
-			}
-		}
-	}
-	return renamed
-}
-
-// renameUses makes in read to instead of from wherever it reads from (as
-// an operand, or in the address of a memory operand), and reports whether
-// it did. It must not write from.
-func (in *Instr) renameUses(from, to Reg) (renamed bool) {
-	for i := range in.Args {
-		a := &in.Args[i]
-		switch a.Kind {
-		case KindReg:
-			if a.Reg == from && in.role(i) == roleUse {
+			if a.Reg == from && (writes || in.role(i) == roleUse) {
 				a.Reg, renamed = to, true
 			}
 		case KindMem:
