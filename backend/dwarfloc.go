@@ -21,12 +21,12 @@ import (
 // from the function's first instruction. At a join, a place holding
 // different values on different edges holds a join of them (one made per
 // block and place, and the same for places that hold the same values on
-// every edge, as a register and its spill slot); a variable keeps its value where every predecessor
-// agrees, or becomes the join of a register or spill slot that holds its
-// value on every edge. A variable's location at an instruction is then a
-// register holding its value, else a spill slot (or the caller's stack
-// argument) holding it, else, for a constant, the constant itself
-// (DW_OP_consts, DW_OP_stack_value); otherwise it has
+// every edge, as a register and its spill slot); a variable keeps its
+// value where every predecessor agrees, or becomes the join of a register
+// or spill slot that holds its value on every edge. A variable's location
+// at an instruction is then a register holding its value, else a spill
+// slot (or the caller's stack argument) holding it, else, for a constant,
+// the constant itself (DW_OP_consts, DW_OP_stack_value); otherwise it has
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
 // than a stale one. Requires: registers allocated, frame laid out.
