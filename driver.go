@@ -400,17 +400,10 @@ func sameFile(a, b string) bool {
 // bodies (streams).
 func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream, diag.List, error) {
 	d.activity = "compiling " + in
-	name, src, err := in, []byte(nil), error(nil)
-	if in == "-" {
-		name = stdinName
-		src, err = io.ReadAll(d.stdin)
-	} else {
-		src, err = os.ReadFile(in)
-	}
+	name, src, err := d.readSource(in)
 	if err != nil {
-		return nil, nil, nil, failf("%s: %v", name, unwrapPath(err))
+		return nil, nil, nil, err
 	}
-	d.sources[in], d.sources[name] = src, src
 	defer d.times.start("frontend " + name)()
 	compile := frontends[d.kinds[in]]
 	if d.kinds[in] == "toy" && d.native() {
@@ -428,6 +421,23 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 	}
 	m, diags := compile(name, src)
 	return m, nil, diags, nil
+}
+
+// readSource reads the source file in ("-" is standard input), keeping
+// its text for diagnostics; it returns the name diagnostics give it.
+func (d *driver) readSource(in string) (string, []byte, error) {
+	name, src, err := in, []byte(nil), error(nil)
+	if in == "-" {
+		name = stdinName
+		src, err = io.ReadAll(d.stdin)
+	} else {
+		src, err = os.ReadFile(in)
+	}
+	if err != nil {
+		return "", nil, failf("%s: %v", name, unwrapPath(err))
+	}
+	d.sources[in], d.sources[name] = src, src
+	return name, src, nil
 }
 
 // middle runs the pass table on one module; with finish (native outputs),

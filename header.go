@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -56,23 +55,6 @@ func (d *driver) writeHeaders(sources, outputs []string) error {
 		}
 	}
 	return nil
-}
-
-// readSource reads the source file in ("-" is standard input), keeping
-// its text for diagnostics; it returns the name diagnostics give it.
-func (d *driver) readSource(in string) (string, []byte, error) {
-	name, src, err := in, []byte(nil), error(nil)
-	if in == "-" {
-		name = stdinName
-		src, err = io.ReadAll(d.stdin)
-	} else {
-		src, err = os.ReadFile(in)
-	}
-	if err != nil {
-		return "", nil, failf("%s: %v", name, unwrapPath(err))
-	}
-	d.sources[in], d.sources[name] = src, src
-	return name, src, nil
 }
 
 // headerGuard is the include guard's macro: the header's file name (or,
