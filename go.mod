@@ -26,3 +26,9 @@ require (
 )
 
 replace github.com/goccy/go-graphviz => ./third_party/go-graphviz
+
+replace github.com/spf13/pflag => ./third_party/pflag
+
+replace github.com/flopp/go-findfont => ./third_party/go-findfont
+
+replace github.com/tetratelabs/wazero => ./third_party/wazero

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"net"
 	"time"
 
 	"github.com/tetratelabs/wazero/api"
@@ -875,7 +874,7 @@ func (c *moduleConfig) toSysContext() (sysCtx *internalsys.Context, err error) {
 		fs, guestPaths = f.preopens()
 	}
 
-	var listeners []*net.TCPListener
+	var listeners []internalsock.TCPSock // toyc: was []*net.TCPListener
 	if n := c.sockConfig; n != nil {
 		if listeners, err = n.BuildTCPListeners(); err != nil {
 			return

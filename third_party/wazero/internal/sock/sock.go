@@ -1,8 +1,8 @@
 package sock
 
 import (
+	"errors"
 	"fmt"
-	"net"
 
 	"github.com/tetratelabs/wazero/experimental/sys"
 )
@@ -63,25 +63,15 @@ func (c *Config) clone() Config {
 }
 
 // BuildTCPListeners build listeners from the current configuration.
-func (c *Config) BuildTCPListeners() (tcpListeners []*net.TCPListener, err error) {
-	for _, tcpAddr := range c.TCPAddresses {
-		var ln net.Listener
-		ln, err = net.Listen("tcp", tcpAddr.String())
-		if err != nil {
-			break
-		}
-		if tcpln, ok := ln.(*net.TCPListener); ok {
-			tcpListeners = append(tcpListeners, tcpln)
-		}
+//
+// toyc: TCP listeners are left out of this copy (so that package net, which
+// links cgo and the C library into every toyc, is not imported): a
+// configuration that asks for one is an error.
+func (c *Config) BuildTCPListeners() (tcpListeners []TCPSock, err error) {
+	if len(c.TCPAddresses) > 0 {
+		return nil, errors.New("wazero: TCP listeners are not supported in this build")
 	}
-	if err != nil {
-		// An error occurred, cleanup.
-		for _, l := range tcpListeners {
-			_ = l.Close() // Ignore errors, we are already cleaning.
-		}
-		tcpListeners = nil
-	}
-	return
+	return nil, nil
 }
 
 func (t TCPAddress) String() string {

@@ -3,13 +3,11 @@ package sys
 import (
 	"io"
 	"io/fs"
-	"net"
 
 	"github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/internal/descriptor"
 	"github.com/tetratelabs/wazero/internal/fsapi"
 	socketapi "github.com/tetratelabs/wazero/internal/sock"
-	"github.com/tetratelabs/wazero/internal/sysfs"
 )
 
 const (
@@ -378,7 +376,7 @@ func (c *Context) InitFSContext(
 	stdin io.Reader,
 	stdout, stderr io.Writer,
 	fs []sys.FS, guestPaths []string,
-	tcpListeners []*net.TCPListener,
+	tcpListeners []socketapi.TCPSock, // toyc: was []*net.TCPListener
 ) (err error) {
 	inFile, err := stdinFileEntry(stdin)
 	if err != nil {
@@ -412,7 +410,7 @@ func (c *Context) InitFSContext(
 	}
 
 	for _, tl := range tcpListeners {
-		c.fsc.openedFiles.Insert(&FileEntry{IsPreopen: true, File: fsapi.Adapt(sysfs.NewTCPListenerFile(tl))})
+		c.fsc.openedFiles.Insert(&FileEntry{IsPreopen: true, File: fsapi.Adapt(tl)})
 	}
 	return nil
 }

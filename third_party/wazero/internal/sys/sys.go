@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/internal/platform"
+	socketapi "github.com/tetratelabs/wazero/internal/sock"
 	"github.com/tetratelabs/wazero/sys"
 )
 
@@ -136,7 +136,7 @@ func NewContext(
 	nanosleep sys.Nanosleep,
 	osyield sys.Osyield,
 	fs []experimentalsys.FS, guestPaths []string,
-	tcpListeners []*net.TCPListener,
+	tcpListeners []socketapi.TCPSock, // toyc: was []*net.TCPListener
 ) (sysCtx *Context, err error) {
 	sysCtx = &Context{args: args, environ: environ}
 

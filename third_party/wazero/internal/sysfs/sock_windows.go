@@ -3,13 +3,10 @@
 package sysfs
 
 import (
-	"net"
 	"syscall"
 	"unsafe"
 
 	"github.com/tetratelabs/wazero/experimental/sys"
-	"github.com/tetratelabs/wazero/internal/fsapi"
-	socketapi "github.com/tetratelabs/wazero/internal/sock"
 )
 
 const (
@@ -29,9 +26,8 @@ var (
 	procioctlsocket = modws2_32.NewProc("ioctlsocket")
 )
 
-func newTCPListenerFile(tl *net.TCPListener) socketapi.TCPSock {
-	return newDefaultTCPListenerFile(tl)
-}
+// toyc: the TCP listener and connection files (sock.go, sock_supported.go)
+// are left out of this copy, with the net package they wrap.
 
 // recvfrom exposes the underlying syscall in Windows.
 //
@@ -69,12 +65,3 @@ func setNonblockSocket(fd uintptr, enabled bool) sys.Errno {
 	return sys.UnwrapOSError(errno)
 }
 
-func _pollSock(conn syscall.Conn, flag fsapi.Pflag, timeoutMillis int32) (bool, sys.Errno) {
-	if flag != fsapi.POLLIN {
-		return false, sys.ENOTSUP
-	}
-	n, errno := syscallConnControl(conn, func(fd uintptr) (int, sys.Errno) {
-		return _poll([]pollFd{newPollFd(fd, _POLLIN, 0)}, timeoutMillis)
-	})
-	return n > 0, errno
-}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 	"unsafe"
 
 	"github.com/tetratelabs/wazero/experimental"
@@ -21,7 +22,10 @@ import (
 	"github.com/tetratelabs/wazero/internal/wasm"
 )
 
-var crc = crc32.MakeTable(crc32.Castagnoli)
+// toyc: the table is made on first use, not in package init: making it
+// (crc32's Castagnoli tables) was a fifth of the instructions of a small
+// compile that never runs wazero.
+var crc = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // fileCacheKey returns a key for the file cache.
 // In order to avoid collisions with the existing compiler, we do not use m.ID directly,
@@ -162,7 +166,7 @@ func serializeCompiledModule(wazeroVersion string, cm *compiledModule) io.Reader
 	// Append the native code.
 	buf.Write(cm.executable)
 	// Append checksum.
-	checksum := crc32.Checksum(cm.executable, crc)
+	checksum := crc32.Checksum(cm.executable, crc())
 	buf.Write(u32.LeBytes(checksum))
 	if sm := cm.sourceMap; len(sm.executableOffsets) > 0 {
 		buf.WriteByte(1) // indicates that source map is present.
@@ -245,7 +249,7 @@ func deserializeCompiledModule(wazeroVersion string, reader io.ReadCloser) (cm *
 			return nil, false, err
 		}
 
-		expected := crc32.Checksum(executable, crc)
+		expected := crc32.Checksum(executable, crc())
 		if _, err = io.ReadFull(reader, eightBytes[:4]); err != nil {
 			return nil, false, fmt.Errorf("compilationcache: could not read checksum: %v", err)
 		} else if checksum := binary.LittleEndian.Uint32(eightBytes[:4]); expected != checksum {

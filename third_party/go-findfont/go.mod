@@ -1,0 +1,3 @@
+module github.com/flopp/go-findfont
+
+go 1.13
