@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"unicode"
 
 	"toyc/frontend"
@@ -190,10 +191,10 @@ func toySignature(f *frontend.Func) string {
 }
 
 // cReserved are the names a C declaration cannot use: C11's and C23's
-// keywords, and the types and macros the header relies on.
-var cReserved = map[string]bool{}
-
-func init() {
+// keywords, and the types and macros the header relies on. The set is made
+// on first use, as only --emit=header needs it.
+var cReserved = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
 	for _, k := range strings.Fields(`auto break case char const continue default do double else enum
 		extern float for goto if inline int long register restrict return short signed sizeof static
 		struct switch typedef union unsigned void volatile while _Alignas _Alignof _Atomic _Bool
@@ -201,14 +202,15 @@ func init() {
 		constexpr false nullptr static_assert thread_local true typeof typeof_unqual
 		int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t NULL
 		calloc free toy_array_len toy_array_new TOY_ARRAY_HELPERS asm`) {
-		cReserved[k] = true
+		set[k] = true
 	}
-}
+	return set
+})
 
 // cName is the name C code uses for the Toy name: itself, or with an
 // underscore after it when C reserves it.
 func cName(name string) string {
-	if cReserved[name] {
+	if cReserved()[name] {
 		return name + "_"
 	}
 	return name

@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"os"
 	"regexp"
+	"sync"
 )
 
 // Whether a program has a Toy main decides whether the runtime's C main
@@ -14,8 +15,11 @@ import (
 // inputs are not searched: a C program has its own main.
 
 // toyMainLabel matches a toy_main label at the start of a line, bare or
-// quoted, as gcc, clang, llc and toyc write it.
-var toyMainLabel = regexp.MustCompile(`(?m)^[ \t]*"?toy_main"?:`)
+// quoted, as gcc, clang, llc and toyc write it. Compiled on first use: only
+// a link needs it.
+var toyMainLabel = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*"?toy_main"?:`)
+})
 
 // fileDefinesToyMain reports whether the file path, of kind asm or obj,
 // defines toy_main; a C file never does.
@@ -28,7 +32,7 @@ func fileDefinesToyMain(path, kind string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		return toyMainLabel.Match(text), nil
+		return toyMainLabel().Match(text), nil
 	}
 	f, err := elf.Open(path)
 	if err != nil {

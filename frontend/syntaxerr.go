@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -37,10 +38,14 @@ var grammarWords = map[string]string{
 	"NewNode":     `"("`,
 }
 
-var unexpectedRE = regexp.MustCompile(`^unexpected token "(?:[^"\\]|\\.)*"(?: \(expected (.*)\))?$`)
+// The regular expressions are compiled on first use: only a syntax error
+// needs them, and every run of toyc would compile them at start.
+var unexpectedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^unexpected token "(?:[^"\\]|\\.)*"(?: \(expected (.*)\))?$`)
+})
 
 func syntaxMessage(err participle.Error, toks []lexer.Token) string {
-	m := unexpectedRE.FindStringSubmatch(err.Message())
+	m := unexpectedRE().FindStringSubmatch(err.Message())
 	if m == nil {
 		return "syntax error: " + nameGrammarWords(err.Message())
 	}
@@ -167,11 +172,13 @@ func splitTopLevel(s string, sep byte) []string {
 	return parts
 }
 
-var grammarWordRE = regexp.MustCompile(`\b[A-Z][A-Za-z]*(?:Node|Rest)\b`)
+var grammarWordRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b[A-Z][A-Za-z]*(?:Node|Rest)\b`)
+})
 
 // nameGrammarWords is the fallback for messages of another shape.
 func nameGrammarWords(msg string) string {
-	return grammarWordRE.ReplaceAllStringFunc(msg, func(w string) string {
+	return grammarWordRE().ReplaceAllStringFunc(msg, func(w string) string {
 		if n, ok := grammarWords[w]; ok {
 			return n
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -26,7 +27,11 @@ func (hpc *hugePagesConfig) match(size int) bool {
 	return (size & (hpc.size - 1)) == 0
 }
 
-func init() {
+// toyc: the huge page sizes are read on the first mmapCodeSegment, not in
+// package init, which read a directory of /sys at every start of toyc.
+var readHugePages sync.Once
+
+func initHugePages() {
 	dirents, err := os.ReadDir("/sys/kernel/mm/hugepages/")
 	if err != nil {
 		return
@@ -66,6 +71,7 @@ func mmapCodeSegment(size int) ([]byte, error) {
 		prot = syscall.PROT_READ | syscall.PROT_WRITE | syscall.PROT_EXEC
 	}
 
+	readHugePages.Do(initHugePages)
 	for _, hugePagesConfig := range hugePagesConfigs {
 		if hugePagesConfig.match(size) {
 			b, err := syscall.Mmap(-1, 0, size, prot, flag|hugePagesConfig.flag)

@@ -64,4 +64,3 @@ func setNonblockSocket(fd uintptr, enabled bool) sys.Errno {
 		uintptr(unsafe.Pointer(&opt)))
 	return sys.UnwrapOSError(errno)
 }
-
