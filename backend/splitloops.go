@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"math"
 	"slices"
 
 	"toyc/middle"
@@ -51,21 +50,64 @@ const neverSplitAtLoops = 1 << 30
 // included.
 type loopSets struct {
 	*middle.LoopForest
-	usable []bool // by loop: splittable at (see below)
+	usable  []bool    // by loop: splittable at (see below)
+	exiting [][]int32 // by loop: its blocks with a successor outside it
+
+	seen  []int32 // by block ID: the last stamp that visited it
+	stamp int32
 }
 
 func (f *Func) loopSets() *loopSets {
-	ls := &loopSets{LoopForest: f.loopForest()}
+	ls := &loopSets{LoopForest: f.loopForest(), seen: make([]int32, len(f.Blocks))}
 	// A natural loop holds the entry block only when the entry is its
 	// header, and then no block enters it from outside to hold the copies.
 	ls.usable = make([]bool, len(ls.Loops))
 	for li := range ls.Loops {
 		ls.usable[li] = !ls.Contains(int32(li), 0)
 	}
+	// An edge leaves the loops around its source up to the innermost one
+	// that holds its target too: as many entries as the loops it leaves,
+	// so that planWrittenSplit looks at a loop's exits and not at every
+	// block of it (in a deep nest the outer loops hold all the blocks).
+	ls.exiting = make([][]int32, len(ls.Loops))
+	for _, b := range f.Blocks {
+		n := int32(b.ID)
+		for _, t := range b.Succs {
+			for li := ls.Innermost(n); li >= 0 && !ls.Contains(li, int32(t.ID)); li = ls.Loops[li].Parent {
+				if ex := ls.exiting[li]; len(ex) == 0 || ex[len(ex)-1] != n {
+					ls.exiting[li] = append(ex, n)
+				}
+			}
+		}
+	}
 	return ls
 }
 
 func (ls *loopSets) level(li int32) int { return int(ls.Loops[li].Depth) }
+
+// outermost returns the outermost loop of the chain from li outwards whose
+// loops are all usable, above level and, when writes is given, do not
+// write the register (or -1 when li itself is not one). Each of the three
+// holds on a part of the chain from li up to some loop, as a loop that
+// holds the entry or writes the register is inside every loop around it:
+// a binary search over the depths finds the end, where walking up the
+// chain would take as many steps as the nest is deep.
+func (ls *loopSets) outermost(li int32, level int, writes func(int32) bool) int32 {
+	ok := func(l int32) bool { return ls.usable[l] && ls.level(l) > level && (writes == nil || !writes(l)) }
+	if !ok(li) {
+		return -1
+	}
+	lo, hi := max(level, 0)+1, ls.level(li) // ok at depth hi; find the smallest such depth
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if ok(ls.Ancestor(li, mid)) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return ls.Ancestor(li, lo)
+}
 
 // loopSplit is what splitAroundLoops changed, so that the next round
 // updates the liveness and intervals of that alone.
@@ -163,10 +205,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 				if li < 0 || !writes(li) {
 					continue
 				}
-				best := int32(-1)
-				for ; li >= 0 && sets.usable[li] && sets.level(li) > level; li = sets.Loops[li].Parent {
-					best = li
-				}
+				best := sets.outermost(li, level, nil)
 				if best >= 0 && chosen[best] != stamp {
 					chosen[best] = stamp
 					if spare[best] == 0 {
@@ -183,8 +222,8 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 	reads:
 		for _, b := range readIn[c] {
 			best := int32(-1)
-			for li := sets.Innermost(int32(b.ID)); li >= 0 && sets.usable[li] && sets.level(li) > level && !writes(li); li = sets.Loops[li].Parent {
-				best = li
+			if li := sets.Innermost(int32(b.ID)); li >= 0 && !writes(li) {
+				best = sets.outermost(li, level, writes)
 			}
 			if best < 0 || chosen[best] == stamp {
 				continue
@@ -296,24 +335,35 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 	ch := loopChoice{loop: li, writes: true}
 	header := f.Blocks[sets.Loops[li].Header]
 	ch.liveIn = lv.liveInto(header, v)
-	freq := func(b *Block) float64 { return math.Pow(10, float64(min(b.depth, 6))) }
 	cost, benefit := 0.0, 0.0
 	if ch.liveIn {
 		for _, p := range header.Preds {
 			if !sets.Contains(li, int32(p.ID)) {
-				cost += freq(p)
+				cost += blockFreq(p)
 			}
 		}
 	}
+	// Only the blocks that use or define v have spill code for it, and
+	// only the loop's exits can hold copies or lead to its cold blocks:
+	// the work is theirs, not the loop's size. The sums are of whole
+	// numbers, exact in any order.
 	inRegion := map[int32]bool{} // the cold blocks of ch.region; looked up, never iterated
 	count := func(b *Block) {
 		for _, in := range b.Instrs {
-			benefit += freq(b) * float64(f.spillCode(in, v))
+			benefit += blockFreq(b) * float64(f.spillCode(in, v))
 		}
 	}
-	sets.Nodes(li, func(n int32) {
+	sets.stamp++
+	for _, blocks := range touched {
+		for _, b := range blocks {
+			if sets.seen[b.ID] != sets.stamp && sets.Contains(li, int32(b.ID)) {
+				sets.seen[b.ID] = sets.stamp
+				count(b)
+			}
+		}
+	}
+	for _, n := range sets.exiting[li] {
 		b := f.Blocks[n]
-		count(b)
 		exits := false
 		for _, t := range b.Succs {
 			switch {
@@ -328,9 +378,9 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 		}
 		if exits {
 			ch.exits = append(ch.exits, n)
-			cost += freq(b)
+			cost += blockFreq(b)
 		}
-	})
+	}
 	outside := false
 	for _, blocks := range touched {
 		for _, b := range blocks {
@@ -339,6 +389,12 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 	}
 	return ch, outside && (ch.liveIn || len(ch.exits) > 0) && benefit > cost
 }
+
+// blockFreq is how often the spill weights' estimate runs b: ten times
+// per loop level, up to six levels.
+func blockFreq(b *Block) float64 { return pow10[min(b.depth, len(pow10)-1)] }
+
+var pow10 = [...]float64{1, 10, 100, 1e3, 1e4, 1e5, 1e6}
 
 // spareRegisters counts the registers that this round's allocation leaves
 // to a new register living in the loop li: those no fixed interval blocks

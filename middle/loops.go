@@ -43,7 +43,8 @@ type LoopForest struct {
 	Loops       []GraphLoop // every loop, by header in reverse postorder: outer loops first
 	Irreducible [][2]int32  // retreating edges (from, to) that are not back edges, by target then source in reverse postorder
 
-	innermost []int32 // by node: index in Loops, or -1
+	innermost []int32   // by node: index in Loops, or -1
+	byDepth   [][]int32 // by depth - 1: the loops at that depth, in preorder
 }
 
 // FindLoops finds the natural loops of the graph d was computed for.
@@ -136,9 +137,17 @@ func (lf *LoopForest) number(roots []int32) {
 	var clock int32
 	type frame struct{ loop, next int32 }
 	var stack []frame
-	for _, r := range roots {
-		lf.Loops[r].pre = clock
+	visit := func(l int32) {
+		lf.Loops[l].pre = clock
 		clock++
+		d := int(lf.Loops[l].Depth) - 1
+		for len(lf.byDepth) <= d {
+			lf.byDepth = append(lf.byDepth, nil)
+		}
+		lf.byDepth[d] = append(lf.byDepth[d], l)
+	}
+	for _, r := range roots {
+		visit(r)
 		stack = append(stack, frame{r, 0})
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
@@ -150,8 +159,7 @@ func (lf *LoopForest) number(roots []int32) {
 			}
 			c := l.Children[top.next]
 			top.next++
-			lf.Loops[c].pre = clock
-			clock++
+			visit(c)
 			stack = append(stack, frame{c, 0})
 		}
 	}
@@ -179,6 +187,21 @@ func (lf *LoopForest) Contains(l, n int32) bool {
 // Span returns loop l's interval in the forest's preorder: loop k is
 // inside l (or is l) iff pre <= Span(k)'s pre < end.
 func (lf *LoopForest) Span(l int32) (pre, end int32) { return lf.Loops[l].pre, lf.Loops[l].end }
+
+// Ancestor returns the loop at depth d (1 for an outermost loop) around
+// loop l, or l itself at its own depth, for 1 <= d <= l's depth: among the
+// loops at depth d, whose preorder spans are disjoint, the last to start
+// at or before l. A binary search, where walking up the parents would
+// take as many steps as the depths differ (a deep nest's depth).
+func (lf *LoopForest) Ancestor(l int32, d int) int32 {
+	at := lf.byDepth[d-1]
+	pre := lf.Loops[l].pre
+	i, _ := slices.BinarySearchFunc(at, pre, func(k, pre int32) int { return int(lf.Loops[k].pre - pre) })
+	if i == len(at) || lf.Loops[at[i]].pre != pre {
+		i--
+	}
+	return at[i]
+}
 
 // Nodes calls visit for every node of loop l, nested loops' included: its
 // own blocks, then each child's, depth first.

@@ -123,6 +123,14 @@ func TestLoopsAgainstDefinition(t *testing.T) {
 			if parent != nil && !slices.Contains(parent.Children, l) {
 				t.Fatalf("loop %s missing from its parent's children", l.Header)
 			}
+			// Ancestor at each depth is the loop that many parents up.
+			up := l
+			for depth := int(nest.forest.Loops[l.index].Depth); depth >= 1; depth-- {
+				if got := nest.forest.Ancestor(l.index, depth); got != up.index {
+					t.Fatalf("%s\nancestor of loop %s at depth %d is loop %d, want %s", f, l.Header, depth, got, up.Header)
+				}
+				up = up.Parent
+			}
 		}
 		for _, b := range f.Blocks {
 			depth := 0
