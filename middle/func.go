@@ -27,6 +27,7 @@ type Func struct {
 	nextBlockID int
 	names       nameTable // shared by values and blocks
 	consts      map[constKey]*Value
+	globals     map[string]*Value // GlobalAddr's operands, one per name
 	released    bool              // the body was dropped after compilation (release.go)
 	snapDefined bool              // defined when the module's definitions were last recorded (release.go)
 	build       func(*Func) error // the deferred body (lazy.go)
@@ -160,10 +161,20 @@ func (f *Func) Bool(b bool) *Value {
 func (f *Func) Undef(t Type) *Value { return f.NewValue(OpUndef, t, "") }
 
 // GlobalAddr returns an operand holding the address of the global or
-// function named sym.
+// function named sym, shared by all its uses in f as constants are: an
+// address compared by identity (the backend's read-modify-write of
+// `g += 1`, memory operands) is the same wherever the global is named,
+// also after inlining has brought in a callee's uses of it.
 func (f *Func) GlobalAddr(sym string) *Value {
+	if v, ok := f.globals[sym]; ok {
+		return v
+	}
+	if f.globals == nil {
+		f.globals = make(map[string]*Value)
+	}
 	v := f.NewValue(OpGlobal, Ptr, "")
 	v.Sym = sym
+	f.globals[sym] = v
 	return v
 }
 

@@ -848,3 +848,55 @@ func callsBack(g, f *Func) bool {
 	}
 	return false
 }
+
+// A global's address is one operand per function, also where inlining
+// copies a callee's uses of it in: the backend recognizes `g += 1` as one
+// read-modify-write instruction only when the load and the store name the
+// same address value (bytecode's step counter, once run is inlined into
+// main, lost it when each copied use got an operand of its own).
+func TestInlineSharesGlobalAddress(t *testing.T) {
+	m := mustParse(t, "in.ll", `
+@g = global i64 0
+
+define void @bump() {
+entry:
+  %v = load i64, ptr @g
+  %w = add i64 %v, 1
+  store i64 %w, ptr @g
+  ret void
+}
+
+define i64 @user() {
+entry:
+  call void @bump()
+  %r = load i64, ptr @g
+  ret i64 %r
+}`)
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	user := m.Func("user")
+	if calls := callsIn(user); calls["bump"] != 0 {
+		t.Fatalf("@bump not inlined:\n%s", user)
+	}
+	var addrs []*Value
+	for _, b := range user.Blocks {
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case OpLoad:
+				addrs = append(addrs, v.Args[0])
+			case OpStore:
+				addrs = append(addrs, v.Args[1])
+			}
+		}
+	}
+	if len(addrs) != 3 {
+		t.Fatalf("want two loads and a store in @user:\n%s", user)
+	}
+	for _, a := range addrs {
+		if a != user.GlobalAddr("g") {
+			t.Errorf("an access to @g uses an address operand of its own:\n%s", user)
+		}
+	}
+}

@@ -18,6 +18,7 @@ func (f *Func) Release() {
 	f.Debug = nil // its slots and assignments point into the body
 	f.names = nil
 	f.consts = nil
+	f.globals = nil
 	f.cache = nil
 }
 
