@@ -19,8 +19,10 @@ import "slices"
 // loops, which runs once per trip, or anywhere in a recursive caller, whose
 // body runs once per recursive call: LLVM's inliner weighs call sites by
 // their block frequency the same way), not counting its loads and stores
-// through pointers to the caller's stack slots (slotAccesses), or is called from exactly one place
-// and has at most inlineSingleSite; each caller may grow to inlineGrowth
+// through pointers to the caller's stack slots (slotAccesses) nor its
+// paths to runtime errors (hotSize), or is called from exactly one place
+// and has at most inlineSingleSite (inlineSingleSiteInLoop for a call in a
+// loop, whose call and frame cost every trip); each caller may grow to inlineGrowth
 // times its size plus inlineSlack instructions, and no further — except by
 // single-site callees, which it takes while it stays under
 // inlineSingleSiteCap: moving the only call's callee into its caller adds
@@ -135,12 +137,13 @@ func sccLevels(m *Module, sccs [][]*Func) [][][]*Func {
 }
 
 const (
-	inlineSmall         = 40   // instructions: always worth a copy
-	inlineSmallInLoop   = 100  // instructions: worth a copy at a call that runs once per trip of a loop
-	inlineSingleSite    = 400  // instructions: a callee with one caller moves, within reason
-	inlineGrowth        = 3    // a caller may become this many times its size ...
-	inlineSlack         = 200  // ... plus this many instructions
-	inlineSingleSiteCap = 3000 // instructions: the largest a caller grows by single-site callees beyond the budget
+	inlineSmall            = 40   // instructions: always worth a copy
+	inlineSmallInLoop      = 100  // instructions: worth a copy at a call that runs once per trip of a loop
+	inlineSingleSite       = 400  // instructions: a callee with one caller moves, within reason
+	inlineSingleSiteInLoop = 1000 // instructions: the same for a call that runs once per trip of a loop
+	inlineGrowth           = 3    // a caller may become this many times its size ...
+	inlineSlack            = 200  // ... plus this many instructions
+	inlineSingleSiteCap    = 3000 // instructions: the largest a caller grows by single-site callees beyond the budget
 )
 
 // inlineInto inlines the eligible calls of f, in block order, including the
@@ -171,12 +174,13 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 				continue
 			}
 			gs := funcSize(g)
-			small := inlineSmall
+			small, single := inlineSmall, inlineSingleSite
 			if inLoop[b.ID] {
-				small = inlineSmallInLoop
+				small, single = inlineSmallInLoop, inlineSingleSiteInLoop
 			}
-			once := sites[g] == 1 && gs <= inlineSingleSite
-			if gs-slotAccesses(g, v) > small && !once || size+gs > limit && !(once && size+gs <= inlineSingleSiteCap) {
+			hot := hotSize(g)
+			once := sites[g] == 1 && hot <= single
+			if hot-slotAccesses(g, v) > small && !once || size+gs > limit && !(once && size+gs <= inlineSingleSiteCap) {
 				continue
 			}
 			result, added := inlineCall(v, g)
@@ -296,6 +300,21 @@ func funcSize(f *Func) int {
 	n := 0
 	for _, b := range f.Blocks {
 		n += len(b.Instrs)
+	}
+	return n
+}
+
+// hotSize is funcSize without the blocks that end in unreachable: the
+// paths to a runtime error, which run at most once per program and cost
+// the caller's hot path nothing but code size once copied in (as LLVM's
+// inline cost leaves out the blocks it finds unlikely, and gcc's
+// estimate weighs statements by frequency).
+func hotSize(f *Func) int {
+	n := 0
+	for _, b := range f.Blocks {
+		if t := b.Term(); t == nil || t.Op != OpUnreachable {
+			n += len(b.Instrs)
+		}
 	}
 	return n
 }

@@ -900,3 +900,105 @@ entry:
 		}
 	}
 }
+
+// guardedFunc is a function of hot instructions in all, of which a
+// bounds-check-like test guards each of cold error blocks: a block that
+// calls the runtime's error and ends in unreachable.
+func guardedFunc(name string, hot, cold int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "declare void @toy_index_error(ptr, i32, i32, i64, i64)\n")
+	fmt.Fprintf(&b, "define i64 @%s(i64 %%x) {\nentry:\n", name)
+	prev := "%x"
+	n := hot - 1 // the ret
+	for i := range cold {
+		fmt.Fprintf(&b, "  %%ok%d = icmp ult i64 %s, 1000\n  br i1 %%ok%d, label %%ok.%d, label %%fail.%d\n", i, prev, i, i, i)
+		fmt.Fprintf(&b, "fail.%d:\n  call void @toy_index_error(ptr null, i32 1, i32 1, i64 %s, i64 1000)\n  unreachable\nok.%d:\n", i, prev, i)
+		n -= 2
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "  %%v%d = add i64 %s, %d\n", i, prev, i)
+		prev = fmt.Sprintf("%%v%d", i)
+	}
+	fmt.Fprintf(&b, "  ret i64 %s\n}\n", prev)
+	return b.String()
+}
+
+// The paths to runtime errors do not count against a callee: one of
+// inlineSmall instructions outside its error blocks, and more with them,
+// is inlined where one as large without error blocks is not.
+func TestInlineIgnoresErrorPaths(t *testing.T) {
+	src := guardedFunc("guarded", inlineSmall, 10) + chainFunc("plain", inlineSmall+10) + `
+define i64 @user(i64 %a) {
+entry:
+  %b = call i64 @guarded(i64 %a)
+  %c = call i64 @plain(i64 %b)
+  ret i64 %c
+}
+define i64 @other(i64 %a) {
+entry:
+  %b = call i64 @guarded(i64 %a)
+  %c = call i64 @plain(i64 %b)
+  ret i64 %c
+}`
+	m := mustParse(t, "in.ll", src)
+	g := m.Func("guarded")
+	if funcSize(g) != inlineSmall+20 || hotSize(g) != inlineSmall {
+		t.Fatalf("test set-up: @guarded has %d instructions, %d of them hot", funcSize(g), hotSize(g))
+	}
+	want := runModule(m, "user", [][]int64{{3}, {990}})
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	for _, name := range []string{"user", "other"} {
+		if calls := callsIn(m.Func(name)); calls["guarded"] != 0 || calls["plain"] != 1 {
+			t.Errorf("calls left in @%s: %v, want plain:1\n%s", name, calls, m.Func(name))
+		}
+	}
+	got := runModule(m, "user", [][]int64{{3}, {990}})
+	for i := range want {
+		if got[i].result != want[i].result || got[i].err != want[i].err {
+			t.Errorf("input %d: got %d (%v), want %d (%v)", i, got[i].result, got[i].err, want[i].result, want[i].err)
+		}
+	}
+}
+
+// A single-site callee larger than inlineSingleSite moves into its caller
+// when the call is in a loop (richards' scheduler calling its dispatch
+// once per trip), up to inlineSingleSiteInLoop; outside a loop it stays.
+func TestInlineSingleSiteInLoop(t *testing.T) {
+	n := (inlineSingleSite + inlineSingleSiteInLoop) / 2
+	src := chainFunc("inner", n) + chainFunc("outer", n) + `
+define i64 @user(i64 %n) {
+entry:
+  %o = call i64 @outer(i64 %n)
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %body ]
+  %s = phi i64 [ %o, %entry ], [ %s.next, %body ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  %c = call i64 @inner(i64 %i)
+  %s.next = add i64 %s, %c
+  %i.next = add i64 %i, 1
+  br label %head
+done:
+  ret i64 %s
+}`
+	m := mustParse(t, "in.ll", src)
+	want := runModule(m, "user", [][]int64{{0}, {5}})
+	Inline(m)
+	if diags := VerifyModule(m); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if calls := callsIn(m.Func("user")); calls["inner"] != 0 || calls["outer"] != 1 {
+		t.Errorf("calls left in @user: %v, want outer:1\n", calls)
+	}
+	got := runModule(m, "user", [][]int64{{0}, {5}})
+	for i := range want {
+		if got[i].result != want[i].result || got[i].err != want[i].err {
+			t.Errorf("input %d: got %d (%v), want %d (%v)", i, got[i].result, got[i].err, want[i].result, want[i].err)
+		}
+	}
+}
