@@ -27,9 +27,15 @@ import "math/bits"
 // shifts (Granlund and Montgomery), which this IR cannot express; the
 // backend is the place for them.
 //
+// Only products that run on every trip round the loop (or in a loop nested
+// in it) are reduced: one on an arm of an if would trade its
+// multiplication on some trips for an addition on all of them, and a
+// register held across the loop.
+//
 // Requires: SSA form. Guarantees: InsertPreheaders' (every natural loop has
 // a preheader); no multiplication of a basic induction
-// variable by an invariant that is not a power of two remains in its loop.
+// variable by an invariant that is not a power of two remains in a block
+// of its loop that runs on every trip, or in a loop nested in it.
 // Linear in the function plus the loops' header φs.
 func StrengthReduce(f *Func) {
 	if f.IsDecl() {
@@ -37,7 +43,7 @@ func StrengthReduce(f *Func) {
 	}
 	InsertPreheaders(f)
 	dom := f.Dom()
-	s := &reducer{f: f, nest: f.Loops(), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
+	s := &reducer{f: f, dom: dom, nest: f.Loops(), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
 	for _, l := range s.nest.Loops {
 		s.findInductionVars(l, dom)
 	}
@@ -72,6 +78,7 @@ type derivedKey struct{ iv, factor *Value }
 
 type reducer struct {
 	f       *Func
+	dom     *DomTree
 	nest    *LoopNest
 	ivs     []*inductionVar       // by the header φ's Value.ID
 	derived map[derivedKey]*Value // iv * factor, once per pair
@@ -136,11 +143,25 @@ func (s *reducer) reduce(v *Value) *Value {
 		if d := s.derived[key]; d != nil {
 			return d
 		}
+		if !s.everyTrip(iv, v.Block) {
+			continue
+		}
 		d := s.derive(iv, factor, v)
 		s.derived[key] = d
 		return d
 	}
 	return nil
+}
+
+// everyTrip reports whether a product in b, a block of iv's loop, runs
+// as often as the derived variable's addition would: on every trip round
+// the loop (b dominates the latch), or many times a trip (b is in a loop
+// nested in iv's). The derived variable's addition runs on every trip; a
+// multiplication on one arm of an if (md5's (5*i + 1) % 16 in one round
+// of four) is cheaper left where it is than paid for on the others, and
+// each derived variable holds a register across the whole loop.
+func (s *reducer) everyTrip(iv *inductionVar, b *Block) bool {
+	return s.dom.Dominates(b, iv.latch) || s.nest.Depth(b) > s.nest.Depth(iv.loop.Header)
 }
 
 // derive makes d = φ(init * factor, d + step * factor) for iv, named and

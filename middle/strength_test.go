@@ -46,6 +46,83 @@ end:
 }`)
 }
 
+// A product on one arm of an if runs on some trips only, while a derived
+// variable's addition would run on all of them and hold a register
+// across the loop (md5's g = (5*i + 1) % 16 in one round of four): it
+// stays a multiplication. The product in the block every trip runs is
+// reduced, and a product of a loop nested inside (i * m in the inner
+// loop, many times per trip of i's loop) too.
+func TestStrengthReduceOnlyEveryTrip(t *testing.T) {
+	checkPass(t, StrengthReduce, `
+declare void @sink(i64)
+define void @f(i64 %n, i64 %m, i64 %k) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %latch ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %end
+body:
+  %odd = and i64 %i, 1
+  %isodd = icmp ne i64 %odd, 0
+  br i1 %isodd, label %arm, label %inner.pre
+arm:
+  %a = mul i64 %i, 5
+  call void @sink(i64 %a)
+  br label %latch
+inner.pre:
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %inner.pre ], [ %j.1, %inner ]
+  %b = mul i64 %i, %m
+  call void @sink(i64 %b)
+  %j.1 = add i64 %j, 1
+  %again = icmp slt i64 %j.1, 4
+  br i1 %again, label %inner, label %latch
+latch:
+  %c = mul i64 %i, %k
+  call void @sink(i64 %c)
+  %i.1 = add i64 %i, 1
+  br label %head
+end:
+  ret void
+}`, `
+define void @f(i64 %n, i64 %m, i64 %k) {
+entry:
+  br label %head
+head:
+  %c.1 = phi i64 [ 0, %entry ], [ %c.next, %latch ]
+  %b.1 = phi i64 [ 0, %entry ], [ %b.next, %latch ]
+  %i = phi i64 [ 0, %entry ], [ %i.1, %latch ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %end
+body:
+  %odd = and i64 %i, 1
+  %isodd = icmp ne i64 %odd, 0
+  br i1 %isodd, label %arm, label %inner.pre
+arm:
+  %a = mul i64 %i, 5
+  call void @sink(i64 %a)
+  br label %latch
+inner.pre:
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %inner.pre ], [ %j.1, %inner ]
+  call void @sink(i64 %b.1)
+  %j.1 = add i64 %j, 1
+  %again = icmp slt i64 %j.1, 4
+  br i1 %again, label %inner, label %latch
+latch:
+  call void @sink(i64 %c.1)
+  %i.1 = add i64 %i, 1
+  %b.next = add i64 %b.1, %m
+  %c.next = add i64 %c.1, %k
+  br label %head
+end:
+  ret void
+}`)
+}
+
 // A counter that only feeds products disappears; its start and step
 // become products computed in the preheader (made for the loop, whose
 // header was entered from two blocks), shared by the two multiplications
