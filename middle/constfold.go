@@ -1,12 +1,16 @@
 package middle
 
+import "math/bits"
+
 // ConstFold evaluates instructions whose operands are constants, with
 // exactly LLVM's semantics (two's-complement wrapping at the type's width,
 // division truncating toward zero), and applies the algebraic identities
 // that hold for every value of the other operand: x+0, x-0, x-x, x*1, x*0,
 // x&0, x&-1, x&x, (x&c)&d when d keeps every bit of c, x|0, x|-1, x|x, x^0, x^x, shifts by 0, x/1, x%1, and
 // icmp of a value with itself. A select on a constant condition becomes the
-// chosen arm.
+// chosen arm. Under an and that keeps only low bits, an and inside its
+// operand that keeps those bits too is dropped (dropInnerMasks: the
+// demanded-bits simplification of LLVM's InstCombine, for this one shape).
 //
 // What LLVM leaves undefined is never folded: a division by zero or of the
 // minimum by -1 (Toy's frontend guards those with an explicit check, and the
@@ -29,6 +33,7 @@ func ConstFold(f *Func) {
 		return v
 	}
 	folded := false
+	var masks []*Value // ands with a low mask, for dropInnerMasks
 	for _, b := range ReversePostorder(f) {
 		for _, v := range b.Instrs {
 			if v.Op == OpPhi {
@@ -42,16 +47,82 @@ func ConstFold(f *Func) {
 				folded = true
 			} else {
 				subAsXor(v)
+				if v.Op == OpAnd && lowMask(v.Args[1]) > 0 {
+					masks = append(masks, v)
+				}
 			}
 		}
 	}
-	if !folded {
-		return
+	if folded {
+		f.ReplaceUses(repl)
+		for _, b := range f.Blocks {
+			b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+		}
 	}
-	f.ReplaceUses(repl)
-	for _, b := range f.Blocks {
-		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+	if len(masks) > 0 {
+		dropInnerMasks(f, masks)
 	}
+}
+
+// lowMask returns k when c is the constant 2^k - 1 for 0 < k < 64, else 0.
+func lowMask(c *Value) int {
+	if c.Op != OpConst || c.Const <= 0 {
+		return 0
+	}
+	u := uint64(c.Const)
+	if u&(u+1) != 0 {
+		return 0
+	}
+	return bits.Len64(u)
+}
+
+// dropInnerMasks rewrites (x & m) op y, used only by an and that keeps
+// the low k bits of it (each of masks, whose constant is 2^k - 1), as x op
+// y when m keeps those k bits too: the low k bits of a sum, difference,
+// product, and, or or xor depend on nothing but the low k bits of its
+// operands, which x & m and x share. Toy's bit indexing from the top,
+// 1 << (63 - (i & 63)), is a shift by ((i & 63) ^ 63) & 63, the last
+// mask Toy's own for shift counts; it becomes ((i ^ 63) & 63), and the
+// backend folds that mask into the shift.
+func dropInnerMasks(f *Func, masks []*Value) {
+	var uses []int32
+	for _, v := range masks {
+		w, k := v.Args[0], lowMask(v.Args[1])
+		switch w.Op {
+		case OpAdd, OpSub, OpMul, OpAnd, OpOr, OpXor:
+		default:
+			continue
+		}
+		for i, a := range w.Args {
+			if a.Op != OpAnd || !keepsLowBits(a, k) {
+				continue
+			}
+			if uses == nil {
+				uses = useCounts(f)
+			}
+			if uses[w.ID] != 1 {
+				break
+			}
+			uses[a.ID]--
+			w.Args[i] = a.Args[0]
+			if a.Args[0].Op == OpConst {
+				w.Args[i] = a.Args[1]
+			}
+			uses[w.Args[i].ID]++
+		}
+	}
+}
+
+// keepsLowBits reports whether the and a has a constant operand that
+// keeps the low k bits.
+func keepsLowBits(a *Value, k int) bool {
+	low := uint64(1)<<k - 1
+	for _, c := range a.Args {
+		if c.Op == OpConst && uint64(c.Const)&low == low {
+			return true
+		}
+	}
+	return false
 }
 
 // fold returns the value v always computes, or nil.

@@ -307,6 +307,83 @@ entry:
 	}
 }
 
+// Under an and that keeps the low k bits, an inner mask keeping them too
+// goes: Toy's 1 << (63 - (i & 63)) shifts by ((i & 63) ^ 63) & 63, which
+// becomes (i ^ 63) & 63. An inner value used elsewhere, or a mask that
+// drops some of the low bits (i & 15 under & 63), stays.
+func TestConstFoldDropInnerMasks(t *testing.T) {
+	checkPass(t, ConstFold, `
+define i64 @f(i64 %i, i64 %y, i32 %h) {
+entry:
+  %m = and i64 %i, 63
+  %s = sub i64 63, %m
+  %c = and i64 %s, 63
+  %r = shl i64 1, %c
+  %m2 = and i64 %i, 255
+  %a2 = add i64 %m2, %y
+  %c2 = and i64 %a2, 63
+  %r2 = add i64 %r, %c2
+  %m3 = and i64 %i, 15
+  %x3 = xor i64 %m3, %y
+  %c3 = and i64 %x3, 63
+  %r3 = add i64 %r2, %c3
+  %m4 = and i64 %i, 63
+  %x4 = mul i64 %m4, %y
+  %c4 = and i64 %x4, 63
+  %r4 = add i64 %r3, %c4
+  %r5 = add i64 %r4, %x4
+  %n = and i32 %h, 31
+  %t = sub i32 31, %n
+  %u = and i32 %t, 31
+  %v = shl i32 1, %u
+  %w = sext i32 %v to i64
+  %z = add i64 %r5, %w
+  ret i64 %z
+}`, `
+define i64 @f(i64 %i, i64 %y, i32 %h) {
+entry:
+  %m = and i64 %i, 63
+  %s = xor i64 %i, 63
+  %c = and i64 %s, 63
+  %r = shl i64 1, %c
+  %m2 = and i64 %i, 255
+  %a2 = add i64 %i, %y
+  %c2 = and i64 %a2, 63
+  %r2 = add i64 %r, %c2
+  %m3 = and i64 %i, 15
+  %x3 = xor i64 %m3, %y
+  %c3 = and i64 %x3, 63
+  %r3 = add i64 %r2, %c3
+  %m4 = and i64 %i, 63
+  %x4 = mul i64 %m4, %y
+  %c4 = and i64 %x4, 63
+  %r4 = add i64 %r3, %c4
+  %r5 = add i64 %r4, %x4
+  %n = and i32 %h, 31
+  %t = xor i32 %h, 31
+  %u = and i32 %t, 31
+  %v = shl i32 1, %u
+  %w = sext i32 %v to i64
+  %z = add i64 %r5, %w
+  ret i64 %z
+}`)
+	// The identity behind it, for every operation it applies to.
+	r := rand.New(rand.NewSource(2))
+	for range 10000 {
+		x, y, m := r.Int63()-r.Int63(), r.Int63()-r.Int63(), r.Int63()-r.Int63()
+		k := 1 + r.Intn(62)
+		low := int64(1)<<k - 1
+		m |= low
+		for _, op := range []Op{OpAdd, OpSub, OpMul, OpAnd, OpOr, OpXor} {
+			a, _ := FoldBinary(op, I64, x&m, y)
+			b, _ := FoldBinary(op, I64, x, y)
+			if a&low != b&low {
+				t.Fatalf("(%d & %d) %v %d and %d %v %d differ in the low %d bits", x, m, op, y, x, op, y, k)
+			}
+		}
+	}
+}
+
 // The length of an array new made with a constant size is that constant;
 // an array of a variable size keeps its length load.
 func TestConstFoldAllocatedLength(t *testing.T) {
