@@ -77,6 +77,9 @@ var Passes = []Pass{
 	// carry the join's φ constants.
 	{Name: "constbranch", Level: 0, Native: true, Mach: (*Func).FoldConstBranches, Doc: "branches on constants the block set to jumps"},
 	{Name: "blockorder", Level: 0, Native: true, Mach: (*Func).OrderBlocks, Doc: "block order for fall-through, loop depth"},
+	// After blockorder, which knows the loops, and before regalloc, whose
+	// loop splits put their exit copies in these blocks.
+	{Name: "loopexits", Level: 0, Native: true, Mach: (*Func).SplitLoopExits, Doc: "a block for each edge out of a loop from a two-way branch"},
 	{Name: "shrinkwrap", Level: 0, Native: true, Mach: (*Func).PlanShrinkWrap, Doc: "where the prologue goes"},
 	{Name: "coalesce", Level: 0, Native: true, Mach: (*Func).CoalesceCopies, Doc: "merge registers of non-interfering moves"},
 	{Name: "regalloc", Level: 0, Native: true, Mach: (*Func).Allocate, Allocated: true, Doc: "linear scan, splitting, spill code"},

@@ -30,15 +30,19 @@ import (
 // A loop that writes v (a counter, an interpreter's state, a sum live
 // after the loop and across a call there) is split the same way, with
 // v.L standing for v in every use and definition inside L, and v copied
-// back from v.L at the end of each block of L that leaves it for a block
-// v is live into — except the cold blocks only L enters, which use v.L
-// themselves, so that the copies stay off the hot path. The copies may run
-// once per iteration (on the exit from L's latch), so the split is made
-// only when they run less often than the uses and definitions they spare
-// (planWrittenSplit), and only for as many registers as L has to spare
-// (spareRegisters): in a loop as wide as the register file the values
-// split would be spilled again, with the copies on top. v, whose copies
-// from v.L are inside L, is not split at L's level again.
+// back from v.L on each edge that leaves L for a block v is live into —
+// in the block of its own that an edge from a block branching two ways
+// has (SplitLoopExits), else at the end of the exiting block — except the
+// cold blocks only L enters, which use v.L themselves, so that the copies
+// stay off the hot path. Copies at the end of an exiting block that
+// branches two ways (into a cold block that others enter too, the one
+// exit SplitLoopExits gives no block) run once per iteration, so the split
+// is made only when the copies run less often than the uses and
+// definitions they spare (planWrittenSplit), and only for as many
+// registers as L has to spare (spareRegisters): in a loop as wide as the
+// register file the values split would be spilled again, with the copies
+// on top. v, whose copies from v.L may be inside L, is not split at L's
+// level again.
 
 // neverSplitAtLoops is the loop level of a register no loop is deeper than.
 const neverSplitAtLoops = 1 << 30
@@ -275,9 +279,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 				exits[b] = append(exits[b], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(nv)}, Pos: last.Pos, Inlined: last.Inlined})
 			}
 			if ch.writes {
-				// The exit copies write v inside the loop: v is split
-				// at no loop at this level again, which would split it
-				// at this one for them.
+				// The exit copies may write v inside the loop: v is
+				// split at no loop at this level again, which would
+				// split it at this one for them.
 				f.vreg(v).loopLevel = max(f.vreg(v).loopLevel, vi.loopLevel)
 			}
 			created = append(created, nv)
@@ -312,13 +316,14 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 // header and nothing else; for one that writes v (writes), v.L stands for
 // v in region too, the cold blocks only the loop enters (runtime errors,
 // which report the value), and v gets v.L's value back at the end of each
-// block in exits, which leaves the loop for a block v is live into.
+// block in exits, which leaves the loop for a block v is live into (or is
+// the edge block of such an exit).
 type loopChoice struct {
 	loop   int32
 	writes bool
 	liveIn bool    // v is live into the header: the entries copy it to v.L
 	region []int32 // the cold blocks renamed with the loop
-	exits  []int32 // the blocks in the loop that copy v.L back to v
+	exits  []int32 // the blocks that copy v.L back to v: exiting blocks of the loop, or edge blocks out of it
 }
 
 // planWrittenSplit plans splitting v, which the loop li writes, at li:
@@ -327,8 +332,9 @@ type loopChoice struct {
 // reports whether that pays: whether the reloads and stores the loop would
 // run with v in memory (spillCode: none where x86 takes the slot as the
 // operand) outnumber the copies, each counted as often as its block runs
-// by the spill weights' estimate (ten times per loop level). Copies on an
-// exit from the loop's latch run once per iteration. touched are the
+// by the spill weights' estimate (ten times per loop level). Copies at the
+// end of an exiting block run as often as it does, those in an exit's edge
+// block as often as the exit is taken. touched are the
 // blocks that use or define v, one of which must be outside the loop:
 // else v.L would be v under another name.
 func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched ...[]*Block) (loopChoice, bool) {
@@ -372,7 +378,11 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 				inRegion[int32(t.ID)] = true
 				ch.region = append(ch.region, int32(t.ID))
 				count(t)
-			case lv.liveInto(t, v):
+			case !lv.liveInto(t, v):
+			case len(b.Succs) > 1 && t.edgeBlockFor(v):
+				ch.exits = append(ch.exits, int32(t.ID))
+				cost += freq(t)
+			default:
 				exits = true
 			}
 		}
@@ -474,6 +484,27 @@ func (f *Func) spillCode(in *Instr, v Reg) int {
 		n++
 	}
 	return n
+}
+
+// edgeBlockFor reports whether t, a successor of a block that branches
+// two ways, holds one edge of it (SplitLoopExits), where a copy into v
+// runs on that edge alone: t has that one predecessor, jumps on to one
+// block, and neither reads nor writes v, so a copy before its jump holds
+// for v's uses after it.
+func (t *Block) edgeBlockFor(v Reg) bool {
+	n := len(t.Instrs)
+	if len(t.Preds) != 1 || len(t.Succs) != 1 || n == 0 || t.Instrs[n-1].Op != opJmp {
+		return false
+	}
+	for _, in := range t.Instrs {
+		touches := false
+		in.forEachUse(func(r Reg) { touches = touches || r == v })
+		in.forEachDef(func(r Reg) { touches = touches || r == v })
+		if touches {
+			return false
+		}
+	}
+	return true
 }
 
 // allPredsIn reports whether every predecessor of b is in the loop li.
