@@ -46,7 +46,7 @@ func Select(f *middle.Func) *Func {
 	s.scanUses()
 	for _, b := range f.Blocks {
 		if mb := s.blocks[b.ID]; mb != nil {
-			s.b = mb
+			s.b, s.irb = mb, b
 			if b == f.Entry() {
 				s.params()
 			}
@@ -77,8 +77,11 @@ type selector struct {
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
 
-	tables  int            // jump tables made so far, for their symbols
-	hoisted []hoistedInstr // instructions to place at the end of other blocks (jumptable.go)
+	tables  int                   // jump tables made so far, for their symbols
+	hoisted []hoistedInstr        // instructions to place at the end of other blocks (jumptable.go)
+	irb     *middle.Block         // the IR block being selected
+	wide    map[wideConst]Reg     // wideConstant's registers
+	noCalls map[*middle.Loop]bool // callFree's answers
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
@@ -364,12 +367,72 @@ func (s *selector) reg(v *middle.Value) Reg {
 	if src.Kind == KindReg {
 		return src.Reg
 	}
+	if src.Kind == KindImm && (src.Imm < 0 || src.Imm > math.MaxUint32) && !fitsInt32(src.Imm) {
+		if l := s.ir.Loops().Innermost(s.irb); l != nil && s.callFree(l) {
+			return s.wideConstant(s.ir.Dom().Idom(l.Header), src.Imm)
+		}
+	}
 	t := s.f.newVReg(8)
 	if v.Op != middle.OpConst && v.Op != middle.OpUndef {
 		s.f.vreg(t).origin = v // a global's or an alloca's address
 	}
 	s.add(materialize(t, src))
 	return t
+}
+
+// wideConst is a constant only movabsq puts in a register, wanted in a
+// loop whose header the block h immediately dominates.
+type wideConst struct {
+	h int
+	c int64
+}
+
+// wideConstant returns the register that holds c for the loop that h is
+// the preheader of: one movabsq at the end of h, as LLVM's MachineLICM
+// hoists it, which the loop's uses of c share. Only a loop without calls
+// gets one: across a call the register would be a callee-saved one or a
+// spill slot, and the allocator spills a value by reloading it, not by
+// computing it again (no rematerialization), which costs the loop more
+// than the movabsq (knucleotide's hash loop). (A constant that fits in 32
+// bits is an immediate, or a short mov where it must be a register; it
+// stays where it is used, which costs no register across the loop.)
+func (s *selector) wideConstant(h *middle.Block, c int64) Reg {
+	k := wideConst{h.ID, c}
+	if r, ok := s.wide[k]; ok {
+		return r
+	}
+	t := s.f.newVReg(8)
+	in := materialize(t, immOp(c))
+	term := h.Term()
+	in.Pos, in.Inlined = term.Pos, term.Inlined
+	s.hoisted = append(s.hoisted, hoistedInstr{s.blocks[h.ID], in})
+	if s.wide == nil {
+		s.wide = map[wideConst]Reg{}
+	}
+	s.wide[k] = t
+	return t
+}
+
+// callFree reports whether the loop l, with the loops inside it, makes
+// no call.
+func (s *selector) callFree(l *middle.Loop) bool {
+	if free, ok := s.noCalls[l]; ok {
+		return free
+	}
+	free := true
+	for _, b := range l.Blocks {
+		for _, v := range b.Instrs {
+			free = free && v.Op != middle.OpCall
+		}
+	}
+	for _, c := range l.Children {
+		free = free && s.callFree(c)
+	}
+	if s.noCalls == nil {
+		s.noCalls = map[*middle.Loop]bool{}
+	}
+	s.noCalls[l] = free
+	return free
 }
 
 // newVRegFor makes the virtual register of v, a parameter or an
@@ -537,6 +600,21 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 		case v.Op == middle.OpAdd && isConstLike(b) && fitsInt32(c):
 			s.emit(opLea, size, regOp(d), baseOp(s.reg(a), c))
 			return
+		case v.Op == middle.OpAdd && isConstLike(b):
+			// A constant no immediate holds is a register either way;
+			// lea adds it without a copy of a.
+			s.emit(opLea, size, regOp(d), Operand{Kind: KindMem, Base: s.reg(a), Index: s.reg(b), Scale: 1})
+			return
+		case v.Op == middle.OpAnd && isConstLike(b) && lowMask(c, size) > 0:
+			// A mask of the low 8 or 32 bits is a zero-extending
+			// move, which names its source and destination apart (and
+			// needs no register for 0xffffffff in 64 bits).
+			if w := lowMask(c, size); w == 4 {
+				s.emit(opMov, 4, regOp(d), regOp(s.reg(a)))
+			} else {
+				s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: w, Args: []Operand{regOp(d), regOp(s.reg(a))}})
+			}
+			return
 		case v.Op == middle.OpSub && isConstLike(b) && fitsInt32(-c):
 			s.emit(opLea, size, regOp(d), baseOp(s.reg(a), -c))
 			return
@@ -560,6 +638,19 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 	}
 	s.valueInto(d, a)
 	s.emit(aluOps[v.Op], size, regOp(d), s.source2(b, size))
+}
+
+// lowMask returns the width in bytes (1 or 4) of the low bits that c
+// masks in a size-byte and, when c is such a mask narrower than size, or 0.
+// (The emitter names no 16-bit registers: 0xffff stays an and.)
+func lowMask(c int64, size uint8) uint8 {
+	switch {
+	case c == 0xff:
+		return 1
+	case c == 0xffffffff && size == 8:
+		return 4
+	}
+	return 0
 }
 
 // multiplyByShift selects d = x*c without imul when c is a power of two or
@@ -678,6 +769,13 @@ func (s *selector) compare(c *middle.Value) Cond {
 		x := regOp(s.reg(m.x))
 		s.emit(opTest, size, x, immOp(int64(m.m)))
 		return condFor(c.Pred)
+	}
+	if m := s.matched[c.ID]; m.kind == patBitTest {
+		s.emit(opBt, size, regOp(s.reg(m.x)), regOp(s.reg(m.y)))
+		if c.Pred == middle.PredEQ {
+			return CondAE // the bit is clear: no carry
+		}
+		return CondB
 	}
 	if s.foldLoad[a.ID] {
 		s.emit(opCmp, size, s.address(a.Args[0]), s.operand(b, size))

@@ -169,6 +169,7 @@ const (
 	opNeg  // dst = -dst
 	opCmp  // flags of a - b
 	opTest // flags of a & b
+	opBt   // CF = bit b of a (b a register, taken modulo the width, or an immediate)
 	opSetcc
 	opCmov // dst = src if Cond
 	opCqo  // rdx:rax = sign extension of rax
@@ -198,7 +199,7 @@ var opNames = [...]string{
 	opMov: "mov", opMovzx: "movzx", opMovsx: "movsx", opLea: "lea",
 	opAdd: "add", opSub: "sub", opAnd: "and", opOr: "or", opXor: "xor",
 	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr", opRol: "rol",
-	opNeg: "neg", opCmp: "cmp", opTest: "test", opSetcc: "set", opCmov: "cmov",
+	opNeg: "neg", opCmp: "cmp", opTest: "test", opBt: "bt", opSetcc: "set", opCmov: "cmov",
 	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
 	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opJmpTable: "jmp", opPhi: "phi",
 }

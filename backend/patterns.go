@@ -19,6 +19,10 @@ import "toyc/middle"
 //	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
 //	icmp eq|ne (and x, m), 0           test x, m
+//	icmp eq|ne (and (ashr|lshr x, c), 1), 0
+//	                                   bt x, c: bit c of x, for a count c
+//	                                   in a register (which bt, as a shift,
+//	                                   takes modulo the width)
 //	shl|ashr|lshr x, (and c, m)        shift by c: m keeps the count bits the
 //	                                   hardware reads from CL (Toy's mask);
 //	                                   the and may count several shifts
@@ -41,6 +45,7 @@ const (
 	patParity             // the flags of x & m (test), for an eq or ne compare with zero
 	patRMW                // a store of op (load p), y to p: op y into the memory at p (x is the op)
 	patShiftCount         // a shift by y, whose mask the hardware applies itself
+	patBitTest            // the carry of bit y of x (bt), for an eq or ne compare with zero
 )
 
 // match is what findPatterns recorded for a root: its pattern and parts.
@@ -287,9 +292,16 @@ func (s *selector) matchParity(v *middle.Value) (match, []*middle.Value) {
 		}
 		if s.inner(r, v, middle.OpAnd) {
 			for j := range 2 {
-				if x, m := r.Args[j], r.Args[1-j]; isConstLike(m) && !isConstLike(x) && fitsInt32(constant(m)) {
-					return match{kind: patParity, x: x, m: uint64(constant(m))}, []*middle.Value{r}
+				x, m := r.Args[j], r.Args[1-j]
+				if !isConstLike(m) || isConstLike(x) || !fitsInt32(constant(m)) {
+					continue
 				}
+				if constant(m) == 1 {
+					if bt, parts, ok := s.bitTest(x, r); ok {
+						return bt, append(parts, r)
+					}
+				}
+				return match{kind: patParity, x: x, m: uint64(constant(m))}, []*middle.Value{r}
 			}
 		}
 		if !s.inner(r, v, middle.OpSRem) || isConstLike(r.Args[0]) || !isConstLike(r.Args[1]) {
@@ -304,6 +316,30 @@ func (s *selector) matchParity(v *middle.Value) (match, []*middle.Value) {
 		}
 	}
 	return match{}, nil
+}
+
+// bitTest matches sh, the operand of and sh, 1 (which is r), as a shift
+// right of x by a count in a register: bit c of x is the low bit of
+// either shift of x by c below the width, which bt reads into the carry.
+// The shift may have absorbed the and that masks its count (patShiftCount),
+// which bt applies itself as the shift does. A constant count is left to
+// patParity's test against the shifted register, or patShr's shr.
+func (s *selector) bitTest(sh, r *middle.Value) (match, []*middle.Value, bool) {
+	if sh.Op != middle.OpAShr && sh.Op != middle.OpLShr || sh.Block != r.Block || s.uses[sh.ID] != 1 || s.absorbed[sh.ID] {
+		return match{}, nil, false
+	}
+	c := sh.Args[1]
+	switch m := s.matched[sh.ID]; m.kind {
+	case patShiftCount:
+		c = m.y
+	case patNone:
+	default:
+		return match{}, nil, false
+	}
+	if isConstLike(c) || isConstLike(sh.Args[0]) {
+		return match{}, nil, false
+	}
+	return match{kind: patBitTest, x: sh.Args[0], y: c}, []*middle.Value{sh}, true
 }
 
 // rmwOps are the operations a read-modify-write store can do in memory.
