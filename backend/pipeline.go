@@ -69,6 +69,7 @@ var Passes = []Pass{
 	{Name: "switchlower", Level: 0, Native: true, IR: LowerSwitches, Doc: "switches to jump tables and compare trees"},
 	{Name: "critical", Level: 0, Native: true, IR: middle.SplitCriticalEdges, Doc: "split critical edges, for the φ copies"},
 	{Name: "isel", Level: 0, Native: true, Isel: Select, Doc: "x86-64 instructions on virtual registers"},
+	{Name: "earlycmp", Level: 0, Native: true, Mach: (*Func).HoistCompares, Doc: "compares of cmovs before the moves and leas that precede them"},
 	{Name: "redundantcmp", Level: 0, Native: true, Mach: (*Func).DropRedundantCompares, Doc: "compares whose flags the block still holds"},
 	{Name: "outofssa", Level: 0, Native: true, Mach: (*Func).OutOfSSA, Doc: "φs to sequentialized parallel copies"},
 	{Name: "threadjumps", Level: 0, Native: true, Mach: (*Func).ThreadJumps, Doc: "branches past blocks that only jump"},
