@@ -19,7 +19,10 @@ import (
 //     operands, and a getelementptr used only as a load or store address
 //     folds into its addressing mode (base + index*scale + disp);
 //   - add of a register and an immediate or another register is a
-//     three-address lea, mul by an immediate the three-operand imul;
+//     three-address lea, mul by an immediate the three-operand imul, and
+//     an and with 0xff or 0xffffffff a zero-extending move (movzbl, movl);
+//   - a constant no immediate holds (movabsq) is put in its register once,
+//     before the innermost call-free loop that uses it (wideConstant);
 //   - an icmp whose only use is its block's condbr or select becomes the
 //     cmp (or test, against zero) that sets their flags, without setcc;
 //   - a load whose only use is a cmp or an arithmetic source nearby, with
@@ -368,7 +371,7 @@ func (s *selector) reg(v *middle.Value) Reg {
 		return src.Reg
 	}
 	if src.Kind == KindImm && (src.Imm < 0 || src.Imm > math.MaxUint32) && !fitsInt32(src.Imm) {
-		if l := s.ir.Loops().Innermost(s.irb); l != nil && s.callFree(l) {
+		if l := s.ir.Loops().Innermost(s.irb); l != nil && len(l.Children) == 0 && s.callFree(l) {
 			return s.wideConstant(s.ir.Dom().Idom(l.Header), src.Imm)
 		}
 	}
@@ -389,11 +392,14 @@ type wideConst struct {
 
 // wideConstant returns the register that holds c for the loop that h is
 // the preheader of: one movabsq at the end of h, as LLVM's MachineLICM
-// hoists it, which the loop's uses of c share. Only a loop without calls
-// gets one: across a call the register would be a callee-saved one or a
-// spill slot, and the allocator spills a value by reloading it, not by
-// computing it again (no rematerialization), which costs the loop more
-// than the movabsq (knucleotide's hash loop). (A constant that fits in 32
+// hoists it, which the loop's uses of c share. Only an innermost loop
+// without calls gets one: across a call the register would be a
+// callee-saved one or a spill slot, and the allocator spills a value by
+// reloading it, not by computing it again (no rematerialization), which
+// costs the loop more than the movabsq (knucleotide's hash loop); and in
+// an outer loop the register would hold c across the inner loops too,
+// where the values that run there want it (siphash's rounds, whose outer
+// loop uses c once per block). (A constant that fits in 32
 // bits is an immediate, or a short mov where it must be a register; it
 // stays where it is used, which costs no register across the loop.)
 func (s *selector) wideConstant(h *middle.Block, c int64) Reg {
@@ -413,8 +419,8 @@ func (s *selector) wideConstant(h *middle.Block, c int64) Reg {
 	return t
 }
 
-// callFree reports whether the loop l, with the loops inside it, makes
-// no call.
+// callFree reports whether the blocks of the loop l (those of its inner
+// loops aside) make no call.
 func (s *selector) callFree(l *middle.Loop) bool {
 	if free, ok := s.noCalls[l]; ok {
 		return free
@@ -424,9 +430,6 @@ func (s *selector) callFree(l *middle.Loop) bool {
 		for _, v := range b.Instrs {
 			free = free && v.Op != middle.OpCall
 		}
-	}
-	for _, c := range l.Children {
-		free = free && s.callFree(c)
 	}
 	if s.noCalls == nil {
 		s.noCalls = map[*middle.Loop]bool{}
