@@ -51,12 +51,7 @@ count_to:
 	cmpq	%rdi, %rax
 	# 8: br i1 %c, label %while.body, label %while.end
 	.loc	1 8 3
-	jl	.Lcount_to.while.body
-.Lcount_to.while.end.early:
-	# 14: ret i64 %s
-	.loc	1 14 3
-	movq	%rcx, %rax
-	ret
+	jge	.Lcount_to.while.end
 .Lcount_to.while.body:
 	# 10: %i.1 = add i64 %i, 1
 	.loc	1 10 3

@@ -11,7 +11,9 @@ package backend
 //
 // Before allocation, PlanShrinkWrap finds the frameless region R: the entry
 // and every block whose predecessors are all in R and which neither calls,
-// nor touches a stack slot. R is worth having only when it holds a return.
+// nor touches a stack slot — the largest such set, which holds the loops
+// that R alone enters (a tail recursion turned loop, whose rare call is
+// outside). R is worth having only when it holds a return.
 // A small return block that R and the rest of the function share is copied
 // for R's edges; an edge from R to a block that others reach too is split
 // by a new block; the blocks entered from R, the boundary, all have only R
@@ -130,18 +132,34 @@ func (f *Func) framelessRegion() []bool {
 	if f.needsFrame(f.Blocks[0]) {
 		return nil
 	}
+	// The largest such set: every block that needs no frame to begin
+	// with, then, from a worklist, the blocks with a predecessor outside
+	// go, until none is left — so that a loop entered from R alone, whose
+	// blocks need no frame, stays in R with its back edges.
 	inR := make([]bool, len(f.Blocks))
-	inR[0] = true
-	returns := f.Blocks[0].endsInReturn()
-	for _, b := range f.Blocks[1:] {
-		all := len(b.Preds) > 0
-		for _, p := range b.Preds {
-			all = all && inR[p.ID]
+	var work []*Block
+	for _, b := range f.Blocks {
+		inR[b.ID] = b.ID == 0 || len(b.Preds) > 0 && !f.needsFrame(b)
+		if !inR[b.ID] {
+			work = append(work, b)
 		}
-		if all && !f.needsFrame(b) {
-			inR[b.ID] = true
-			returns = returns || b.endsInReturn()
+	}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range p.Succs {
+			if inR[b.ID] {
+				if b.ID == 0 {
+					return nil // the entry is a loop's header, entered from outside R
+				}
+				inR[b.ID] = false
+				work = append(work, b)
+			}
 		}
+	}
+	returns := false
+	for _, b := range f.Blocks {
+		returns = returns || inR[b.ID] && b.endsInReturn()
 	}
 	edges, cold := 0, 0
 	for _, b := range f.Blocks {

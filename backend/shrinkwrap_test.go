@@ -117,3 +117,50 @@ int main(void) {
 		t.Errorf("the checks' path runs the prologue:\n%s", body)
 	}
 }
+
+// descendLL walks down a chain of links in a loop and calls @visit only
+// at the end of a long walk: the loop, which R alone enters, runs
+// frameless with the short walks' return, and the prologue waits for the
+// call (treesort's insert, whose tail recursion became a loop).
+const descendLL = `
+declare i64 @visit(i64)
+define i64 @descend(ptr %next, i64 %t) {
+entry:
+  br label %loop
+loop:
+  %x = phi i64 [ %t, %entry ], [ %y, %step ]
+  %k = phi i64 [ 0, %entry ], [ %k.1, %step ]
+  %p = getelementptr i64, ptr %next, i64 %x
+  %y = load i64, ptr %p
+  %end = icmp eq i64 %y, 0
+  br i1 %end, label %leaf, label %step
+step:
+  %k.1 = add i64 %k, 1
+  %far = icmp sgt i64 %k.1, 100
+  br i1 %far, label %call, label %loop
+call:
+  %r = call i64 @visit(i64 %y)
+  ret i64 %r
+leaf:
+  ret i64 %x
+}
+`
+
+func TestShrinkWrapAroundALoop(t *testing.T) {
+	expect(t, descendLL, `int64_t descend(int64_t *, int64_t);
+int64_t visit(int64_t y) { return -y; }
+int main(void) {
+	int64_t next[300];
+	for (int i = 0; i < 300; i++) next[i] = i + 1;
+	next[20] = 0;
+	next[299] = 0;
+	printf("%ld %ld %ld\n", descend(next, 5), descend(next, 150), descend(next, 21));
+}
+`, "20 -251 -122\n")
+	body := functionText(assemble(t, descendLL), "descend")
+	test, push := strings.Index(body, "cmpq\t$100"), strings.Index(body, "pushq\t%rbp")
+	if test < 0 || push < test || strings.Count(body, "pushq") != 1 ||
+		strings.Count(body, "\tret\n") != 2 || strings.Count(body, "popq\t%rbp\n\tret\n") != 1 {
+		t.Errorf("the loop and its early return are not before the prologue:\n%s", body)
+	}
+}
