@@ -53,7 +53,8 @@ int main(void) {
 	asm := assemble(t, ll)
 	loop := asm[strings.Index(asm, "\n.Lsum.body:"):]
 	loop = loop[:strings.Index(loop, "\tjl\t.Lsum.body")]
-	if strings.Contains(loop, "jmp") || !strings.Contains(loop, "jae\t.Lsum.bad") {
+	// The error block, or the prologue shrink-wrapping puts before it.
+	if strings.Contains(loop, "jmp") || !strings.Contains(loop, "jae\t.Lsum.bad") && !strings.Contains(loop, "jae\t.Lsum.body.prologue") {
 		t.Errorf("the check does not fall through into the body:\n%s", functionText(asm, "sum"))
 	}
 }

@@ -134,7 +134,7 @@ func TestAllocationDump(t *testing.T) {
 		"machine function count_to, after frame layout",
 		"# live intervals (1 allocation round(s)), over the positions of the listing:",
 		"#   fixed  rdi       [0,1)",
-		"while.body:\t\t\t# preds: entry.prologue, while.body (loop depth 1)",
+		"while.body:\t\t\t# preds: entry, while.body (loop depth 1)",
 		"    0:\tmovq\t%rdi, %v0:rdi\n",
 		"#   sequential: nothing then v1 <- $0; v2 <- $0",
 	} {
