@@ -76,6 +76,8 @@ type selector struct {
 	indexUses []int32         // by IR value ID: uses as the index of a getelementptr
 	countUses []int32         // by IR value ID: uses as the count of an i32 or i64 shift in its block
 	phiArg    []bool          // by IR value ID: an argument of a φ
+	phiUses   []int32         // by IR value ID: uses as a φ's argument, one per edge
+	phiDeep   []bool          // by IR value ID: a φ argument on an edge from a block deeper in loops than its own
 	user      []*middle.Value // by IR value ID: the last user seen
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
@@ -149,6 +151,8 @@ func (s *selector) scanUses() {
 	s.indexUses = make([]int32, n)
 	s.countUses = make([]int32, n)
 	s.phiArg = make([]bool, n)
+	s.phiUses = make([]int32, n)
+	s.phiDeep = make([]bool, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
 	}
@@ -181,6 +185,11 @@ func (s *selector) scanUses() {
 				}
 				if v.Op == middle.OpPhi {
 					s.phiArg[a.ID] = true
+					s.phiUses[a.ID]++
+					if (a.Op == middle.OpAdd || a.Op == middle.OpSub) && !s.phiDeep[a.ID] {
+						loops := s.ir.Loops()
+						s.phiDeep[a.ID] = loops.Depth(v.Block.Pred(i)) > loops.Depth(a.Block)
+					}
 				}
 				address := (v.Op == middle.OpLoad && i == 0) || (v.Op == middle.OpStore && i == 1)
 				if !address {
@@ -507,6 +516,9 @@ func (s *selector) instr(v *middle.Value) {
 	}
 	if _, _, ok := s.offsetIndex(v); ok && s.uses[v.ID] == s.indexUses[v.ID] {
 		return // folded into the displacement of every address using it
+	}
+	if s.sunk(v) {
+		return // folded into its addresses, computed on the φs' edges
 	}
 	switch {
 	case v.Op.IsBinary():
@@ -914,7 +926,7 @@ func (s *selector) gepAddress(g *middle.Value) Operand {
 			return m
 		}
 	}
-	if x, c, ok := s.offsetIndex(idx); ok && (s.uses[idx.ID] == s.indexUses[idx.ID] || !s.phiArg[idx.ID]) {
+	if x, c, ok := s.offsetIndex(idx); ok && (s.uses[idx.ID] == s.indexUses[idx.ID] || !s.phiArg[idx.ID] || s.sunk(idx)) {
 		idx, m.Imm = x, m.Imm+c*size
 	}
 	if m.Sym != "" { // a RIP-relative operand takes no index register
@@ -950,6 +962,25 @@ func (s *selector) offsetIndex(i *middle.Value) (x *middle.Value, c int64, ok bo
 		c = -c
 	}
 	return x, c, fitsInt32(c) && fitsInt32(8*c)
+}
+
+// sunk reports whether the value i, an index x + c (offsetIndex), is
+// used only as addresses' indexes, which take x and c as they are, and as
+// φ arguments: then i is never computed where it is defined, but as a lea
+// at the end of the block of each φ edge it flows along (as gcc and LLVM
+// increment a loop's counter at its end). Computed where it is defined,
+// the a[i + 1] of a bubble sort's step, i + 1 would be live with i across
+// the swap that stores a[i], so that the φ's copy of i + 1 into i's
+// register stayed in the loop; computed at the edge, it takes i's
+// register when i dies there. Only edges from blocks no deeper in loops
+// than i's own get the lea, which then runs no more often than i's
+// definition would.
+func (s *selector) sunk(i *middle.Value) bool {
+	if s.phiUses[i.ID] == 0 || s.uses[i.ID] != s.indexUses[i.ID]+s.phiUses[i.ID] {
+		return false
+	}
+	_, _, ok := s.offsetIndex(i)
+	return ok && !s.phiDeep[i.ID]
 }
 
 // call passes the arguments (stack ones first, so the argument registers
@@ -1014,7 +1045,18 @@ func (s *selector) phi(v *middle.Value) {
 		// one machine predecessor.
 		p := v.Block.Pred(i)
 		if from := s.blocks[p.ID]; from != nil && !(p.EdgeCount(v.Block) > 1 && slices.Contains(in.Phi, from)) {
-			in.Args = append(in.Args, s.source(a))
+			src := s.source(a)
+			if s.sunk(a) {
+				// x + c at the end of the edge's block, where x may die
+				// and the φ take its register.
+				x, c, _ := s.offsetIndex(a)
+				t := s.f.newVReg(8)
+				s.f.vreg(t).origin = a
+				lea := &Instr{Op: opLea, Size: 8, Args: []Operand{regOp(t), baseOp(s.reg(x), c)}, Pos: a.Pos, Inlined: a.Inlined}
+				s.hoisted = append(s.hoisted, hoistedInstr{from, lea})
+				src = regOp(t)
+			}
+			in.Args = append(in.Args, src)
 			in.Phi = append(in.Phi, from)
 		}
 	}
