@@ -965,8 +965,9 @@ func (s *selector) offsetIndex(i *middle.Value) (x *middle.Value, c int64, ok bo
 }
 
 // sunk reports whether the value i, an index x + c (offsetIndex), is
-// used only as addresses' indexes, which take x and c as they are, and as
-// φ arguments: then i is never computed where it is defined, but as a lea
+// used only as addresses' indexes (one at least), which take x and c as
+// they are, and as φ arguments: then i is never computed where it is
+// defined, but as a lea
 // at the end of the block of each φ edge it flows along (as gcc and LLVM
 // increment a loop's counter at its end). Computed where it is defined,
 // the a[i + 1] of a bubble sort's step, i + 1 would be live with i across
@@ -976,7 +977,7 @@ func (s *selector) offsetIndex(i *middle.Value) (x *middle.Value, c int64, ok bo
 // than i's own get the lea, which then runs no more often than i's
 // definition would.
 func (s *selector) sunk(i *middle.Value) bool {
-	if s.phiUses[i.ID] == 0 || s.uses[i.ID] != s.indexUses[i.ID]+s.phiUses[i.ID] {
+	if s.phiUses[i.ID] == 0 || s.indexUses[i.ID] == 0 || s.uses[i.ID] != s.indexUses[i.ID]+s.phiUses[i.ID] {
 		return false
 	}
 	_, _, ok := s.offsetIndex(i)
