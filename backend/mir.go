@@ -84,9 +84,11 @@ const (
 	CondAE
 	CondBE
 	CondA
+	CondS // the sign flag: only after arithmetic, which leaves OF as it may (flagsfromalu.go)
+	CondNS
 )
 
-var condNames = [...]string{"e", "ne", "l", "ge", "le", "g", "b", "ae", "be", "a"}
+var condNames = [...]string{"e", "ne", "l", "ge", "le", "g", "b", "ae", "be", "a", "s", "ns"}
 
 func (c Cond) String() string { return condNames[c] }
 

@@ -1,0 +1,79 @@
+package backend
+
+// Flags from the arithmetic. A loop counting down to zero tests its
+// counter right after decrementing it: lea -1(r), r then test r, r and a
+// branch on equal, not equal, less or greater-or-equal — which read only
+// the zero and sign flags there, test clearing the overflow flag. An add
+// (or sub) sets ZF and SF from its result as test does, so, after
+// allocation, once the lea's base and destination are the same register,
+// the lea becomes add $c, r and the test goes: one instruction less per
+// iteration, as gcc and LLVM do it (dec; jns). Less and greater-or-equal
+// become sign and not-sign (CondS, CondNS): after the add the overflow
+// flag is the add's, which jl and jge would read.
+//
+// The flags readers are those after the test in its block, up to the next
+// instruction that sets the flags; the flags never live from one block
+// into the next (every branch's compare is selected into its block), so
+// none is further away. Every reader must take one of the four conditions,
+// or nothing changes.
+
+// FlagsFromArithmetic turns lea c(r), r; test r, r into add $c, r (see
+// above).
+func (f *Func) FlagsFromArithmetic() {
+	for _, b := range f.Blocks {
+		for i := 0; i+1 < len(b.Instrs); i++ {
+			lea, test := b.Instrs[i], b.Instrs[i+1]
+			if !f.selfAdd(lea) || test.Op != opTest || test.Size != lea.Size ||
+				test.Args[0].Kind != KindReg || test.Args[1].Kind != KindReg ||
+				f.location(test.Args[0].Reg) != f.location(lea.Args[0].Reg) || f.location(test.Args[1].Reg) != f.location(lea.Args[0].Reg) {
+				continue
+			}
+			readers, ok := flagReaders(b.Instrs[i+2:])
+			if !ok {
+				continue
+			}
+			for _, r := range readers {
+				switch r.Cond {
+				case CondL:
+					r.Cond = CondS
+				case CondGE:
+					r.Cond = CondNS
+				}
+			}
+			lea.Op, lea.Args = opAdd, []Operand{lea.Args[0], immOp(lea.Args[1].Imm)}
+			b.Instrs = append(b.Instrs[:i+1], b.Instrs[i+2:]...)
+		}
+	}
+}
+
+// selfAdd reports whether in is lea c(r), r: an add of a constant to an
+// allocated register, written as a lea.
+func (f *Func) selfAdd(in *Instr) bool {
+	if in.Op != opLea || in.Spill || in.Args[0].Kind != KindReg {
+		return false
+	}
+	m := in.Args[1]
+	return m.Kind == KindMem && m.Index == NoReg && m.Sym == "" && m.Slot == nil && m.Base != NoReg &&
+		f.location(m.Base).IsPhysical() && f.location(m.Base) == f.location(in.Args[0].Reg)
+}
+
+// flagReaders returns the instructions of rest that read the flags a
+// test before them set, and whether each takes a condition that reads
+// only the zero flag and the sign flag of a test (e, ne, l, ge).
+func flagReaders(rest []*Instr) (readers []*Instr, ok bool) {
+	for _, in := range rest {
+		switch in.Op {
+		case opJcc, opCmov, opSetcc:
+			switch in.Cond {
+			case CondE, CondNE, CondL, CondGE:
+				readers = append(readers, in)
+			default:
+				return nil, false
+			}
+		case opMov, opMovzx, opMovsx, opLea, opJmp, opJmpTable:
+		default:
+			return readers, len(readers) > 0
+		}
+	}
+	return readers, len(readers) > 0
+}

@@ -1,0 +1,64 @@
+package backend
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// downLL sums a[j] for j from n - 1 down to 0, testing j >= 0 after each
+// decrement (a loop versioning's down-counting copy has this shape), and
+// counts the steps of a loop that runs k down to zero; the decrement
+// and the test become one add, the branch jns (or jne).
+const downLL = `define i64 @down(ptr %a, i64 %n) {
+entry:
+  %j0 = sub i64 %n, 1
+  %none = icmp slt i64 %j0, 0
+  br i1 %none, label %done, label %loop
+loop:
+  %j = phi i64 [ %j0, %entry ], [ %j.1, %loop ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %loop ]
+  %p = getelementptr i64, ptr %a, i64 %j
+  %x = load i64, ptr %p
+  %s.1 = add i64 %s, %x
+  %j.1 = sub i64 %j, 1
+  %more = icmp sge i64 %j.1, 0
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i64 [ 0, %entry ], [ %s.1, %loop ]
+  ret i64 %r
+}
+
+define i64 @steps(i64 %k) {
+entry:
+  %none = icmp eq i64 %k, 0
+  br i1 %none, label %done, label %loop
+loop:
+  %i = phi i64 [ %k, %entry ], [ %i.1, %loop ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %loop ]
+  %s.1 = add i64 %s, 3
+  %i.1 = add i64 %i, -1
+  %more = icmp ne i64 %i.1, 0
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i64 [ 0, %entry ], [ %s.1, %loop ]
+  ret i64 %r
+}
+`
+
+func TestFlagsFromArithmetic(t *testing.T) {
+	expect(t, downLL, `int64_t down(int64_t *, int64_t);
+int64_t steps(int64_t);
+int main(void) {
+	int64_t a[] = {1, 20, 300, 4000, 50000};
+	printf("%ld %ld %ld %ld %ld\n", down(a, 5), down(a, 1), down(a, 0), steps(7), steps(0));
+}
+`, "54321 1 0 21 0\n")
+	asm := assemble(t, downLL)
+	for _, c := range []struct{ name, jump string }{{"down", "jns"}, {"steps", "jne"}} {
+		text := functionText(asm, c.name)
+		if !regexp.MustCompile(`addq\t\$-1, (%r[a-z0-9]+)\n\t`+c.jump+`\t`).MatchString(text) || strings.Contains(text, "leaq\t-1(%rax), %rax\n\ttestq") {
+			t.Errorf("%s: the decrement and its test are not one add before %s:\n%s", c.name, c.jump, text)
+		}
+	}
+}
