@@ -167,7 +167,7 @@ const (
 	opShl   // dst shifted by src: an immediate or CL
 	opSar
 	opShr
-	opRol  // dst rotated left by an immediate
+	opRol  // dst rotated left by an immediate or CL
 	opNeg  // dst = -dst
 	opCmp  // flags of a - b
 	opTest // flags of a & b

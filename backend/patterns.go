@@ -15,6 +15,10 @@ import "toyc/middle"
 //	and (ashr x, c), m                 m within the low w-c bits: shr x, c (and m)
 //	or|xor (shl x, c), (lshr x, w-c)   rol x, c; the right shift may be the
 //	                                   masked ashr above, Toy's logical shift
+//	or|xor (shl x, n), (and (ashr|lshr x, w-n), (shl 1, n) - 1)
+//	                                   rol x, n for a count n in a register
+//	                                   (md5's rotate by a table's amount);
+//	                                   each count may be masked to the width
 //	add y, (mul x, 2|4|8)              lea (y, x, s), also for shl x, 1|2|3
 //	add (mul x, 2|4|8|3|5|9), k        lea k(, x, s) or lea k(x, x, s-1); sub k too
 //	icmp eq|ne (srem x, ±2^k), 0       test x, 2^k-1
@@ -40,7 +44,7 @@ type pattern uint8
 const (
 	patNone       pattern = iota
 	patShr                // x logically shifted right by c, then and m unless m is all the bits left
-	patRotate             // x rotated left by c
+	patRotate             // x rotated left by c, or by y when y is set
 	patLea                // base y (or x when scale3 is set) + x*scale + disp
 	patParity             // the flags of x & m (test), for an eq or ne compare with zero
 	patRMW                // a store of op (load p), y to p: op y into the memory at p (x is the op)
@@ -220,7 +224,83 @@ func (s *selector) matchRotate(v *middle.Value) (match, []*middle.Value) {
 			return match{kind: patRotate, x: x, c: c}, append(parts, l)
 		}
 	}
+	for i := range 2 {
+		if m, parts := s.matchVarRotate(v, v.Args[i], v.Args[1-i]); m.kind != patNone {
+			return m, parts
+		}
+	}
 	return match{}, nil
+}
+
+// matchVarRotate matches l | r, u being the or, as x rotated left by a
+// count n in a register: l = shl x, n and r = and (ashr|lshr x, W - n),
+// (shl 1, n) - 1 with W a multiple of the width w. For n mod w = k the
+// right shift brings the top k bits of x down (with copies of the sign
+// above them), the mask keeps those k (none for k = 0), and the shift
+// left puts the rest above them: the rotation by k, which rol by CL
+// computes, taking its count modulo w as the shifts do.
+func (s *selector) matchVarRotate(u, l, r *middle.Value) (match, []*middle.Value) {
+	w := bitsOf(u.Type)
+	n, ok := s.countOf(l, u, middle.OpShl)
+	if !ok || !s.inner(r, u, middle.OpAnd) {
+		return match{}, nil
+	}
+	x := l.Args[0]
+	for j := range 2 {
+		sh, m := r.Args[j], r.Args[1-j]
+		op := middle.OpAShr
+		if sh.Op == middle.OpLShr {
+			op = middle.OpLShr
+		}
+		back, ok := s.countOf(sh, r, op)
+		if !ok || sh.Args[0] != x || back.Op != middle.OpSub || !isConstLike(back.Args[0]) ||
+			constant(back.Args[0])%int64(w) != 0 || unmasked(back.Args[1], w) != n {
+			continue
+		}
+		// m = (shl 1, n) - 1
+		if !s.inner(m, r, middle.OpSub) || !isConstLike(m.Args[1]) || constant(m.Args[1]) != 1 {
+			continue
+		}
+		one := m.Args[0]
+		if c, ok := s.countOf(one, m, middle.OpShl); !ok || c != n || !isConstLike(one.Args[0]) || constant(one.Args[0]) != 1 {
+			continue
+		}
+		parts := []*middle.Value{l, r, sh, m, one}
+		if back.Block == u.Block && s.uses[back.ID] == 1 && !s.absorbed[back.ID] && s.matched[back.ID].kind == patNone {
+			parts = append(parts, back) // W - n, read by nothing else
+		}
+		return match{kind: patRotate, x: x, y: n}, parts
+	}
+	return match{}, nil
+}
+
+// countOf matches sh as a shift op of u's block used by u alone, matched
+// by nothing but patShiftCount, and returns its count with the and that
+// masks it to the width taken off (unmasked).
+func (s *selector) countOf(sh, u *middle.Value, op middle.Op) (*middle.Value, bool) {
+	if sh.Op != op || sh.Block != u.Block || s.uses[sh.ID] != 1 || s.absorbed[sh.ID] || isConstLike(sh.Args[1]) {
+		return nil, false
+	}
+	switch m := s.matched[sh.ID]; m.kind {
+	case patShiftCount:
+		return unmasked(m.y, bitsOf(sh.Type)), true
+	case patNone:
+		return unmasked(sh.Args[1], bitsOf(sh.Type)), true
+	}
+	return nil, false
+}
+
+// unmasked returns the count c with an and that keeps its low log2(w)
+// bits taken off: the same count for a shift or rotate of width w.
+func unmasked(c *middle.Value, w uint) *middle.Value {
+	if c.Op == middle.OpAnd {
+		for i, k := range c.Args {
+			if isConstLike(k) && constant(k)&int64(w-1) == int64(w-1) && !isConstLike(c.Args[1-i]) {
+				return c.Args[1-i]
+			}
+		}
+	}
+	return c
 }
 
 // scaled matches a as x times 2, 4 or 8 (a mul or a shl by a constant),
@@ -392,6 +472,11 @@ func (s *selector) selectPattern(v *middle.Value, d Reg) {
 		s.shiftBy(v, d, m.y)
 	case patRotate:
 		s.valueInto(d, m.x)
+		if m.y != nil {
+			s.valueInto(RCX, m.y)
+			s.emit(opRol, size, regOp(d), regOp(RCX))
+			break
+		}
 		s.emit(opRol, size, regOp(d), immOp(m.c))
 	case patLea:
 		addr := Operand{Kind: KindMem, Index: s.reg(m.x), Scale: m.scale, Imm: m.c}
