@@ -12,10 +12,10 @@ package backend
 // (the rotated layout gcc and LLVM give loops), and the header, reached by
 // no one any more, falls out of the block order. Small return blocks are
 // copied the same way, saving the jump to them, and so are the joins that
-// only copy registers and jump on: the arms of an interpreter's dispatch
-// all jump to the join before the loop's test, and with the copies in
-// each arm they jump (or, with the test copied too, branch) to the test
-// directly.
+// only copy registers (and step counters by constants) and jump on: the
+// arms of an interpreter's dispatch all jump to the join before the loop's
+// test, and with the copies (and its pc += 1) in each arm they jump (or,
+// with the test copied too, branch) to the test directly.
 //
 // The code is out of SSA by now, so copying instructions that define
 // registers is fine (a register may have several definitions); the copy of
@@ -85,12 +85,17 @@ func (b *Block) duplicable() bool {
 	return last == opRet || last == opJmp && n >= 2 && (b.Instrs[n-2].Op == opJcc || onlyMoves(b.Instrs[:n-1]))
 }
 
-// onlyMoves reports whether instrs are all moves between registers: the φ
-// copies of a join that jumps on, which its predecessors can as well do
+// onlyMoves reports whether instrs are all moves between registers, or
+// leas of registers and constants into one: the φ copies of a join that
+// jumps on, and the steps of the counters they copy (an interpreter's
+// pc += 1 after every instruction), which its predecessors can as well do
 // themselves before jumping on directly.
 func onlyMoves(instrs []*Instr) bool {
 	for _, in := range instrs {
-		if in.Op != opMov || in.Args[0].Kind != KindReg || in.Args[1].Kind != KindReg {
+		switch {
+		case in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg:
+		case in.Op == opLea && in.Args[0].Kind == KindReg && in.Args[1].Sym == "" && in.Args[1].Slot == nil:
+		default:
 			return false
 		}
 	}

@@ -162,3 +162,56 @@ int main(void) {
 		}
 	}
 }
+
+// The join steps the interpreter's counters (pc and steps) as well as
+// copying the arms' values: the steps are copied into the arms with the
+// copies, and each arm branches to the next round itself.
+func TestTailDuplicationOfSteps(t *testing.T) {
+	const ll = `
+define i64 @interp(i64 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %join ]
+  %s = phi i64 [ 0, %entry ], [ %s.1, %join ]
+  %st = phi i64 [ 0, %entry ], [ %st.1, %join ]
+  %c = icmp slt i64 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %k = and i64 %i, 1
+  %z = icmp eq i64 %k, 0
+  br i1 %z, label %arm0, label %arm1
+arm0:
+  %s.a = add i64 %s, %i
+  br label %join
+arm1:
+  %s.b = sub i64 %s, 3
+  br label %join
+join:
+  %s.1 = phi i64 [ %s.a, %arm0 ], [ %s.b, %arm1 ]
+  %i.1 = add i64 %i, 1
+  %st.1 = add i64 %st, 2
+  br label %head
+exit:
+  %r = add i64 %s, %st
+  ret i64 %r
+}
+`
+	expect(t, ll, `int64_t interp(int64_t);
+int main(void) {
+	printf("%ld %ld %ld\n", interp(0), interp(1), interp(101));
+}
+`, "0 2 2602\n")
+	_, fs := stages(t, ll)
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			n := len(b.Instrs)
+			if b.depth == 0 || n == 0 || b.Instrs[n-1].Op != opJmp || n >= 2 && b.Instrs[n-2].Op == opJcc {
+				continue
+			}
+			if to := b.Instrs[n-1].Args[0].Block; to.depth > 0 && len(to.Instrs) > 1 {
+				t.Errorf("%s jumps to %s, whose steps and copies it could run itself:\n%s", b.Name, to.Name, f)
+			}
+		}
+	}
+}
