@@ -5,8 +5,9 @@ package backend
 // branch on equal, not equal, less or greater-or-equal — which read only
 // the zero and sign flags there, test clearing the overflow flag. An add
 // (or sub) sets ZF and SF from its result as test does, so, after
-// allocation, once the lea's base and destination are the same register,
-// the lea becomes add $c, r and the test goes: one instruction less per
+// allocation, when the lea's base and destination are one register (one
+// virtual register, not two that were given the same physical one), the
+// lea becomes add $c, r and the test goes: one instruction less per
 // iteration, as gcc and LLVM do it (dec; jns). Less and greater-or-equal
 // become sign and not-sign (CondS, CondNS): after the add the overflow
 // flag is the add's, which jl and jge would read.
@@ -23,9 +24,8 @@ func (f *Func) FlagsFromArithmetic() {
 	for _, b := range f.Blocks {
 		for i := 0; i+1 < len(b.Instrs); i++ {
 			lea, test := b.Instrs[i], b.Instrs[i+1]
-			if !f.selfAdd(lea) || test.Op != opTest || test.Size != lea.Size ||
-				test.Args[0].Kind != KindReg || test.Args[1].Kind != KindReg ||
-				f.location(test.Args[0].Reg) != f.location(lea.Args[0].Reg) || f.location(test.Args[1].Reg) != f.location(lea.Args[0].Reg) {
+			if !selfAdd(lea) || test.Op != opTest || test.Size != lea.Size ||
+				!test.Args[0].isReg(lea.Args[0].Reg) || !test.Args[1].isReg(lea.Args[0].Reg) {
 				continue
 			}
 			readers, ok := flagReaders(b.Instrs[i+2:])
@@ -46,15 +46,17 @@ func (f *Func) FlagsFromArithmetic() {
 	}
 }
 
-// selfAdd reports whether in is lea c(r), r: an add of a constant to an
-// allocated register, written as a lea.
-func (f *Func) selfAdd(in *Instr) bool {
+// selfAdd reports whether in is lea c(r), r: an add of a constant to a
+// register, written as a lea. The base and the destination must be the
+// same register before allocation too, not two that share a physical
+// register: add reads its destination, which the allocation checker
+// follows as the value it names.
+func selfAdd(in *Instr) bool {
 	if in.Op != opLea || in.Spill || in.Args[0].Kind != KindReg {
 		return false
 	}
 	m := in.Args[1]
-	return m.Kind == KindMem && m.Index == NoReg && m.Sym == "" && m.Slot == nil && m.Base != NoReg &&
-		f.location(m.Base).IsPhysical() && f.location(m.Base) == f.location(in.Args[0].Reg)
+	return m.Kind == KindMem && m.Index == NoReg && m.Sym == "" && m.Slot == nil && m.Base == in.Args[0].Reg
 }
 
 // flagReaders returns the instructions of rest that read the flags a

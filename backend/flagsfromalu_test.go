@@ -9,7 +9,10 @@ import (
 // downLL sums a[j] for j from n - 1 down to 0, testing j >= 0 after each
 // decrement (a loop versioning's down-counting copy has this shape), and
 // counts the steps of a loop that runs k down to zero; the decrement
-// and the test become one add, the branch jns (or jne).
+// and the test become one add, the branch jns (or jne). In @shared the
+// lea's base and result are two registers that the allocation puts in one
+// physical register: an add would read the result before it is written,
+// which the allocation checker rejects, so the lea stays.
 const downLL = `define i64 @down(ptr %a, i64 %n) {
 entry:
   %j0 = sub i64 %n, 1
@@ -44,16 +47,29 @@ done:
   %r = phi i64 [ 0, %entry ], [ %s.1, %loop ]
   ret i64 %r
 }
+
+define i64 @shared(i64 %x, i64 %y) {
+entry:
+  %a = mul i64 %x, %y
+  %b = add i64 %a, 5
+  %z = icmp eq i64 %b, 0
+  br i1 %z, label %zero, label %other
+zero:
+  ret i64 %x
+other:
+  ret i64 %y
+}
 `
 
 func TestFlagsFromArithmetic(t *testing.T) {
 	expect(t, downLL, `int64_t down(int64_t *, int64_t);
 int64_t steps(int64_t);
+int64_t shared(int64_t, int64_t);
 int main(void) {
 	int64_t a[] = {1, 20, 300, 4000, 50000};
-	printf("%ld %ld %ld %ld %ld\n", down(a, 5), down(a, 1), down(a, 0), steps(7), steps(0));
+	printf("%ld %ld %ld %ld %ld %ld %ld\n", down(a, 5), down(a, 1), down(a, 0), steps(7), steps(0), shared(5, -1), shared(3, 4));
 }
-`, "54321 1 0 21 0\n")
+`, "54321 1 0 21 0 5 4\n")
 	asm := assemble(t, downLL)
 	for _, c := range []struct{ name, jump string }{{"down", "jns"}, {"steps", "jne"}} {
 		text := functionText(asm, c.name)
