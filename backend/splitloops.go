@@ -381,7 +381,7 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 			case !lv.liveInto(t, v):
 			case len(b.Succs) > 1 && t.edgeBlockFor(v):
 				ch.exits = append(ch.exits, int32(t.ID))
-				cost += freq(t)
+				cost += blockFreq(t)
 			default:
 				exits = true
 			}
