@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -22,8 +23,14 @@ var (
 )
 
 // gdbTimeout bounds one gdb session of TestDebugDifferential (200 stops
-// of a generated program take a few seconds).
-const gdbTimeout = 60 * time.Second
+// of a generated program take a few seconds); a session that does not
+// finish in time is run once more with gdbRetryTimeout (a loaded machine),
+// and fails the test if it does not finish then either, so that a program
+// is never passed with no values compared.
+const (
+	gdbTimeout      = 60 * time.Second
+	gdbRetryTimeout = 240 * time.Second
+)
 
 // A debugStop is what gdb showed at one stop: the variables' values by
 // name and declaration line ("x:12"), innermost first for a shadowed name.
@@ -33,7 +40,8 @@ type debugStop struct {
 
 // debugStops runs exe under gdb with tests/debug/stops.py, stopping at
 // every line of src, and returns the stops by "function line n" (the n-th
-// stop at that line of that function).
+// stop at that line of that function), and their order. A gdb that does
+// not finish, or stops nowhere, fails the test.
 func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []string) {
 	t.Helper()
 	gdb, err := exec.LookPath("gdb")
@@ -44,9 +52,14 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := execute(dir, gdbTimeout, gdb, "-nx", "-batch", "-ex", "set $toysrc = \""+src+"\"", "-x", script, exe)
+	args := []string{"-nx", "-batch", "-ex", "set $toysrc = \"" + src + "\"", "-x", script, exe}
+	r, err := execute(dir, gdbTimeout, gdb, args...)
+	if errors.Is(err, errTimeout) {
+		t.Logf("gdb did not finish in %v: once more, for %v", gdbTimeout, gdbRetryTimeout)
+		r, err = execute(dir, gdbRetryTimeout, gdb, args...)
+	}
 	if err != nil {
-		t.Logf("gdb did not finish: %v", err)
+		t.Errorf("gdb did not finish: %v", err)
 		return nil, nil
 	}
 	stops := map[string]debugStop{}
@@ -69,6 +82,9 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 			}
 		}
 	}
+	if len(order) == 0 {
+		t.Errorf("%s: gdb stopped at no line of %s\n%s", exe, src, r.stderr)
+	}
 	return stops, order
 }
 
@@ -85,7 +101,14 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // before. Such a line is found by its stops' predecessors: where the n-th
 // stop at the line follows a stop at another line in one run than in the
 // other (the first after the loop's start at -O0, the one after the first
-// iteration's last line at -O2), no stop at that line is compared.
+// iteration's last line at -O2), no stop at that line is compared. A line
+// whose code the optimizer deleted on one path only (a statement whose
+// result an inlined copy does not use) is reached as often up to that
+// path, and one stop fewer after it, with the same line before: so the
+// two runs' stops are also aligned, as diff aligns lines, on the longest
+// common subsequence of their lines, and the n-th stop at a line is
+// compared only where the alignment pairs it with the other run's n-th
+// stop at that line.
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
 	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] }
 	before := func(order []string) map[string]string {
@@ -104,9 +127,10 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 			unreliable[lineOf(k)] = true
 		}
 	}
+	aligned := alignStops(refOrder, optOrder, lineOf)
 	for key, o := range opt {
 		r, ok := ref[key]
-		if !ok || unreliable[lineOf(key)] {
+		if !ok || unreliable[lineOf(key)] || !aligned[key] {
 			continue
 		}
 		line, _ := strconv.Atoi(strings.Fields(key)[1])
@@ -125,6 +149,52 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 		}
 	}
 	return compared, wrong
+}
+
+// alignStops aligns two runs' stops on the longest common subsequence of
+// their lines (Hunt–McIlroy's measure, computed by dynamic programming:
+// at most 200 stops a run), and returns the keys ("function line n") that
+// it pairs with the same key in the other run.
+func alignStops(a, b []string, lineOf func(string) string) map[string]bool {
+	n, m := len(a), len(b)
+	la, lb := make([]string, n), make([]string, m)
+	for i, k := range a {
+		la[i] = lineOf(k)
+	}
+	for j, k := range b {
+		lb[j] = lineOf(k)
+	}
+	// lcs[i][j]: the length of the longest common subsequence of
+	// la[i:] and lb[j:].
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if la[i] == lb[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	same := make(map[string]bool)
+	for i, j := 0, 0; i < n && j < m; {
+		switch {
+		case la[i] == lb[j]:
+			if a[i] == b[j] {
+				same[a[i]] = true
+			}
+			i++
+			j++
+		case lcs[i+1][j] >= lcs[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return same
 }
 
 // TestDebugDifferential checks the debugging information of optimized code
@@ -185,5 +255,41 @@ func TestDebugDifferential(t *testing.T) {
 				mu.Unlock()
 			}
 		})
+	}
+}
+
+// TestCompareDebugStopsAlignment: a line an optimized build does not stop
+// at in one call (its code deleted in one inlined copy, seeds 96198 and
+// 402198) shifts the count of its later stops; those are not the same
+// dynamic stops as -O0's n-th, and must not be compared, while a wrong
+// value at a stop both runs reach in step still is.
+func TestCompareDebugStopsAlignment(t *testing.T) {
+	stop := func(kv ...string) debugStop {
+		s := debugStop{vars: map[string]string{}}
+		for i := 0; i+1 < len(kv); i += 2 {
+			s.vars[kv[i]] = kv[i+1]
+		}
+		return s
+	}
+	ref := map[string]debugStop{
+		"f 8 1": stop("x:3", "1"), "f 11 1": stop("x:3", "1"), "f 12 1": stop("x:3", "1"),
+		"f 8 2": stop("x:3", "2"), "f 11 2": stop("x:3", "2"), "f 12 2": stop("x:3", "2"),
+	}
+	refOrder := []string{"f 8 1", "f 11 1", "f 12 1", "f 8 2", "f 11 2", "f 12 2"}
+	// The first call does not stop at line 11: the optimized build's
+	// first stop there is -O0's second, with the second call's value.
+	opt := map[string]debugStop{
+		"f 8 1": stop("x:3", "1"), "f 12 1": stop("x:3", "1"),
+		"f 8 2": stop("x:3", "7"), "f 11 1": stop("x:3", "2"), "f 12 2": stop("x:3", "2"),
+	}
+	optOrder := []string{"f 8 1", "f 12 1", "f 8 2", "f 11 1", "f 12 2"}
+	n, wrong := compareDebugStops(ref, opt, refOrder, optOrder)
+	if len(wrong) != 1 || !strings.Contains(wrong[0], "f 8 2") {
+		t.Errorf("wrong values %q, want only the one at f 8 2", wrong)
+	}
+	if n != 2 {
+		// Line 12 follows line 11 at -O0 and line 8 in the optimized
+		// build's first call: none of its stops is compared.
+		t.Errorf("%d values compared, want 2 (at f 8 1 and f 8 2)", n)
 	}
 }
