@@ -39,6 +39,7 @@ type dwarfFunc struct {
 	varScope []*middle.DebugScope                        // by variable: the scope it is described in
 	slots    map[string]*Slot                            // the allocas' slots, by IR name
 	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
+	unset    *unsetVars                                  // slot-homed variables not assigned yet (dwarfunset.go), or nil
 
 	runs []dwarfRun
 	cur  *middle.DebugScope
@@ -63,6 +64,7 @@ type dwarfRun struct {
 	site  uint16    // the inline site its code came from (dwarfinline.go)
 	copy  uint16    // the copy of duplicated code it is (dwarfcopy.go)
 	moves []varMove // the variables whose location changes here, when tracked
+	unset string    // which slot-homed variables declared without a value are assigned (dwarfunset.go)
 }
 
 // function starts the DWARF of f, whose text begins at the symbol sym; nil
@@ -84,8 +86,9 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 	if df.dbg != nil {
 		df.declScopes()
 		df.locs = newVarTracker(df)
+		df.unset = newUnsetVars(df)
 	}
-	df.runs = []dwarfRun{{label: sym, moves: df.locs.current()}}
+	df.runs = []dwarfRun{{label: sym, moves: df.locs.current(), unset: df.unset.state()}}
 	return df
 }
 
@@ -208,6 +211,7 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 		df.cp = df.copy.next(in)
 	}
 	df.locs.advance(in)
+	df.unset.advance(in)
 	if in.Op == opCall {
 		df.call(in)
 	}
@@ -218,12 +222,12 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 // from the current run's.
 func (df *dwarfFunc) mark(w io.Writer) {
 	last := &df.runs[len(df.runs)-1]
-	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() {
+	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() && last.unset == df.unset.state() {
 		return
 	}
 	l := df.newLabel()
 	io.WriteString(w, l+":\n")
-	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current()})
+	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
 }
 
 func (df *dwarfFunc) newLabel() string {
@@ -469,6 +473,25 @@ func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugV
 			expr.op = append(expr.op, dwOpDeref) // the array is where the slot points
 		}
 		kind = 1
+		if runs, ok := df.assignedRuns(vi); ok {
+			// Declared without a value: the slot only where the
+			// variable is assigned.
+			var es []listEntry
+			for i, r := range df.runs {
+				if !runs[i] {
+					continue
+				}
+				if n := len(es); n > 0 && es[n-1].end == r.label {
+					es[n-1].end = ends[i]
+					continue
+				}
+				es = append(es, listEntry{r.label, ends[i], expr})
+			}
+			kind = 0
+			if list = df.writeLocList(loc, es); list != "" {
+				kind = 2
+			}
+		}
 	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != "" {
 		list, kind = l, 2
 	}
@@ -518,11 +541,7 @@ func (df *dwarfFunc) locList(loc *strings.Builder, moves []runMove, array bool, 
 	if df.locs == nil {
 		return ""
 	}
-	type entry struct {
-		start, end string
-		x          dwExpr
-	}
-	var es []entry
+	var es []listEntry
 	for k, m := range moves {
 		last := len(df.runs) - 1 // the move's last run
 		if k+1 < len(moves) {
@@ -537,8 +556,21 @@ func (df *dwarfFunc) locList(loc *strings.Builder, moves []runMove, array bool, 
 			es[n-1].end = ends[last]
 			continue
 		}
-		es = append(es, entry{start, ends[last], x})
+		es = append(es, listEntry{start, ends[last], x})
 	}
+	return df.writeLocList(loc, es)
+}
+
+// listEntry is one entry of a location list: the expression x from the
+// label start to the label end.
+type listEntry struct {
+	start, end string
+	x          dwExpr
+}
+
+// writeLocList writes the location list es to loc and returns its label;
+// "" for an empty list, which is not written.
+func (df *dwarfFunc) writeLocList(loc *strings.Builder, es []listEntry) string {
 	if len(es) == 0 {
 		return ""
 	}

@@ -50,7 +50,7 @@ func (w *debugWalker) stmt(s Stmt, sc *middle.DebugScope) {
 	case *VarStmt:
 		v := s.Var
 		if slot := w.l.slots[v]; slot != nil && v.Type != nil {
-			w.d.Vars = append(w.d.Vars, &middle.DebugVar{Name: v.Name, Type: v.Type.String(), Decl: v.Pos, Scope: sc, Slot: slot})
+			w.d.Vars = append(w.d.Vars, &middle.DebugVar{Name: v.Name, Type: v.Type.String(), Decl: v.Pos, Scope: sc, Slot: slot, Unset: s.Init == nil})
 		}
 	case *IfStmt:
 		for _, c := range s.Clauses {

@@ -40,6 +40,9 @@ type DebugVar struct {
 	Decl  diag.Pos    // the declaration
 	Scope *DebugScope // the innermost block declaring it; nil: the function's body (or a parameter)
 	Param bool
+	// Unset: declared without an initializer, so without a value until
+	// its first assignment (backend/dwarfunset.go).
+	Unset bool
 	// Slot is the alloca that is the variable's home while the function
 	// keeps it (always at -O0; at -O1 and -O2 when its address is taken).
 	Slot *Value

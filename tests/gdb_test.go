@@ -117,3 +117,34 @@ func TestGdbEntryValues(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbUnassigned debugs debug/unset.toy: n, declared without a value
+// and kept in a stack slot, is <optimized out> until it is assigned (its
+// slot holds what was there before, which differs between builds:
+// TestDebugDifferential's seed 95054 showed two such numbers), and its
+// slot after.
+func TestGdbUnassigned(t *testing.T) {
+	needToyc(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "unset")
+			compileNative(t, "debug", level, "-g", "unset.toy", "-o", exe)
+			r := mustRun(t, "debug", gdb, "-nx", "-batch",
+				"-ex", "break unset.toy:18", "-ex", "break unset.toy:19", "-ex", "break unset.toy:24",
+				"-ex", "run", "-ex", "print n", "-ex", "continue", "-ex", "print n", "-ex", "continue", "-ex", "print n", exe)
+			want := `(?s)unset.toy:18\n.*\$1 = <optimized out>\n.*unset.toy:19\n.*\$2 = <optimized out>\n`
+			if level != "-O2" {
+				// -O2 inlines bump and promotes n: line 24 has no code.
+				want += `.*unset.toy:24\n.*\$3 = 2\n`
+			}
+			if !regexp.MustCompile(want).Match(r.stdout) {
+				t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)
+			}
+		})
+	}
+}
