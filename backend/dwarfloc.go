@@ -609,6 +609,14 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 	if isCopy {
 		copied = t.placeValue(s, in.Args[1])
 	}
+	// A move from one piece of a register to another (a split of its
+	// live range around calls or loops) copies what the source holds,
+	// whatever IR value the register was made for: coalescing may have
+	// given the register a φ, and the piece holds, before the φ's copies,
+	// another value (a load coalesced into the φ's register and split
+	// across a call is not the φ).
+	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
+		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
 	(in.Clobbers | in.Defs).forEach(func(r Reg) { s.regs[r] = nil })
 	for i, a := range in.Args {
 		if in.role(i)&roleDef == 0 {
@@ -626,7 +634,7 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		}
 		if t.interim[in] && a.Kind == KindReg {
 			v = nil
-		} else if in.Op == opMov && (v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
+		} else if in.Op == opMov && (split || v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
 			// A move is a copy of what its source holds: its
 			// destination's IR value may be what a later two-address
 			// instruction makes of it (mov a, v; add b, v), not yet

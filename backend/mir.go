@@ -444,3 +444,20 @@ func (f *Func) spillSlot(r Reg) *Slot {
 	}
 	return nil
 }
+
+// splitRoot returns the register r was made from by the allocator's
+// temporaries (orig) and live-range splits (splitOf), r itself if none.
+func (f *Func) splitRoot(r Reg) Reg {
+	for r.IsVirtual() {
+		vi := &f.vregs[r-FirstVReg]
+		switch {
+		case vi.orig != NoReg:
+			r = vi.orig
+		case vi.splitOf != NoReg:
+			r = vi.splitOf
+		default:
+			return r
+		}
+	}
+	return r
+}
