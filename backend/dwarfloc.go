@@ -16,7 +16,8 @@ import (
 // merges of its block, FuncDebug.BlockOf) say it is in now, before the
 // first instruction of a later line, or at the block's end (after a
 // branch on its own line, where gdb stops for the statement); a φ of the
-// block at its top; the copies feeding a φ named for a variable make the
+// block at its top; the copies feeding a φ named for a variable (for a
+// spilled φ, the stores to its slot of a value it takes) make the
 // variable that φ at the end of their block; a parameter is its argument
 // from the function's first instruction. At a join, a place holding
 // different values on different edges holds a join of them (one made per
@@ -665,7 +666,12 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		// A new value named for variables makes them that value; a
 		// reload or a copy of the value itself does not (the variable
 		// may have been assigned since).
-		if v != nil && !in.Spill && !(isCopy && copied == v) && len(t.named[v]) > 0 {
+		// A spill store into a spilled φ's slot in a block feeding the
+		// φ is its copy (the copy's register is a temporary the store
+		// empties) when the source holds a value the φ takes; one that
+		// copies the φ's own value is its spill.
+		phiSpill := in.Spill && v != nil && v.Op == middle.OpPhi && copied != nil && copied != v && phiTakes(v, copied)
+		if v != nil && (!in.Spill || phiSpill) && !(isCopy && copied == v) && len(t.named[v]) > 0 {
 			if v.Op == middle.OpPhi {
 				// A copy feeding a φ: the variables become the φ on
 				// the way to its block, after this block's branch,
@@ -679,6 +685,16 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 			}
 		}
 	}
+}
+
+// phiTakes reports whether x is one of the values the φ phi takes.
+func phiTakes(phi, x *middle.Value) bool {
+	for _, a := range phi.Args {
+		if a == x {
+			return true
+		}
+	}
+	return false
 }
 
 // feeds reports whether the block being applied branches to the block of
