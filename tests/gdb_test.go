@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -144,6 +145,38 @@ func TestGdbUnassigned(t *testing.T) {
 			}
 			if !regexp.MustCompile(want).Match(r.stdout) {
 				t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)
+			}
+		})
+	}
+}
+
+// TestGdbSpilledPhi debugs debug/spilled.toy: on the loop's third
+// iteration, a15 and a12, whose φs the allocator spilled at -O1 and -O2,
+// are in their slots (the stores of their next values there were not
+// taken for their φs' copies, and gdb showed <optimized out>), with -O0's
+// values.
+func TestGdbSpilledPhi(t *testing.T) {
+	needToyc(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	show := func(t *testing.T, level string) string {
+		exe := filepath.Join(t.TempDir(), "spilled")
+		compileNative(t, "debug", level, "-g", "spilled.toy", "-o", exe)
+		r := mustRun(t, "debug", gdb, "-nx", "-batch",
+			"-ex", "break spilled.toy:32", "-ex", "run 40", "-ex", "continue", "-ex", "continue",
+			"-ex", "print a15", "-ex", "print a12", exe)
+		return strings.Join(regexp.MustCompile(`(?m)^\$[0-9]+ = .*$`).FindAllString(string(r.stdout), -1), "\n")
+	}
+	want := show(t, "-O0")
+	if strings.Count(want, "\n") != 1 || strings.Contains(want, "optimized out") {
+		t.Fatalf("-O0 shows %q", want)
+	}
+	for _, level := range []string{"-O1", "-O2"} {
+		t.Run(level, func(t *testing.T) {
+			if got := show(t, level); got != want {
+				t.Errorf("a15 and a12 on the third iteration:\n%s\n-O0 shows\n%s", got, want)
 			}
 		})
 	}
