@@ -72,10 +72,14 @@ func newUnsetVars(df *dwarfFunc) *unsetVars {
 		}
 	}
 	u.before = make(map[*Instr]string)
+	cur := u.cur
 	for i, b := range f.Blocks {
 		u.entry(in, i, b, out, index)
 		for _, x := range b.Instrs {
-			u.before[x] = string(in)
+			if string(in) != cur {
+				cur = string(in) // one string per change, shared until the next
+			}
+			u.before[x] = cur
 			u.assigns(in, x)
 		}
 	}
