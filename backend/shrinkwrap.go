@@ -132,14 +132,31 @@ func (f *Func) framelessRegion() []bool {
 	if f.needsFrame(f.Blocks[0]) {
 		return nil
 	}
-	// The largest such set: every block that needs no frame to begin
-	// with, then, from a worklist, the blocks with a predecessor outside
-	// go, until none is left — so that a loop entered from R alone, whose
-	// blocks need no frame, stays in R with its back edges.
-	inR := make([]bool, len(f.Blocks))
-	var work []*Block
+	// The largest such set: the blocks the entry reaches through blocks
+	// that need no frame (R lies within them, since it holds the
+	// predecessors of its blocks, and so a path from the entry to each),
+	// then, from a worklist, the blocks with a predecessor outside go,
+	// until none is left — so that a loop entered from R alone, whose
+	// blocks need no frame, stays in R with its back edges. Searching
+	// from the entry asks needsFrame, a scan of the block, only of the
+	// blocks a frameless path reaches.
+	inR, asked := make([]bool, len(f.Blocks)), make([]bool, len(f.Blocks))
+	inR[0], asked[0] = true, true
+	work := []*Block{f.Blocks[0]}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range p.Succs {
+			if !asked[b.ID] {
+				asked[b.ID] = true
+				if !f.needsFrame(b) {
+					inR[b.ID] = true
+					work = append(work, b)
+				}
+			}
+		}
+	}
 	for _, b := range f.Blocks {
-		inR[b.ID] = b.ID == 0 || len(b.Preds) > 0 && !f.needsFrame(b)
 		if !inR[b.ID] {
 			work = append(work, b)
 		}
