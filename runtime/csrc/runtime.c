@@ -86,9 +86,13 @@ static COLD void put_str(const char *s) {
         put_char(*s);
 }
 
-static COLD void put_int(int64_t v) {
-    char buf[24];
-    char *p = buf + sizeof buf;
+/* format_int writes v in decimal so that it ends at end and returns where
+ * it starts. Digits are formatted by hand: printf's format parsing would
+ * cost more than the conversion in print-heavy programs, and the error
+ * path must not touch stdio's buffers. */
+static inline char *format_int(char *end, int64_t v) {
+    char *p = end;
+    /* Negating in unsigned arithmetic keeps INT64_MIN defined. */
     uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
     do {
         *--p = (char)('0' + u % 10);
@@ -96,6 +100,12 @@ static COLD void put_int(int64_t v) {
     } while (u != 0);
     if (v < 0)
         *--p = '-';
+    return p;
+}
+
+static COLD void put_int(int64_t v) {
+    char buf[24];
+    char *p = format_int(buf + sizeof buf, v);
     put_bytes(p, (size_t)(buf + sizeof buf - p));
 }
 
@@ -409,19 +419,9 @@ void toy_print_bool(_Bool b) {
         fwrite("false", 1, 5, stdout);
 }
 
-/* Digits are formatted by hand: printf's format parsing would cost more
- * than the conversion in print-heavy programs. */
 void toy_print_i64(int64_t v) {
     char buf[24];
-    char *p = buf + sizeof buf;
-    /* Negating in unsigned arithmetic keeps INT64_MIN defined. */
-    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0)
-        *--p = '-';
+    char *p = format_int(buf + sizeof buf, v);
     fwrite(p, 1, (size_t)(buf + sizeof buf - p), stdout);
 }
 
