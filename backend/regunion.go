@@ -52,7 +52,9 @@ func (u *regUnion) insert(it *Interval) {
 		c, i := u.find(s.start)
 		if c == len(u.chunks) { // after every segment: at the end of the last chunk
 			if c == 0 {
-				u.chunks = append(u.chunks, make([]segment, 0, 2*unionChunk))
+				// Most registers of most functions hold a few segments:
+				// the first chunk grows by append up to its largest.
+				u.chunks = append(u.chunks, make([]segment, 0, 8))
 			} else {
 				c--
 			}
