@@ -1,6 +1,8 @@
 package backend
 
 import (
+	"math/bits"
+
 	"toyc/middle"
 	"toyc/middle/diag"
 )
@@ -61,11 +63,11 @@ func maskOf(regs ...Reg) RegMask {
 func (m RegMask) Has(r Reg) bool { return r.IsPhysical() && m&(1<<r) != 0 }
 
 // forEach calls fn for each register of m in encoding order.
+// It steps from set bit to set bit: most masks are empty, and every
+// instruction's are asked for in each walk over the code.
 func (m RegMask) forEach(fn func(Reg)) {
-	for r := RAX; r < FirstVReg; r++ {
-		if m.Has(r) {
-			fn(r)
-		}
+	for m &= (1<<FirstVReg - 1) &^ 1; m != 0; m &= m - 1 {
+		fn(Reg(bits.TrailingZeros32(uint32(m))))
 	}
 }
 
