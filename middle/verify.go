@@ -759,7 +759,10 @@ func (c *funcChecker) dominance() {
 					continue // a φ's missing entry is reported already
 				}
 				if dom == nil {
-					dom = ComputeDom(c.f)
+					// The cached tree, which the passes after ask for
+					// again (mem2reg); the tests check it against a
+					// fresh one (analysis.go).
+					dom = c.f.Dom()
 				}
 				if v.Op == OpPhi {
 					c.phiUse(b, v, a, v.Block.Pred(k), dom)
