@@ -149,14 +149,14 @@ func (e *emitter) traceFuncStart(f *Func, symbol string) {
 func (e *emitter) traceFuncEnd() {
 	l := e.freshLabel("end")
 	e.trace.fn.end = l
-	e.printf("\t%s:\n", l)
+	e.label(l)
 }
 
 // traceCall labels the return address of the call in (just written) and
 // records its logical frames.
 func (e *emitter) traceCall(f *Func, in *Instr) {
 	l := e.freshLabel("ret")
-	e.printf("\t%s:\n", l)
+	e.label(l)
 	site := traceSite{ret: l}
 	pos := in.Pos
 	for _, s := range f.IR.InlineChain(in.Inlined) {
@@ -173,8 +173,8 @@ func (e *emitter) traceEntries() {
 	t := e.trace.fn
 	e.printf("\n\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", funcTabSection)
 	e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", t.start, t.end, t.name, e.trace.file)
-	e.printf("\t.long\t%d, %d, %d, %d\n", t.frame, t.pos.Line, t.pos.Col, t.flags)
-	e.printf("\t.popsection\n")
+	e.longs(append(e.buf[:0], "\t.long\t"...), t.frame, t.pos.Line, t.pos.Col, t.flags)
+	e.w.WriteString("\t.popsection\n")
 	if len(e.trace.sites) > 0 {
 		e.printf("\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", pcTabSection)
 		for _, s := range e.trace.sites {
@@ -183,19 +183,41 @@ func (e *emitter) traceEntries() {
 				if i < len(s.frames)-1 {
 					flags = 1
 				}
-				e.printf("\t.long\t%s-., %s-., %d, %d, %d\n", s.ret, fr.name, fr.pos.Line, fr.pos.Col, flags)
+				b := append(append(append(append(e.buf[:0], "\t.long\t"...), s.ret...), "-., "...), fr.name...)
+				e.longs(append(b, "-., "...), fr.pos.Line, fr.pos.Col, flags)
 			}
 		}
-		e.printf("\t.popsection\n")
+		e.w.WriteString("\t.popsection\n")
 	}
 	if len(e.trace.strings) > 0 {
-		e.printf("\t.pushsection\t.rodata.str1.1,\"aMS\",@progbits,1\n")
+		e.w.WriteString("\t.pushsection\t.rodata.str1.1,\"aMS\",@progbits,1\n")
 		for _, s := range e.trace.strings {
 			e.printf("%s:\n\t.asciz\t%s\n", s.label, quote(s.text))
 		}
-		e.printf("\t.popsection\n")
+		e.w.WriteString("\t.popsection\n")
 		e.trace.strings = e.trace.strings[:0]
 	}
+}
+
+// longs writes the row b begins, with the numbers separated by ", " and
+// a newline: the trace tables' rows, one per call site, without fmt. b is
+// e.buf's scratch, which it keeps.
+func (e *emitter) longs(b []byte, nums ...int) {
+	for i, n := range nums {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	e.buf = append(b, '\n')
+	e.w.Write(e.buf)
+}
+
+// label writes the local label l, indented as the trace's labels are.
+func (e *emitter) label(l string) {
+	e.w.WriteByte('\t')
+	e.w.WriteString(l)
+	e.w.WriteString(":\n")
 }
 
 // traceTables writes what the entries share: the file name.
