@@ -126,6 +126,34 @@ type intervalSet struct {
 	virtual []*Interval // by vreg index
 	fixed   [FirstVReg]*Interval
 	start   []int // by block ID: the number of its first instruction
+
+	// New intervals, and room for the first ranges of each, are cut
+	// from these slabs: a function has thousands of intervals, most of
+	// one or two ranges, and one allocation each was a tenth of the
+	// compiler's allocations.
+	slab   []Interval
+	ranges []Range
+}
+
+// slabIntervals is how many intervals, with rangesPerInterval ranges
+// each, one slab allocation holds.
+const (
+	slabIntervals     = 64
+	rangesPerInterval = 2
+)
+
+// newInterval returns a new interval of r from the slab.
+func (set *intervalSet) newInterval(r Reg) *Interval {
+	if len(set.slab) == cap(set.slab) {
+		set.slab = make([]Interval, 0, slabIntervals)
+		set.ranges = make([]Range, slabIntervals*rangesPerInterval)
+	}
+	set.slab = append(set.slab, Interval{Reg: r})
+	it := &set.slab[len(set.slab)-1]
+	// Capped, so that an append past them reallocates rather than
+	// running into the next interval's.
+	it.Ranges, set.ranges = set.ranges[:0:rangesPerInterval], set.ranges[rangesPerInterval:]
+	return it
 }
 
 // buildIntervals numbers the instructions of f along its block order and
@@ -172,7 +200,7 @@ func (set *intervalSet) scan(f *Func, out [][]int32, only []bool) {
 			slot = &set.fixed[r]
 		}
 		if *slot == nil {
-			*slot = &Interval{Reg: r}
+			*slot = set.newInterval(r)
 			if r.IsVirtual() {
 				(*slot).unspillable = f.vregs[r-FirstVReg].unspillable
 			}
