@@ -110,7 +110,32 @@ func (f *Func) OrderBlocks() {
 	for _, b := range f.Blocks {
 		b.depth = loops.Depth(int32(b.ID))
 	}
-	f.rotateLoops(loops)
+	byNode := slices.Clone(f.Blocks)
+	f.rotateLoops(loops, byNode)
+	// Rotation moves blocks, not edges: the forest holds for loopexits.
+	f.loops, f.left = &orderedLoops{loops, byNode}, true
+}
+
+// orderedLoops is a loop forest whose nodes are the block IDs of an order
+// since changed: blocks maps each node to its block.
+type orderedLoops struct {
+	*middle.LoopForest
+	blocks []*Block // by node
+}
+
+// takeLoops returns the loop forest blockorder left, or finds it, and the
+// node of each block (by ID).
+func (f *Func) takeLoops() (*orderedLoops, []int32) {
+	ol := f.loops
+	f.loops = nil
+	if ol == nil {
+		ol = &orderedLoops{f.loopForest(), slices.Clone(f.Blocks)}
+	}
+	node := make([]int32, len(f.Blocks))
+	for n, b := range ol.blocks {
+		node[b.ID] = int32(n)
+	}
+	return ol, node
 }
 
 // graph returns f's CFG as a middle.Graph of block IDs, which must be
@@ -152,12 +177,11 @@ func (f *Func) loopForest() *middle.LoopForest {
 // the jump back to the header (the layout gcc uses for its loops). Inner
 // loops go first (by header, last first); an outer loop's blocks stay
 // together through that. The loops' nodes are the block IDs before any
-// rotation; a rotation permutes the IDs of one loop's blocks among
+// rotation, blocks the block of each; a rotation permutes the IDs of one loop's blocks among
 // themselves, so the least and greatest ID of every loop, and what lies
 // between, are those of the start and can be found once, bottom-up over the
 // forest.
-func (f *Func) rotateLoops(lf *middle.LoopForest) {
-	blocks := slices.Clone(f.Blocks) // by node
+func (f *Func) rotateLoops(lf *middle.LoopForest, blocks []*Block) {
 	type span struct{ first, last int }
 	spans := make([]span, len(lf.Loops))
 	for li := len(lf.Loops) - 1; li >= 0; li-- { // children come after their parents

@@ -30,7 +30,8 @@ const maxCoalescedRanges = 64
 // CoalesceCopies merges the registers of the moves whose intervals do not
 // intersect and deletes the moves.
 func (f *Func) CoalesceCopies() {
-	set := buildIntervals(f, computeLiveness(f))
+	lv := f.takeLiveness()
+	set := buildIntervals(f, lv)
 	nv := f.NumVRegs()
 	rep := make([]Reg, nv) // union-find parent by vreg index; NoReg for a root
 	find := func(r Reg) Reg {
@@ -72,6 +73,7 @@ func (f *Func) CoalesceCopies() {
 		f.coalesced = append(f.coalesced, [2]Reg{s, d})
 	}
 	if !merged {
+		f.leaveLiveness(lv) // the code is as it was
 		return
 	}
 	// Record each merged register with the one it finally became, in
@@ -101,6 +103,21 @@ func (f *Func) CoalesceCopies() {
 		}
 		b.Instrs = kept
 	}
+	// Only the code of the merged registers and of those they became
+	// changed (renamed, or a move between them deleted), and not the CFG:
+	// the allocator gets the liveness updated for them alone.
+	changed := make([]bool, nv)
+	for _, m := range f.coalesced {
+		changed[m[0]-FirstVReg], changed[m[1]-FirstVReg] = true, true
+	}
+	var regs []Reg
+	for v, c := range changed {
+		if c {
+			regs = append(regs, FirstVReg+Reg(v))
+		}
+	}
+	lv.update(f, regs)
+	f.leaveLiveness(lv)
 }
 
 // isCopy reports whether in is a full-width move between virtual

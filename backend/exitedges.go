@@ -24,8 +24,9 @@ package backend
 // jump), else right before its target when the block before the target
 // does not fall into it, else after the last block that is not cold.
 //
-// Requires OrderBlocks (the order and loop depths); keeps the order of the
-// other blocks, renumbers the IDs and recomputes the predecessors.
+// Requires OrderBlocks (the order and loop depths), whose loop forest it
+// takes rather than finding it again; keeps the order of the other
+// blocks, renumbers the IDs and recomputes the predecessors.
 func (f *Func) SplitLoopExits() {
 	cyclic := false
 	for _, b := range f.Blocks {
@@ -34,7 +35,7 @@ func (f *Func) SplitLoopExits() {
 	if !cyclic {
 		return
 	}
-	loops := f.loopForest()
+	loops, node := f.takeLoops()
 	after := map[*Block][]*Block{}  // edge blocks to place right after a block; looked up, never iterated
 	before := map[*Block][]*Block{} // edge blocks to place right before a block; looked up, never iterated
 	var late []*Block               // edge blocks for the end of the hot blocks
@@ -45,17 +46,17 @@ func (f *Func) SplitLoopExits() {
 		}
 	}
 	for _, b := range f.Blocks {
-		li := loops.Innermost(int32(b.ID))
+		li := loops.Innermost(node[b.ID])
 		if li < 0 || len(b.Succs) < 2 {
 			continue
 		}
 		for _, t := range b.Succs {
-			if loops.Contains(li, int32(t.ID)) || t.isCold() || len(t.Preds) == 1 && f.onlyJumps(t) {
+			if loops.Contains(li, node[t.ID]) || t.isCold() || len(t.Preds) == 1 && f.onlyJumps(t) {
 				continue
 			}
 			// The edge block is in the loops that hold both ends.
 			common := li
-			for common >= 0 && !loops.Contains(common, int32(t.ID)) {
+			for common >= 0 && !loops.Contains(common, node[t.ID]) {
 				common = loops.Loops[common].Parent
 			}
 			depth := 0

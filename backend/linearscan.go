@@ -84,7 +84,7 @@ func (f *Func) Allocate() {
 	for {
 		a.rounds++
 		if lv == nil {
-			lv = computeLiveness(f)
+			lv = f.takeLiveness()
 		}
 		if recheckLiveness != nil {
 			recheckLiveness(f, lv)

@@ -57,6 +57,28 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 // it against an independent computation.
 var recheckLiveness func(f *Func, lv *liveness)
 
+// takeLiveness returns the liveness the pass before left for the code as
+// it is, or computes it; either way none is left behind, since the caller
+// is about to change the code.
+func (f *Func) takeLiveness() *liveness {
+	lv := f.live
+	f.live = nil
+	if lv == nil {
+		return computeLiveness(f)
+	}
+	if recheckLiveness != nil {
+		recheckLiveness(f, lv)
+	}
+	return lv
+}
+
+// leaveLiveness keeps lv, the liveness of the code as the pass running now
+// leaves it, for the next pass.
+func (f *Func) leaveLiveness(lv *liveness) { f.live, f.left = lv, true }
+
+// An analysis left for the next pass is dropped by the pipeline unless the
+// pass that made it set f.left (Pipeline.runFunc).
+
 func computeLiveness(f *Func) *liveness {
 	nb, nv := len(f.Blocks), f.NumVRegs()
 	lv := &liveness{out: make([][]int32, nb), regs: make([][]int32, nv)}

@@ -366,6 +366,16 @@ type Func struct {
 	// coalescing gave its register to several values (dwarfloc.go).
 	defValue map[*Instr]*middle.Value
 	frame    frame
+	// Analyses a pass computed for its own use and leaves to the next,
+	// which takes them (nil when there is none): live, the liveness of
+	// the code as it is (takeLiveness: shrinkwrap's for coalesce,
+	// coalesce's for the allocator), and loops, the loop forest
+	// blockorder found (takeLoops, loopexits). left says the pass
+	// running now left them; the pipeline drops what the pass after
+	// their maker did not leave again, since it may have changed the code.
+	live  *liveness
+	loops *orderedLoops
+	left  bool
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs):

@@ -483,7 +483,11 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 		case p.Isel != nil:
 			mf = p.Isel(f)
 		default:
+			mf.left = false
 			p.Mach(mf)
+			if !mf.left {
+				mf.live, mf.loops = nil, nil // for the pass right after their maker only
+			}
 		}
 		if pl.After != nil {
 			pl.After(p, f, mf)

@@ -1,5 +1,7 @@
 package backend
 
+import "slices"
+
 // Shrink-wrapping: the prologue (push rbp, the callee-saved registers, the
 // frame) runs only on the paths that need it, after Chow ("Minimizing
 // Register Usage Penalty at Procedure Calls", PLDI 1988) in the simple form
@@ -251,11 +253,13 @@ func (f *Func) recomputePreds() {
 
 // splitAtBoundary renames, outside R, every register live into a boundary
 // block, and copies the R value into the new register at the top of each
-// boundary block it is live into.
+// boundary block it is live into. It leaves the liveness it needed, updated
+// for the renamed registers and their new ones, to coalescing.
 func (f *Func) splitAtBoundary(boundary []*Block) {
-	lv := computeLiveness(f)
+	lv := f.takeLiveness()
 	nv := f.NumVRegs()
 	renamed := make([]Reg, nv)
+	var changed []Reg
 	for _, e := range boundary {
 		// A boundary block holds only its jump: what is live into it is
 		// what is live out of it.
@@ -263,6 +267,7 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 		for _, v := range lv.out[e.ID] {
 			if renamed[v] == NoReg {
 				renamed[v] = f.newVReg(f.vregs[v].width)
+				changed = append(changed, FirstVReg+Reg(v), renamed[v])
 			}
 			copies = append(copies, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(renamed[v]), regOp(FirstVReg + Reg(v))}})
 		}
@@ -285,6 +290,11 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 			}
 		}
 	}
+	// Only the renamed registers' code changed, and the CFG did not
+	// (it was reshaped before the liveness was computed).
+	slices.Sort(changed)
+	lv.update(f, changed)
+	f.leaveLiveness(lv)
 }
 
 // finishShrinkWrap decides, after allocation, whether the function is
