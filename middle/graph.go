@@ -51,7 +51,9 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 		}
 		return frame{n, g.Start[n], g.Start[n+1]}
 	}
-	stack := []frame{push(entry)}
+	// Room for a usual depth at once: growing from one frame was most of
+	// the search's allocations.
+	stack := append(make([]frame, 0, min(g.Nodes(), 32)), push(entry))
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.next == top.end {
