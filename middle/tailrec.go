@@ -409,10 +409,8 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 	for _, s := range sites {
 		var loop *Block
 		if budget != nil {
-			loop = splitTailSite(f, s, header, budget)
-			next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
-			next.Pos = s.call.Pos
-			loop.InsertBeforeTerm(next)
+			var next *Value
+			loop, next = splitTailSite(f, s, header, budget)
 			budget.AddIncoming(next, loop)
 		} else {
 			loop = jumpFromSite(f, s, header)
@@ -473,11 +471,12 @@ func jumpFromSite(f *Func, s tailSite, header *Block) *Block {
 	return b
 }
 
-// splitTailSite cuts s.block before its call: the block ends in a branch on
-// the budget to a new block that jumps back to the header while the budget
-// lasts (returned, ending in that jump), and else to a new block holding
-// the call and the rest of the site, which makes the call for real.
-func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) *Block {
+// splitTailSite cuts s.block before its call: the block counts the budget
+// down (the new count is returned too) and ends in a branch on it to a new
+// block that jumps back to the header while the budget lasts (returned,
+// ending in that jump), and else to a new block holding the call and the
+// rest of the site, which makes the call for real.
+func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) (*Block, *Value) {
 	b := s.block
 	at := indexOf(b.Instrs, s.call)
 	call := f.NewBlock(b.Name + ".call")
@@ -492,7 +491,12 @@ func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) *Block {
 	jump.Pos = s.call.Pos
 	loop.Append(jump)
 	loop.AddEdgeTo(header)
-	left := f.NewValue(OpICmp, I1, "budget.left", budget, f.Const(I64, 0))
+	// The count is decremented before it is tested, so that the
+	// subtraction's flags are the test (one sub and a branch per trip).
+	next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
+	next.Pos = s.call.Pos
+	b.Append(next)
+	left := f.NewValue(OpICmp, I1, "budget.left", next, f.Const(I64, 0))
 	left.Pred, left.Pos = PredNE, s.call.Pos
 	b.Append(left)
 	br := f.NewValue(OpCondBr, Void, "", left)
@@ -502,7 +506,7 @@ func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) *Block {
 	b.AddEdgeTo(call)
 	moveAfter(f, loop, b)
 	moveAfter(f, call, loop)
-	return loop
+	return loop, next
 }
 
 // moveAfter places b just after prev in f's block list, so that dumps read

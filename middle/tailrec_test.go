@@ -53,10 +53,10 @@ rec:
   %a = sub i64 %n.1, 3
   %fa = call i64 @fib(i64 %a)
   %b = sub i64 %n.1, 2
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %rec.loop, label %rec.call
 rec.loop:
-  %budget.next = sub i64 %budget, 1
   %acc.next = add i64 %acc, %fa
   br label %tailrecurse
 rec.call:
@@ -153,10 +153,10 @@ done:
   ret i64 %a.1
 step:
   %r = srem i64 %a.1, %b.1
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %step.loop, label %step.call
 step.loop:
-  %budget.next = sub i64 %budget, 1
   br label %tailrecurse
 step.call:
   %g = call i64 @gcd(i64 %b.1, i64 %r)
@@ -173,10 +173,10 @@ tailrecurse:
   br i1 %more, label %again, label %out
 again:
   %m = sub i64 %n.1, 1
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %again.loop, label %again.call
 again.loop:
-  %budget.next = sub i64 %budget, 1
   br label %tailrecurse
 again.call:
   call void @countdown(i64 %m)
@@ -260,10 +260,10 @@ tailrecurse:
   br i1 %neg, label %prod, label %check
 prod:
   %m = add i64 %n.1, 1
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %prod.loop, label %prod.call
 prod.loop:
-  %budget.next = sub i64 %budget, 1
   %acc.next = mul i64 %acc, %n.1
   br label %tailrecurse
 prod.call:
@@ -413,10 +413,10 @@ tailrecurse:
   br i1 %small, label %done, label %rec
 rec:
   %m = sub i64 %n.1, 1
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %rec.loop, label %rec.call
 rec.loop:
-  %budget.next = sub i64 %budget, 1
   br label %tailrecurse
 rec.call:
   call void @walk(i64 %m)
@@ -449,10 +449,10 @@ tailrecurse:
   br i1 %small, label %join, label %rec
 rec:
   %m = sub i64 %n.1, 1
-  %budget.left = icmp ne i64 %budget, 0
+  %budget.next = sub i64 %budget, 1
+  %budget.left = icmp ne i64 %budget.next, 0
   br i1 %budget.left, label %rec.loop, label %rec.call
 rec.loop:
-  %budget.next = sub i64 %budget, 1
   br label %tailrecurse
 rec.call:
   %r = call zeroext i1 @all(i64 %m)
