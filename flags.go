@@ -68,7 +68,8 @@ Output:
 Optimization:
   -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
                         mem2reg, cleanups and the loop, memory and bounds-
-                        check passes that copy no code; -O2: every optimization
+                        check passes that copy no code (tail recursion to
+                        loops too); -O2: every optimization
   -g, -g0               -g: DWARF debugging information for gdb (variables,
                         types, scopes, also at -O1/-O2; README, Debugging);
                         -g0: none (the default); the last one given wins

@@ -31,7 +31,7 @@ var Passes = []Pass{
 	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Doc: "inline small functions into their callers, callees first"},
 	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
-	{Name: "tailrec", Level: 2, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
+	{Name: "tailrec", Level: 1, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
 	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
 	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
 	{Name: "constfold", KeepsCFG: true, Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
@@ -45,7 +45,7 @@ var Passes = []Pass{
 	{Name: "bce", KeepsCFG: true, Level: 1, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
 	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
-	{Name: "strength", Level: 2, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
+	{Name: "strength", Level: 1, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
 	// After strength, whose counters k*n become the varying parts, and
