@@ -162,87 +162,77 @@ func (g blockValues) of(b *Block) []*Value {
 // SlotLiveness finds where one stack slot's contents are live on entry: the
 // blocks from which some path reaches a load of the slot before any store to
 // it. Pruned SSA construction (mem2reg) places a slot's φs only there. It is
-// queried once per slot and reuses its marks, so a query costs the blocks it
-// marks, not the size of the function. The walks read the predecessors
-// from compressed rows of block IDs, made once per CFG (a deep loop nest
-// makes its counters live through every loop inside, hundreds of
-// thousands of steps, which through the blocks' edge lists are cache
-// misses).
+// LoopLiveness on the blocks and their loop nest, made once per CFG and
+// reused for every slot: in a deep loop nest each counter is live
+// through every loop inside its own, which a walk over the blocks would
+// visit for each counter, depth² steps in all.
 type SlotLiveness struct {
-	epoch     int32
-	store, in []int32 // by Block.ID: epoch stamps
-	work      []int32
-	live      []*Block
-
-	f                *Func
-	cfgEpoch         uint64   // the CFG the rows were made for
-	predStart, preds []int32  // block ID b's predecessors' IDs are preds[predStart[b]:predStart[b+1]]
-	byID             []*Block // by Block.ID
+	f        *Func
+	cfgEpoch uint64 // the CFG w was made for
+	w        *LoopLiveness
+	loops    *LoopForest
+	byID     []*Block // by Block.ID
+	ids      []int32  // scratch
 }
 
 // NewSlotLiveness prepares slot liveness queries on f.
 func NewSlotLiveness(f *Func) *SlotLiveness {
-	s := &SlotLiveness{store: make([]int32, f.NumBlocks()), in: make([]int32, f.NumBlocks()), f: f}
+	s := &SlotLiveness{f: f}
 	s.index()
 	return s
 }
 
-// index reads f's predecessors into the compressed rows.
+// index makes the walk's graph of f's blocks, by ID.
 func (s *SlotLiveness) index() {
-	f, n := s.f, s.f.NumBlocks()
+	f := s.f
 	s.cfgEpoch = f.CFGEpoch()
-	s.predStart, s.byID = make([]int32, n+1), make([]*Block, n)
+	s.byID = make([]*Block, f.NumBlocks())
 	for _, b := range f.Blocks {
-		s.predStart[b.ID+1] = int32(len(b.Preds))
 		s.byID[b.ID] = b
 	}
-	for i := range n {
-		s.predStart[i+1] += s.predStart[i]
-	}
-	s.preds = make([]int32, s.predStart[n])
-	for _, b := range f.Blocks {
-		for i, pE := range b.Preds {
-			s.preds[int(s.predStart[b.ID])+i] = int32(pE.Block().ID)
+	g := NewGraph(len(s.byID), func(i int, add func(int)) {
+		if b := s.byID[i]; b != nil {
+			for _, e := range b.Succs {
+				add(e.Block().ID)
+			}
 		}
-	}
+	})
+	s.loops = f.Loops().forest
+	s.w = NewLoopLiveness(g, s.loops)
 }
 
-// LiveIn computes the live-in blocks of one slot, given the blocks where a
-// load of it comes before any store (loadFirst) and the blocks that store to
-// it (stores). It returns them in discovery order; the slice and IsLiveIn are
-// valid until the next call.
-func (s *SlotLiveness) LiveIn(loadFirst, stores []*Block) []*Block {
+// Slot finds where one slot is live, given the blocks where a load of it
+// comes before any store (loadFirst) and the blocks that store to it
+// (stores); IsLiveIn then answers.
+func (s *SlotLiveness) Slot(loadFirst, stores []*Block) {
 	if s.f.CFGEpoch() != s.cfgEpoch {
 		s.index()
 	}
-	s.epoch++
+	s.ids = s.ids[:0]
 	for _, b := range stores {
-		s.store[b.ID] = s.epoch
+		s.ids = append(s.ids, int32(b.ID))
 	}
-	s.live, s.work = s.live[:0], s.work[:0]
+	n := len(s.ids)
 	for _, b := range loadFirst {
-		if s.in[b.ID] != s.epoch {
-			s.in[b.ID] = s.epoch
-			s.live = append(s.live, b)
-			s.work = append(s.work, int32(b.ID))
-		}
+		s.ids = append(s.ids, int32(b.ID))
 	}
-	for len(s.work) > 0 {
-		b := s.work[len(s.work)-1]
-		s.work = s.work[:len(s.work)-1]
-		for _, p := range s.preds[s.predStart[b]:s.predStart[b+1]] {
-			// A storing predecessor overwrites the slot before control
-			// reaches b; it is live-in only if it loads first, in loadFirst.
-			if s.store[p] != s.epoch && s.in[p] != s.epoch {
-				s.in[p] = s.epoch
-				s.live = append(s.live, s.byID[p])
-				s.work = append(s.work, p)
-			}
-		}
-	}
-	return s.live
+	s.w.Explore(s.ids[n:], s.ids[:n])
 }
 
-// IsLiveIn reports whether the slot of the last LiveIn query is live on
+// LiveIn is Slot, returning every block where the slot is live on entry,
+// in no particular order.
+func (s *SlotLiveness) LiveIn(loadFirst, stores []*Block) []*Block {
+	s.Slot(loadFirst, stores)
+	var live []*Block
+	for _, id := range s.w.In() {
+		live = append(live, s.byID[id])
+	}
+	for _, l := range s.w.Loops() {
+		s.loops.Nodes(l, func(id int32) { live = append(live, s.byID[id]) })
+	}
+	return live
+}
+
+// IsLiveIn reports whether the slot of the last Slot or LiveIn is live on
 // entry to b.
-func (s *SlotLiveness) IsLiveIn(b *Block) bool { return s.in[b.ID] == s.epoch }
+func (s *SlotLiveness) IsLiveIn(b *Block) bool { return s.w.LiveIn(int32(b.ID)) }

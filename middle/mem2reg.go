@@ -19,7 +19,8 @@ import "slices"
 // Assignment Form", TOPLAS 1991), pruned as in Choi, Cytron and Ferrante
 // (POPL 1991) and LLVM's PromoteMemoryToRegister:
 //  1. the blocks where the slot is live on entry are found backwards from
-//     the loads that precede any store in their block (SlotLiveness);
+//     the loads that precede any store in their block (SlotLiveness, which
+//     steps over the loops that do not store it);
 //  2. φs go on the iterated dominance frontier of the blocks that store to
 //     the slot, restricted to those live-in blocks — a φ elsewhere is dead;
 //  3. renaming walks the dominator tree with one version stack per slot: a
@@ -252,7 +253,7 @@ func (p *promotion) placePhis(cfg *promotionCFG) {
 				cfg.df = ComputeFrontiers(cfg.dom)
 			}
 		}
-		live.LiveIn(p.loadFirst[s], p.stores[s])
+		live.Slot(p.loadFirst[s], p.stores[s])
 		blocks := cfg.df.Iterated(p.stores[s], live.IsLiveIn)
 		slices.SortFunc(blocks, inText) // so that %i.1 comes before %i.2 in the text
 		for _, b := range blocks {
