@@ -164,9 +164,22 @@ func (f *Func) depthFirst() (post []*Block, cyclic bool) {
 
 // loopForest returns the natural loops of f, their nodes the block IDs
 // (which must be indexes in f.Blocks): the middle's one loop finder and
-// dominator tree, on the machine blocks.
+// dominator tree, on the machine blocks. The answer is kept for as long as
+// the CFG is the same, which a comparison of its edges tells (the stages
+// from coalescing to the end of allocation ask three times or more, and
+// change no edge; a dominator tree costs more than the comparison).
 func (f *Func) loopForest() *middle.LoopForest {
-	return middle.FindLoops(middle.NewGraphDom(f.graph(), 0))
+	g := f.graph()
+	if c := &f.forests; c.forest == nil || !slices.Equal(c.graph.Start, g.Start) || !slices.Equal(c.graph.Succs, g.Succs) {
+		*c = loopCache{g, middle.FindLoops(middle.NewGraphDom(g, 0))}
+	}
+	return f.forests.forest
+}
+
+// loopCache is a loop forest and the CFG it was found on.
+type loopCache struct {
+	graph  *middle.Graph
+	forest *middle.LoopForest
 }
 
 // rotateLoops moves a loop's header, when it ends with the loop's exit

@@ -160,7 +160,7 @@ func (set *intervalSet) newInterval(r Reg) *Interval {
 // builds every interval, with spill weights and move hints.
 func buildIntervals(f *Func, lv *liveness) *intervalSet {
 	set := newIntervalSet(f)
-	set.scan(f, lv.out, nil)
+	set.scan(f, lv.out, lv.through, lv.runs, nil)
 	for _, it := range set.virtual {
 		it.finish()
 	}
@@ -182,10 +182,15 @@ func newIntervalSet(f *Func) *intervalSet {
 }
 
 // scan builds intervals by the backward walk over the blocks, out listing
-// the registers live out of each block; with only not nil, the intervals
-// of the virtual registers it marks (by index) alone, which out must then
-// list alone.
-func (set *intervalSet) scan(f *Func, out [][]int32, only []bool) {
+// the registers live out of each block, and through those live through
+// each loop of runs (by loop: its blocks' runs; nil without loops); with
+// only not nil, the intervals of the virtual registers it marks (by
+// index) alone, which out and through must then list alone. A register
+// live through a loop gets a range for each of the loop's runs when the
+// walk comes to the run's last block: the walk makes ranges from the end
+// backwards, and nothing in the run defines the register, so it is what
+// a range for each block of the run would merge into.
+func (set *intervalSet) scan(f *Func, out, through [][]int32, runs [][]blockRun, only []bool) {
 	get := func(r Reg) *Interval {
 		var slot **Interval
 		if r.IsVirtual() {
@@ -207,11 +212,31 @@ func (set *intervalSet) scan(f *Func, out [][]int32, only []bool) {
 		}
 		return *slot
 	}
+	type runEnd struct{ loop, first int32 }
+	var ending [][]runEnd // by block ID: the runs that end there
+	for l, rs := range runs {
+		if len(through[l]) == 0 {
+			continue
+		}
+		if ending == nil {
+			ending = make([][]runEnd, len(f.Blocks))
+		}
+		for _, r := range rs {
+			ending[r.last] = append(ending[r.last], runEnd{int32(l), r.first})
+		}
+	}
 	for bi := len(f.Blocks) - 1; bi >= 0; bi-- {
 		b := f.Blocks[bi]
 		from := set.start[b.ID]
 		to := from + 2*len(b.Instrs)
 		freq := math.Pow(10, float64(min(b.depth, 6)))
+		if ending != nil {
+			for _, r := range ending[b.ID] {
+				for _, v := range through[r.loop] {
+					get(FirstVReg+Reg(v)).addRange(set.start[r.first], to)
+				}
+			}
+		}
 		for _, v := range out[b.ID] { // the most frequent step (a deep nest's counters are live out of every block inside): no call
 			it := set.virtual[v]
 			if it == nil {
@@ -295,6 +320,10 @@ func (set *intervalSet) rebuilt(f *Func, lv *liveness, s *loopSplit) *intervalSe
 	next := newIntervalSet(f)
 	only := make([]bool, f.NumVRegs())
 	out := make([][]int32, len(f.Blocks))
+	var through [][]int32
+	if lv.loops != nil {
+		through = make([][]int32, len(lv.loops.Loops))
+	}
 	for _, rs := range [][]Reg{s.changed, s.hinted} {
 		for _, r := range rs {
 			v := r - FirstVReg
@@ -305,9 +334,14 @@ func (set *intervalSet) rebuilt(f *Func, lv *liveness, s *loopSplit) *intervalSe
 			for _, b := range lv.regs[v] {
 				out[b] = append(out[b], int32(v))
 			}
+			if lv.loops != nil {
+				for _, l := range lv.regLoops[v] {
+					through[l] = append(through[l], int32(v))
+				}
+			}
 		}
 	}
-	next.scan(f, out, only)
+	next.scan(f, out, through, lv.runs, only)
 	for v, it := range next.virtual {
 		if only[v] {
 			it.finish()

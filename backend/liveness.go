@@ -1,6 +1,11 @@
 package backend
 
-import "slices"
+import (
+	"slices"
+	"sort"
+
+	"toyc/middle"
+)
 
 // Liveness of virtual registers over the machine CFG, by path exploration
 // from the uses, one register at a time (Appel's "Modern Compiler
@@ -8,10 +13,13 @@ import "slices"
 // Sets for SSA-Form Programs", 2011): from each block with a use not
 // preceded by a definition in the block, walk the CFG backwards marking the
 // register live-out at each predecessor and live-in where the predecessor
-// does not define it, stopping where it was already marked. The cost is the
-// size of the result, and no set of all registers per block is ever made,
-// which matters for functions with a hundred thousand virtual registers and
-// thousands of blocks. The code is out of SSA by now (φ copies and
+// does not define it, stopping where it was already marked; a loop that
+// does not define it, around a block where it is live, is marked whole
+// instead and the walk goes on from the loop's entries (middle.LoopLiveness,
+// the same paper's loop-forest shortcut). The cost is the size of the
+// result, in which such a loop counts once, and no set of all registers
+// per block is ever made, which matters for functions with a hundred
+// thousand virtual registers and thousands of blocks. The code is out of SSA by now (φ copies and
 // two-address forms define a register several times); a definition anywhere
 // in a block stops the walk there just the same.
 //
@@ -19,13 +27,59 @@ import "slices"
 // live across a block boundary (the entry block's argument registers are
 // live-in only up to their copies), which the interval builder relies on.
 
-// liveness lists, for each block (by ID), the virtual registers live out of
-// it, as indices (Reg - FirstVReg), in increasing order; and the same
+// liveness lists, for each block (by ID), the virtual registers live out
+// of it, as indices (Reg - FirstVReg), in increasing order; and the same
 // transposed, for each register the blocks it is live out of, so that
 // update can find a register's entries without a look at every block.
+// A register live through a whole loop that does not write it (live into
+// and out of every block of it) is listed for the loop instead, in
+// through and regLoops, and for none of its blocks: the walk steps over
+// such loops (middle.LoopLiveness), and the interval builder covers each
+// with a range per run of its blocks in the block order, so that a deep
+// nest's counters, each live through every loop inside its own, cost
+// the nest's size and not its size times its depth.
 type liveness struct {
 	out  [][]int32 // by block ID
 	regs [][]int32 // by vreg index: the blocks, in no particular order
+
+	loops    *middle.LoopForest // nil when f has no loop
+	through  [][]int32          // by loop: the registers live through it, increasing
+	regLoops [][]int32          // by vreg index: those loops, disjoint, by their preorder in the forest
+	runs     [][]blockRun       // by loop: its blocks as runs of consecutive block IDs
+}
+
+// blockRun is the blocks first to last, by ID (their place in f.Blocks).
+type blockRun struct{ first, last int32 }
+
+// liveOut returns the registers live out of b, in increasing order: b's
+// own and those of the loops around it.
+func (lv *liveness) liveOut(b *Block) []int32 {
+	if lv.loops == nil {
+		return lv.out[b.ID]
+	}
+	all := slices.Clone(lv.out[b.ID])
+	for l := lv.loops.Innermost(int32(b.ID)); l >= 0; l = lv.loops.Loops[l].Parent {
+		all = append(all, lv.through[l]...)
+	}
+	slices.Sort(all)
+	return all
+}
+
+// liveThrough reports whether v is live through a loop around b.
+func (lv *liveness) liveThrough(b *Block, v Reg) bool {
+	if lv.loops == nil || lv.loops.Innermost(int32(b.ID)) < 0 {
+		return false
+	}
+	pre, _ := lv.loops.Span(lv.loops.Innermost(int32(b.ID)))
+	// v's loops are disjoint, by preorder: the one around b, if any, is
+	// the last to start at or before b's innermost loop.
+	ls := lv.regLoops[v-FirstVReg]
+	i := sort.Search(len(ls), func(i int) bool { p, _ := lv.loops.Span(ls[i]); return p > pre }) - 1
+	if i < 0 {
+		return false
+	}
+	_, end := lv.loops.Span(ls[i])
+	return pre < end
 }
 
 // drop removes the registers of spilled from lv after insertSpillCode,
@@ -38,17 +92,22 @@ func (lv *liveness) drop(f *Func, spilled []*Interval) {
 	for _, it := range spilled {
 		gone[it.Reg-FirstVReg] = true
 	}
-	for b, out := range lv.out {
-		kept := out[:0]
-		for _, v := range out {
-			if !gone[v] {
-				kept = append(kept, v)
+	for _, lists := range [][][]int32{lv.out, lv.through} {
+		for i, list := range lists {
+			kept := list[:0]
+			for _, v := range list {
+				if !gone[v] {
+					kept = append(kept, v)
+				}
 			}
+			lists[i] = kept
 		}
-		lv.out[b] = kept
 	}
 	for _, it := range spilled {
 		lv.regs[it.Reg-FirstVReg] = nil
+		if lv.loops != nil {
+			lv.regLoops[it.Reg-FirstVReg] = nil
+		}
 	}
 }
 
@@ -82,36 +141,107 @@ func (f *Func) leaveLiveness(lv *liveness) { f.live, f.left = lv, true }
 func computeLiveness(f *Func) *liveness {
 	nb, nv := len(f.Blocks), f.NumVRegs()
 	lv := &liveness{out: make([][]int32, nb), regs: make([][]int32, nv)}
+	lv.findLoops(f)
 	// Each register's blocks go into one array, register after register;
 	// the blocks' lists are its transpose, filled in register order (so
-	// sorted) into one array too: two allocations, not one per list.
-	w := newLiveWalk(f, nil)
-	var all []int32
+	// sorted) into one array too: two allocations, not one per list. The
+	// loops' lists the same way.
+	w := newLiveWalk(f, nil, lv.loops)
+	var all, allLoops []int32
 	start := make([]int, nv+1)
+	loopStart := make([]int, nv+1)
+	var looped []int32 // the registers live through some loop
 	for v := range nv {
-		all = w.explore(v, all)
-		start[v+1] = len(all)
-	}
-	count := make([]int, nb+1)
-	for v := range nv {
-		lv.regs[v] = all[start[v]:start[v+1]:start[v+1]]
-		for _, b := range lv.regs[v] {
-			count[b+1]++
+		all, allLoops = w.explore(v, all, allLoops)
+		start[v+1], loopStart[v+1] = len(all), len(allLoops)
+		if loopStart[v+1] > loopStart[v] {
+			looped = append(looped, int32(v))
 		}
 	}
-	for b := range nb {
-		count[b+1] += count[b]
-	}
-	backing := make([]int32, len(all))
-	for b := range nb {
-		lv.out[b] = backing[count[b]:count[b]:count[b+1]]
-	}
 	for v := range nv {
-		for _, b := range lv.regs[v] {
-			lv.out[b] = append(lv.out[b], int32(v))
+		lv.regs[v] = all[start[v]:start[v+1]:start[v+1]]
+	}
+	lv.out = transpose(nb, lv.regs, len(all))
+	if lv.loops != nil {
+		lv.regLoops = make([][]int32, nv)
+		lv.through = make([][]int32, len(lv.loops.Loops))
+		for _, v := range looped { // in increasing order: so are the loops' lists
+			lv.regLoops[v] = allLoops[loopStart[v]:loopStart[v+1]:loopStart[v+1]]
+			for _, l := range lv.regLoops[v] {
+				lv.through[l] = append(lv.through[l], v)
+			}
 		}
 	}
 	return lv
+}
+
+// transpose returns, for each of n keys, the indexes of lists that hold
+// it, in increasing order; total is the lists' total length.
+func transpose(n int, lists [][]int32, total int) [][]int32 {
+	count := make([]int, n+1)
+	for _, l := range lists {
+		for _, k := range l {
+			count[k+1]++
+		}
+	}
+	for k := range n {
+		count[k+1] += count[k]
+	}
+	backing := make([]int32, total)
+	t := make([][]int32, n)
+	for k := range n {
+		t[k] = backing[count[k]:count[k]:count[k+1]]
+	}
+	for i, l := range lists {
+		for _, k := range l {
+			t[k] = append(t[k], int32(i))
+		}
+	}
+	return t
+}
+
+// findLoops sets lv's loops and their runs of blocks, when f has loops
+// (OrderBlocks gave some block a depth) and its block IDs are their
+// places in f.Blocks, as the walk and the runs need. A loop's runs are
+// its own blocks and its children's runs, merged: bottom-up over the
+// forest, so that a nest costs its size, not its size times its depth.
+func (lv *liveness) findLoops(f *Func) {
+	looped := false
+	for i, b := range f.Blocks {
+		if b.ID != i {
+			return
+		}
+		looped = looped || b.depth > 0
+	}
+	if !looped {
+		return
+	}
+	lf := f.loopForest()
+	if len(lf.Loops) == 0 {
+		return
+	}
+	lv.loops = lf
+	lv.runs = make([][]blockRun, len(lf.Loops))
+	for li := len(lf.Loops) - 1; li >= 0; li-- { // children come after their parents
+		l := &lf.Loops[li]
+		var rs []blockRun
+		for _, b := range l.Blocks {
+			rs = append(rs, blockRun{b, b})
+		}
+		for _, c := range l.Children {
+			rs = append(rs, lv.runs[c]...)
+		}
+		slices.SortFunc(rs, func(a, b blockRun) int { return int(a.first - b.first) })
+		merged := rs[:1]
+		for _, r := range rs[1:] {
+			if last := &merged[len(merged)-1]; r.first <= last.last+1 {
+				last.last = max(last.last, r.last)
+			} else {
+				merged = append(merged, r)
+			}
+		}
+		lv.runs[li] = slices.Clip(merged)
+	}
 }
 
 // update recomputes the liveness of the registers of changed (in
@@ -121,7 +251,7 @@ func computeLiveness(f *Func) *liveness {
 // register's as it was: what is live where depends on a register's own
 // definitions and uses and on the CFG, which the change left alone. The
 // cost is the size of the changed registers' liveness, old and new, and
-// of the blocks' lists it touches.
+// of the blocks' and loops' lists it touches.
 func (lv *liveness) update(f *Func, changed []Reg) {
 	for _, r := range changed {
 		if v := int32(r - FirstVReg); int(v) < len(lv.regs) {
@@ -131,55 +261,58 @@ func (lv *liveness) update(f *Func, changed []Reg) {
 				}
 			}
 			lv.regs[v] = nil
+			if lv.loops != nil {
+				for _, l := range lv.regLoops[v] {
+					if i, found := slices.BinarySearch(lv.through[l], v); found {
+						lv.through[l] = slices.Delete(lv.through[l], i, i+1)
+					}
+				}
+				lv.regLoops[v] = nil
+			}
 		}
 	}
 	lv.regs = append(lv.regs, make([][]int32, f.NumVRegs()-len(lv.regs))...)
+	if lv.loops != nil {
+		lv.regLoops = append(lv.regLoops, make([][]int32, f.NumVRegs()-len(lv.regLoops))...)
+	}
 	mark := make([]bool, f.NumVRegs())
 	for _, r := range changed {
 		mark[r-FirstVReg] = true
 	}
-	w := newLiveWalk(f, mark)
+	w := newLiveWalk(f, mark, lv.loops)
 	for _, r := range changed {
 		v := int32(r - FirstVReg)
-		lv.regs[v] = w.explore(int(v), lv.regs[v])
+		var loops []int32
+		lv.regs[v], loops = w.explore(int(v), lv.regs[v], nil)
 		for _, b := range lv.regs[v] {
 			i, _ := slices.BinarySearch(lv.out[b], v)
 			lv.out[b] = slices.Insert(lv.out[b], i, v)
+		}
+		if lv.loops != nil {
+			lv.regLoops[v] = loops
+			for _, l := range loops {
+				i, _ := slices.BinarySearch(lv.through[l], v)
+				lv.through[l] = slices.Insert(lv.through[l], i, v)
+			}
 		}
 	}
 }
 
 // liveWalk is the state of the path exploration: each register's blocks
-// with an upward-exposed use and with a definition, stamps by block, and
-// the predecessors as compressed rows of block IDs, so that the walks,
-// which step to predecessors hundreds of thousands of times, read a few
-// dense arrays rather than blocks all over the heap.
+// with an upward-exposed use and with a definition, and the walk itself
+// (middle.LoopLiveness, on the blocks by ID and f's loops).
 type liveWalk struct {
-	predStart, preds     []int32   // block b's predecessors are preds[predStart[b]:predStart[b+1]]
 	useBlocks, defBlocks [][]int32 // by vreg index: blocks with an upward-exposed use, with a definition
-	defines, liveIn      []int32   // by block: stamps, the register index+1 being explored
-	liveOut              []int32
-	work                 []int32
+	walk                 *middle.LoopLiveness
+	loops                *middle.LoopForest
 }
 
 // newLiveWalk reads f's code for the registers of only (by vreg index),
-// or for all when only is nil.
-func newLiveWalk(f *Func, only []bool) *liveWalk {
-	nb, nv := len(f.Blocks), f.NumVRegs()
-	w := &liveWalk{useBlocks: make([][]int32, nv), defBlocks: make([][]int32, nv),
-		defines: make([]int32, nb), liveIn: make([]int32, nb), liveOut: make([]int32, nb), predStart: make([]int32, nb+1)}
-	for _, b := range f.Blocks {
-		w.predStart[b.ID+1] = int32(len(b.Preds))
-	}
-	for i := range nb {
-		w.predStart[i+1] += w.predStart[i]
-	}
-	w.preds = make([]int32, w.predStart[nb])
-	for _, b := range f.Blocks {
-		for i, p := range b.Preds {
-			w.preds[int(w.predStart[b.ID])+i] = int32(p.ID)
-		}
-	}
+// or for all when only is nil; loops is f's loop forest, or nil.
+func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
+	nv := f.NumVRegs()
+	w := &liveWalk{useBlocks: make([][]int32, nv), defBlocks: make([][]int32, nv), loops: loops}
+	w.walk = middle.NewLoopLiveness(predGraph(f), loops)
 	lastUse := make([]int32, nv) // stamps: the block ID+1 that recorded it last
 	lastDef := make([]int32, nv)
 	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
@@ -203,32 +336,31 @@ func newLiveWalk(f *Func, only []bool) *liveWalk {
 	return w
 }
 
-// explore walks backwards from the uses of register index v and returns
-// blocks with the blocks it is live out of appended.
-func (w *liveWalk) explore(v int, blocks []int32) []int32 {
-	stamp := int32(v + 1)
-	for _, b := range w.defBlocks[v] {
-		w.defines[b] = stamp
-	}
-	work := append(w.work[:0], w.useBlocks[v]...)
-	for _, b := range work {
-		w.liveIn[b] = stamp
-	}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, p := range w.preds[w.predStart[b]:w.predStart[b+1]] {
-			if w.liveOut[p] == stamp {
-				continue
-			}
-			w.liveOut[p] = stamp
-			blocks = append(blocks, p)
-			if w.defines[p] != stamp && w.liveIn[p] != stamp {
-				w.liveIn[p] = stamp
-				work = append(work, p)
-			}
+// predGraph returns the rows of the blocks' predecessors, by ID.
+func predGraph(f *Func) *middle.Graph {
+	return middle.NewGraph(len(f.Blocks), func(i int, add func(int)) {
+		for _, p := range f.Blocks[i].Preds {
+			add(p.ID)
+		}
+	})
+}
+
+// explore finds where register index v is live and returns blocks with
+// the blocks it is live out of (outside whole loops) appended, and loops
+// with the loops it is live through appended, by their preorder.
+func (w *liveWalk) explore(v int, blocks, loops []int32) ([]int32, []int32) {
+	w.walk.Explore(w.useBlocks[v], w.defBlocks[v])
+	blocks = append(blocks, w.walk.Out()...)
+	if found := w.walk.Loops(); len(found) > 0 {
+		n := len(loops)
+		loops = append(loops, found...)
+		if len(found) > 1 {
+			slices.SortFunc(loops[n:], func(a, b int32) int {
+				pa, _ := w.loops.Span(a)
+				pb, _ := w.loops.Span(b)
+				return int(pa - pb)
+			})
 		}
 	}
-	w.work = work
-	return blocks
+	return blocks, loops
 }

@@ -13,9 +13,24 @@ func init() {
 	recheckLiveness = func(f *Func, lv *liveness) {
 		want := referenceLiveness(f)
 		for b := range want {
-			if !slices.Equal(lv.out[b], want[b]) {
+			if got := lv.liveOut(f.Blocks[b]); !slices.Equal(got, want[b]) {
 				panic(fmt.Sprintf("backend: %s: live out of block %s: %v, the reference finds %v\n%s",
-					f.Name, f.Blocks[b].Name, lv.out[b], want[b], f))
+					f.Name, f.Blocks[b].Name, got, want[b], f))
+			}
+			for _, v := range want[b] { // live out of b: live into a successor
+				if !slices.ContainsFunc(f.Blocks[b].Succs, func(s *Block) bool { return lv.liveInto(s, FirstVReg+Reg(v)) }) {
+					panic(fmt.Sprintf("backend: %s: %s live out of block %s and into none of its successors", f.Name, vregName(FirstVReg+Reg(v)), f.Blocks[b].Name))
+				}
+			}
+		}
+		// The intervals, built with the loops lv steps over, are those of
+		// a range per block the register is live out of.
+		set, ref := buildIntervals(f, lv), newIntervalSet(f)
+		ref.scan(f, want, nil, nil, nil)
+		for v, it := range ref.virtual {
+			it.finish()
+			if got := set.virtual[v]; (got == nil) != (it == nil) || it != nil && !slices.Equal(got.Ranges, it.Ranges) {
+				panic(fmt.Sprintf("backend: %s: the interval of %s is %+v, with a range per block %+v\n%s", f.Name, vregName(FirstVReg+Reg(v)), got, it, f))
 			}
 		}
 	}

@@ -376,6 +376,7 @@ type Func struct {
 	live  *liveness
 	loops *orderedLoops
 	left  bool
+	forests  loopCache // f.loopForest's last answer
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs):

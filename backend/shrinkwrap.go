@@ -264,7 +264,7 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 		// A boundary block holds only its jump: what is live into it is
 		// what is live out of it.
 		var copies []*Instr
-		for _, v := range lv.out[e.ID] {
+		for _, v := range lv.liveOut(e) {
 			if renamed[v] == NoReg {
 				renamed[v] = f.newVReg(f.vregs[v].width)
 				changed = append(changed, FirstVReg+Reg(v), renamed[v])

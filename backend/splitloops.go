@@ -564,5 +564,5 @@ func (lv *liveness) liveInto(b *Block, v Reg) bool {
 		}
 	}
 	_, found := slices.BinarySearch(lv.out[b.ID], int32(v-FirstVReg))
-	return found
+	return found || lv.liveThrough(b, v)
 }

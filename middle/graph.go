@@ -24,6 +24,27 @@ func NewGraph(n int, succs func(i int, add func(j int))) *Graph {
 	return g
 }
 
+// Reverse returns g with every edge turned around: node i's successors
+// there are its predecessors here, in the order of their numbers.
+func (g *Graph) Reverse() *Graph {
+	n := g.Nodes()
+	r := &Graph{Start: make([]int32, n+1), Succs: make([]int32, len(g.Succs))}
+	for _, s := range g.Succs {
+		r.Start[s+1]++
+	}
+	for i := range n {
+		r.Start[i+1] += r.Start[i]
+	}
+	fill := append([]int32(nil), r.Start[:n]...)
+	for m := range n {
+		for _, s := range g.Successors(int32(m)) {
+			r.Succs[fill[s]] = int32(m)
+			fill[s]++
+		}
+	}
+	return r
+}
+
 // Nodes is the number of nodes.
 func (g *Graph) Nodes() int { return len(g.Start) - 1 }
 

@@ -182,7 +182,7 @@ func NewSlotLiveness(f *Func) *SlotLiveness {
 	return s
 }
 
-// index makes the walk's graph of f's blocks, by ID.
+// index makes the walk's rows of f's blocks' predecessors, by ID.
 func (s *SlotLiveness) index() {
 	f := s.f
 	s.cfgEpoch = f.CFGEpoch()
@@ -190,15 +190,15 @@ func (s *SlotLiveness) index() {
 	for _, b := range f.Blocks {
 		s.byID[b.ID] = b
 	}
-	g := NewGraph(len(s.byID), func(i int, add func(int)) {
+	preds := NewGraph(len(s.byID), func(i int, add func(int)) {
 		if b := s.byID[i]; b != nil {
-			for _, e := range b.Succs {
+			for _, e := range b.Preds {
 				add(e.Block().ID)
 			}
 		}
 	})
 	s.loops = f.Loops().forest
-	s.w = NewLoopLiveness(g, s.loops)
+	s.w = NewLoopLiveness(preds, s.loops)
 }
 
 // Slot finds where one slot is live, given the blocks where a load of it

@@ -19,7 +19,7 @@ import "slices"
 // variable's definitions and uses, not the nest's depth, and the answer
 // is a list of loops and one of nodes rather than depth² nodes.
 //
-// Requires: the graph's successor rows and its loop forest (FindLoops,
+// Requires: the graph's predecessor rows and its loop forest (FindLoops,
 // nodes the same numbers; nil for none: the plain walk). A variable is
 // given as the nodes where it is read before any write in the node
 // (uses) and the nodes that write it (defs); it need not be in SSA form.
@@ -37,30 +37,23 @@ type LoopLiveness struct {
 	defines, in, out []int32 // by node: stamps
 	loopMark         []int32 // by loop: stamps
 	defPre           []int32 // the current variable's writing nodes' innermost loops, as preorder numbers, sorted
+	def0             int32   // defPre's one entry, or -1 when it has none
 	work             []int32 // nodes, and ^loop for a loop marked whole
 	inList, outList  []int32
 	loopList         []int32
 }
 
-// NewLoopLiveness prepares explorations on the graph g with loop forest
-// lf (or nil).
-func NewLoopLiveness(g *Graph, lf *LoopForest) *LoopLiveness {
-	n := g.Nodes()
-	w := &LoopLiveness{lf: lf, predStart: make([]int32, n+1), preds: make([]int32, len(g.Succs)),
+// NewLoopLiveness prepares explorations on the graph whose predecessor
+// rows are preds (the graph reversed: node n's predecessors are
+// preds.Successors(n)) and whose loop forest is lf (or nil).
+func NewLoopLiveness(preds *Graph, lf *LoopForest) *LoopLiveness {
+	n := preds.Nodes()
+	w := &LoopLiveness{lf: lf, predStart: preds.Start, preds: preds.Succs,
 		defines: make([]int32, n), in: make([]int32, n), out: make([]int32, n)}
-	for _, s := range g.Succs {
-		w.predStart[s+1]++
-	}
-	for i := range n {
-		w.predStart[i+1] += w.predStart[i]
-	}
-	fill := slices.Clone(w.predStart[:n])
-	for m := range n {
-		for _, s := range g.Successors(int32(m)) {
-			w.preds[fill[s]] = int32(m)
-			fill[s]++
-		}
-	}
+	// A variable is live in and out of each node at most once: the lists
+	// never grow past these.
+	lists := make([]int32, 3*n)
+	w.inList, w.outList, w.work = lists[:0:n], lists[n:n:2*n], lists[2*n:2*n]
 	if lf == nil || len(lf.Loops) == 0 {
 		w.lf = nil
 		return w
@@ -68,27 +61,35 @@ func NewLoopLiveness(g *Graph, lf *LoopForest) *LoopLiveness {
 	// An edge enters the loops around its target up to the innermost one
 	// that holds its source too: for reachable nodes, only edges into a
 	// header do, so this is about one entry per loop.
-	count := make([]int32, len(lf.Loops)+1)
-	walk := func(visit func(l int32, from, to int32)) {
-		for to := range int32(n) {
-			for _, from := range w.preds[w.predStart[to]:w.predStart[to+1]] {
-				for l := lf.Innermost(to); l >= 0 && !lf.Contains(l, from); l = lf.Loops[l].Parent {
-					visit(l, from, to)
-				}
+	type entry struct{ loop, from, to int32 }
+	var found []entry
+	for to := range int32(n) {
+		inner := lf.innermost[to]
+		if inner < 0 {
+			continue
+		}
+		for _, from := range w.preds[w.predStart[to]:w.predStart[to+1]] {
+			if lf.innermost[from] == inner {
+				continue // the most frequent edge: inside one loop
+			}
+			for l := inner; l >= 0 && !lf.Contains(l, from); l = lf.Loops[l].Parent {
+				found = append(found, entry{l, from, to})
 			}
 		}
 	}
-	walk(func(l, _, _ int32) { count[l+1]++ })
-	for i := range lf.Loops {
-		count[i+1] += count[i]
+	w.entryStart = make([]int32, len(lf.Loops)+1)
+	for _, e := range found {
+		w.entryStart[e.loop+1]++
 	}
-	w.entryStart = count
-	w.entries = make([][2]int32, count[len(lf.Loops)])
-	next := slices.Clone(count[:len(lf.Loops)])
-	walk(func(l, from, to int32) {
-		w.entries[next[l]] = [2]int32{from, to}
-		next[l]++
-	})
+	for i := range lf.Loops {
+		w.entryStart[i+1] += w.entryStart[i]
+	}
+	w.entries = make([][2]int32, len(found))
+	next := slices.Clone(w.entryStart[:len(lf.Loops)])
+	for _, e := range found {
+		w.entries[next[e.loop]] = [2]int32{e.from, e.to}
+		next[e.loop]++
+	}
 	w.loopMark = make([]int32, len(lf.Loops))
 	return w
 }
@@ -99,25 +100,59 @@ func (w *LoopLiveness) Explore(uses, defs []int32) {
 	w.stamp++
 	w.inList, w.outList, w.loopList = w.inList[:0], w.outList[:0], w.loopList[:0]
 	w.defPre = w.defPre[:0]
+	stamp, lf := w.stamp, w.lf
 	for _, d := range defs {
-		w.defines[d] = w.stamp
-		if w.lf != nil {
-			if l := w.lf.Innermost(d); l >= 0 {
-				w.defPre = append(w.defPre, w.lf.Loops[l].pre)
+		w.defines[d] = stamp
+	}
+	if lf != nil {
+		for _, d := range defs {
+			if l := lf.innermost[d]; l >= 0 {
+				w.defPre = append(w.defPre, lf.Loops[l].pre)
 			}
 		}
 	}
-	slices.Sort(w.defPre)
+	w.def0 = -1 // in no loop's preorder span
+	if len(w.defPre) == 1 {
+		w.def0 = w.defPre[0]
+	} else if len(w.defPre) > 1 {
+		slices.Sort(w.defPre)
+	}
 	work := w.work[:0]
 	for _, u := range uses {
-		work = w.enter(u, work)
+		// enter(u), written out.
+		if lf != nil {
+			if li := lf.innermost[u]; li >= 0 && !w.writes(li) {
+				work = w.markLoop(w.outermostFree(li), work)
+				continue
+			}
+		}
+		if w.in[u] != stamp {
+			w.in[u] = stamp
+			w.inList = append(w.inList, u)
+			work = append(work, u)
+		}
 	}
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
 		if b >= 0 {
 			for _, p := range w.preds[w.predStart[b]:w.predStart[b+1]] {
-				work = w.exit(p, work)
+				// exit(p), its steps written out: the most frequent one.
+				if lf != nil {
+					if li := lf.innermost[p]; li >= 0 && !w.writes(li) {
+						work = w.markLoop(w.outermostFree(li), work)
+						continue
+					}
+				}
+				if w.out[p] != stamp {
+					w.out[p] = stamp
+					w.outList = append(w.outList, p)
+					if w.defines[p] != stamp && w.in[p] != stamp {
+						w.in[p] = stamp
+						w.inList = append(w.inList, p)
+						work = append(work, p)
+					}
+				}
 			}
 			continue
 		}
@@ -127,19 +162,6 @@ func (w *LoopLiveness) Explore(uses, defs []int32) {
 		}
 	}
 	w.work = work
-}
-
-// enter marks the variable live on entry to n.
-func (w *LoopLiveness) enter(n int32, work []int32) []int32 {
-	if l := w.freeLoop(n); l >= 0 {
-		return w.markLoop(l, work)
-	}
-	if w.in[n] != w.stamp {
-		w.in[n] = w.stamp
-		w.inList = append(w.inList, n)
-		work = append(work, n)
-	}
-	return work
 }
 
 // exit marks the variable live on exit from n, and on entry unless n
@@ -179,9 +201,17 @@ func (w *LoopLiveness) freeLoop(n int32) int32 {
 	if w.lf == nil {
 		return -1
 	}
-	li := w.lf.Innermost(n)
-	if li < 0 || w.writes(li) {
-		return -1
+	if li := w.lf.innermost[n]; li >= 0 && !w.writes(li) {
+		return w.outermostFree(li)
+	}
+	return -1
+}
+
+// outermostFree is freeLoop for a node whose innermost loop li does not
+// write the variable.
+func (w *LoopLiveness) outermostFree(li int32) int32 {
+	if len(w.defPre) == 0 || w.lf.Loops[li].Depth == 1 {
+		return w.lf.Ancestor(li, 1)
 	}
 	lo, hi := 1, int(w.lf.Loops[li].Depth) // free at depth hi; find the smallest such depth
 	for lo < hi {
@@ -198,6 +228,14 @@ func (w *LoopLiveness) freeLoop(n int32) int32 {
 // writes reports whether loop l holds a node that writes the current
 // variable.
 func (w *LoopLiveness) writes(l int32) bool {
+	if len(w.defPre) > 1 {
+		return w.writesAny(l)
+	}
+	lp := &w.lf.Loops[l]
+	return lp.pre <= w.def0 && w.def0 < lp.end
+}
+
+func (w *LoopLiveness) writesAny(l int32) bool {
 	pre, end := w.lf.Loops[l].pre, w.lf.Loops[l].end
 	i, _ := slices.BinarySearch(w.defPre, pre)
 	return i < len(w.defPre) && w.defPre[i] < end

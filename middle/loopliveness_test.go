@@ -26,7 +26,7 @@ func TestLoopLivenessAgainstFixpoint(t *testing.T) {
 		if iter%5 == 0 {
 			lf = nil
 		}
-		w := NewLoopLiveness(g, lf)
+		w := NewLoopLiveness(g.Reverse(), lf)
 		for range 4 {
 			reads, writes := make([]bool, n), make([]bool, n)
 			var uses, defs []int32
