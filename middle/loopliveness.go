@@ -119,18 +119,7 @@ func (w *LoopLiveness) Explore(uses, defs []int32) {
 	}
 	work := w.work[:0]
 	for _, u := range uses {
-		// enter(u), written out.
-		if lf != nil {
-			if li := lf.innermost[u]; li >= 0 && !w.writes(li) {
-				work = w.markLoop(w.outermostFree(li), work)
-				continue
-			}
-		}
-		if w.in[u] != stamp {
-			w.in[u] = stamp
-			w.inList = append(w.inList, u)
-			work = append(work, u)
-		}
+		work = w.enter(u, work)
 	}
 	for len(work) > 0 {
 		b := work[len(work)-1]
@@ -164,6 +153,14 @@ func (w *LoopLiveness) Explore(uses, defs []int32) {
 	w.work = work
 }
 
+// enter marks the variable live on entry to n.
+func (w *LoopLiveness) enter(n int32, work []int32) []int32 {
+	if l := w.freeLoop(n); l >= 0 {
+		return w.markLoop(l, work)
+	}
+	return w.liveIn(n, work)
+}
+
 // exit marks the variable live on exit from n, and on entry unless n
 // writes it.
 func (w *LoopLiveness) exit(n int32, work []int32) []int32 {
@@ -174,7 +171,15 @@ func (w *LoopLiveness) exit(n int32, work []int32) []int32 {
 		w.out[n] = w.stamp
 		w.outList = append(w.outList, n)
 	}
-	if w.defines[n] != w.stamp && w.in[n] != w.stamp {
+	if w.defines[n] != w.stamp {
+		work = w.liveIn(n, work)
+	}
+	return work
+}
+
+// liveIn marks n, in no loop marked whole, live on entry, and queues it.
+func (w *LoopLiveness) liveIn(n int32, work []int32) []int32 {
+	if w.in[n] != w.stamp {
 		w.in[n] = w.stamp
 		w.inList = append(w.inList, n)
 		work = append(work, n)
