@@ -373,10 +373,10 @@ type Func struct {
 	// blockorder found (takeLoops, loopexits). left says the pass
 	// running now left them; the pipeline drops what the pass after
 	// their maker did not leave again, since it may have changed the code.
-	live  *liveness
-	loops *orderedLoops
-	left  bool
-	forests  loopCache // f.loopForest's last answer
+	live    *liveness
+	loops   *orderedLoops
+	left    bool
+	forests loopCache // f.loopForest's last answer
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs):
