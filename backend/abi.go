@@ -6,24 +6,26 @@ package backend
 // call), the result in rax; rbx, rbp, r12-r15 survive a call, every other
 // register may not. rsp must be 16-byte aligned at every call.
 //
-// toyc keeps rbp as the frame pointer (so gdb and the stack-overflow report
-// walk frames without unwind tables of their own, and frame slots have fixed
-// offsets), which leaves 14 registers to allocate.
+// toyc keeps no frame pointer: rsp is fixed in a function's body, so slots
+// have fixed offsets from it, gdb walks frames with the CFI, and the
+// runtime's traces with each function's frame size (frame.go,
+// tracetab.go). That leaves 15 registers to allocate, rbp a callee-saved
+// one.
 
 var argRegs = [...]Reg{RDI, RSI, RDX, RCX, R8, R9}
 
 var (
 	callerSaved = maskOf(RAX, RCX, RDX, RSI, RDI, R8, R9, R10, R11)
-	calleeSaved = maskOf(RBX, R12, R13, R14, R15)
+	calleeSaved = maskOf(RBX, R12, R13, R14, R15, RBP)
 )
 
 // allocOrder is the order the allocator tries free registers in: the
 // caller-saved ones first, which cost nothing to use in a function that
 // makes no call; a value living across a call cannot take them anyway.
-var allocOrder = [...]Reg{RAX, RCX, RDX, RSI, RDI, R8, R9, R10, R11, RBX, R12, R13, R14, R15}
+var allocOrder = [...]Reg{RAX, RCX, RDX, RSI, RDI, R8, R9, R10, R11, RBX, R12, R13, R14, R15, RBP}
 
 // savedOrder is the order the prologue pushes callee-saved registers in.
-var savedOrder = [...]Reg{RBX, R12, R13, R14, R15}
+var savedOrder = [...]Reg{RBX, R12, R13, R14, R15, RBP}
 
 var regNames = [FirstVReg][3]string{
 	RAX: {"al", "eax", "rax"},

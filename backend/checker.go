@@ -185,7 +185,7 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 	for i, a := range in.Args {
 		if a.Kind == KindMem {
 			for _, r := range [2]Reg{a.Base, a.Index} {
-				if r == NoReg || r == RSP || r == RBP {
+				if r == NoReg || r == RSP {
 					continue
 				}
 				l, want, ok := c.loc(regOp(r))

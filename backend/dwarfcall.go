@@ -24,8 +24,8 @@ import (
 // Requires: the tracker's state before each call (dwarfloc.go).
 
 // callValueRegs are the registers a call leaves as they were, in the order
-// call values prefer them (rbp is the frame pointer).
-var callValueRegs = [...]Reg{RBX, R12, R13, R14, R15}
+// call values prefer them.
+var callValueRegs = [...]Reg{RBX, R12, R13, R14, R15, RBP}
 
 // callSite is one call: its return address and target, and the call
 // values of its argument registers.
@@ -81,7 +81,7 @@ func (t *varTracker) callValue(v *middle.Value) (dwExpr, bool) {
 	}
 	for i, sv := range t.st.slots {
 		if s := t.f.Slots[i]; sv == v && (s.Kind == SlotSpill || s.Kind == SlotIncoming) {
-			return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(s.Offset-16))...), dwOpDeref)}, true
+			return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...), dwOpDeref)}, true
 		}
 	}
 	return dwExpr{}, false

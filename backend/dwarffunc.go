@@ -199,8 +199,10 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 	if df.relocate && in.Pos.IsValid() && in.Pos.Line != df.f.IR.Decl.Line {
 		// The first instruction after the prologue's line (entry); the
 		// parameters' stores at -O0 stay on the declaration's line, in
-		// the prologue as gdb sees it.
-		fmt.Fprintf(w, "\t.loc\t1 %d %d\n", in.Pos.Line, in.Pos.Col)
+		// the prologue as gdb sees it. prologue_end tells gdb so: with no
+		// frame pointer set up, its prologue analysis finds no prologue
+		// and would break at the function's first instruction.
+		fmt.Fprintf(w, "\t.loc\t1 %d %d prologue_end\n", in.Pos.Line, in.Pos.Col)
 		df.relocate = false
 	}
 	if df.dbg != nil {
@@ -465,10 +467,9 @@ func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugV
 	var expr dwExpr
 	var list string
 	if v.Slot != nil && df.slots[v.Slot.Name] != nil {
-		// The frame base is the CFA, 16 bytes above rbp once the frame
-		// is set up (return address and saved rbp).
+		// The frame base is the CFA, from which slot offsets count.
 		s := df.slots[v.Slot.Name]
-		expr = dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(s.Offset-16))...)}
+		expr = dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...)}
 		if isArray(v.Type) {
 			expr.op = append(expr.op, dwOpDeref) // the array is where the slot points
 		}

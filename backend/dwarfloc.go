@@ -879,13 +879,13 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	case l.kind == locReg && array:
 		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
 	case l.kind == locSlot && array:
-		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset-16))...), dwOpDeref)}, true
+		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...), dwOpDeref)}, true
 	}
 	switch l.kind {
 	case locReg:
 		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
 	case locSlot:
-		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset-16))...)}, true
+		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...)}, true
 	case locConst:
 		c := l.value.Const
 		if l.value.Type == middle.I1 {

@@ -254,15 +254,14 @@ func (e *emitter) function(f *Func) {
 	e.traceEntries()
 }
 
-// prologue writes the frame's set-up with its CFI directives.
+// prologue writes the frame's set-up with its CFI directives: the CFA
+// stays rsp-based, at an offset that follows each push and the subtraction.
 func (e *emitter) prologue(f *Func) {
-	e.printf("\tpushq\t%%rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %%rbp, -16\n")
-	e.printf("\tmovq\t%%rsp, %%rbp\n\t.cfi_def_cfa_register %%rbp\n")
 	for i, r := range f.frame.saved {
-		e.printf("\tpushq\t%%%s\n\t.cfi_offset %%%s, %d\n", physName(r, 8), physName(r, 8), -24-8*i)
+		e.printf("\tpushq\t%%%s\n\t.cfi_def_cfa_offset %d\n\t.cfi_offset %%%s, %d\n", physName(r, 8), 16+8*i, physName(r, 8), -16-8*i)
 	}
 	if f.frame.size > 0 {
-		e.printf("\tsubq\t$%d, %%rsp\n", f.frame.size)
+		e.printf("\tsubq\t$%d, %%rsp\n\t.cfi_def_cfa_offset %d\n", f.frame.size, f.frame.total)
 	}
 }
 
@@ -272,13 +271,13 @@ func (e *emitter) prologue(f *Func) {
 // switches between blocks that run before the prologue and after it.
 func (e *emitter) frameState(f *Func, framed bool) {
 	if framed {
-		e.printf("\t.cfi_def_cfa %%rbp, 16\n\t.cfi_offset %%rbp, -16\n")
+		e.printf("\t.cfi_def_cfa_offset %d\n", f.frame.total)
 		for i, r := range f.frame.saved {
-			e.printf("\t.cfi_offset %%%s, %d\n", physName(r, 8), -24-8*i)
+			e.printf("\t.cfi_offset %%%s, %d\n", physName(r, 8), -16-8*i)
 		}
 		return
 	}
-	e.printf("\t.cfi_def_cfa %%rsp, 8\n\t.cfi_restore %%rbp\n")
+	e.printf("\t.cfi_def_cfa_offset 8\n")
 	for _, r := range f.frame.saved {
 		e.printf("\t.cfi_restore %%%s\n", physName(r, 8))
 	}
@@ -366,24 +365,20 @@ func (e *emitter) jump(mnemonic, label string) {
 
 func (e *emitter) epilogue(f *Func) {
 	e.w.WriteString("\t.cfi_remember_state\n")
-	switch {
-	case len(f.frame.saved) > 0:
-		if f.frame.size > 0 {
-			e.buf = append(strconv.AppendInt(append(e.buf[:0], "\tleaq\t"...), int64(-8*len(f.frame.saved)), 10), "(%rbp), %rsp\n"...)
-			e.w.Write(e.buf)
-		}
-		for i := len(f.frame.saved) - 1; i >= 0; i-- {
-			e.w.WriteString("\tpopq\t%")
-			e.w.WriteString(physName(f.frame.saved[i], 8))
-			e.w.WriteByte('\n')
-		}
-		e.w.WriteString("\tpopq\t%rbp\n")
-	case f.frame.size > 0:
-		e.w.WriteString("\tleave\n")
-	default:
-		e.w.WriteString("\tpopq\t%rbp\n")
+	n := len(f.frame.saved)
+	if f.frame.size > 0 {
+		e.buf = strconv.AppendInt(append(e.buf[:0], "\taddq\t$"...), int64(f.frame.size), 10)
+		e.buf = strconv.AppendInt(append(e.buf, ", %rsp\n\t.cfi_def_cfa_offset "...), int64(8+8*n), 10)
+		e.buf = append(e.buf, '\n')
+		e.w.Write(e.buf)
 	}
-	e.w.WriteString("\t.cfi_def_cfa %rsp, 8\n\tret\n\t.cfi_restore_state\n")
+	for i := n - 1; i >= 0; i-- {
+		e.buf = append(append(e.buf[:0], "\tpopq\t%"...), physName(f.frame.saved[i], 8)...)
+		e.buf = strconv.AppendInt(append(e.buf, "\n\t.cfi_def_cfa_offset "...), int64(8+8*i), 10)
+		e.buf = append(e.buf, '\n')
+		e.w.Write(e.buf)
+	}
+	e.w.WriteString("\tret\n\t.cfi_restore_state\n")
 }
 
 // position writes the .loc directive and the source comment when the

@@ -446,7 +446,10 @@ func dedup(s []int) []int {
 // slotLoc names a spill slot as IntervalInfo.Loc does.
 func (f *Func) slotLoc(s *Slot) string {
 	if f.stage >= stageLaidOut {
-		return strconv.Itoa(s.Offset) + "(%rbp)"
+		if d := s.Offset + f.frame.total; d != 0 { // as the operand prints
+			return strconv.Itoa(d) + "(%rsp)"
+		}
+		return "(%rsp)"
 	}
 	return "slot " + strconv.Itoa(s.ID)
 }

@@ -130,7 +130,7 @@ func TestAllocationInfoSpills(t *testing.T) {
 		if !it.Spilled {
 			continue
 		}
-		if !strings.HasSuffix(it.Loc, "(%rbp)") {
+		if !strings.HasSuffix(it.Loc, "(%rsp)") {
 			t.Errorf("%s spilled to %q, want a frame location", it.VReg, it.Loc)
 		}
 		if it.Origin == "" {

@@ -504,7 +504,7 @@ func (s *selector) params() {
 			continue
 		}
 		slot := s.f.newSlot(SlotIncoming, 8, 8, p.Name)
-		slot.Offset = 16 + 8*(i-len(argRegs)) // above the saved rbp and the return address
+		slot.Offset = 8 * (i - len(argRegs)) // from the CFA up, above the return address
 		s.emit(opMov, 8, d, slotOp(slot))
 	}
 }

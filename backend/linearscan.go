@@ -277,7 +277,7 @@ func (s *scanner) freeRegister(cur *Interval) Reg {
 				r = NoReg
 			}
 		}
-		if r.IsPhysical() && r != RSP && r != RBP && !unusable.Has(r) {
+		if r.IsPhysical() && r != RSP && !unusable.Has(r) {
 			return r
 		}
 	}

@@ -333,7 +333,7 @@ type Slot struct {
 	Kind   SlotKind
 	Size   int
 	Align  int
-	Offset int    // from %rbp, set by Layout (fixed for incoming arguments)
+	Offset int    // from the CFA, set by Layout (fixed for incoming arguments)
 	Name   string // the alloca's IR name, or the spilled vregs, for dumps
 }
 

@@ -122,7 +122,7 @@ func appendSigned(buf []byte, d int64) []byte {
 
 func (p *formatter) appendMemory(buf []byte, o Operand) []byte {
 	base := NoReg
-	rbp := false
+	rsp := false // a slot, at its offset from the body's stack pointer
 	switch {
 	case o.Sym != "":
 		buf = append(buf, p.sym(o.Sym)...)
@@ -132,11 +132,11 @@ func (p *formatter) appendMemory(buf []byte, o Operand) []byte {
 			buf = appendSigned(buf, o.Imm)
 		}
 		return append(buf, "(%rip)"...)
-	case o.Slot != nil && (p.final || p.f.stage >= stageLaidOut || o.Slot.Kind == SlotIncoming):
-		if d := int64(o.Slot.Offset) + o.Imm; d != 0 {
+	case o.Slot != nil && (p.final || p.f.stage >= stageLaidOut):
+		if d := int64(o.Slot.Offset+p.f.frame.total) + o.Imm; d != 0 {
 			buf = strconv.AppendInt(buf, d, 10)
 		}
-		rbp = true
+		rsp = true
 	case o.Slot != nil:
 		buf = append(append(append(buf, '<'), o.Slot.Name...), '>')
 		if o.Imm != 0 {
@@ -148,13 +148,13 @@ func (p *formatter) appendMemory(buf []byte, o Operand) []byte {
 		}
 		base = o.Base
 	}
-	if !rbp && base == NoReg && o.Index == NoReg {
+	if !rsp && base == NoReg && o.Index == NoReg {
 		return buf
 	}
 	buf = append(buf, '(')
 	switch {
-	case rbp:
-		buf = append(buf, "%rbp"...)
+	case rsp:
+		buf = append(buf, "%rsp"...)
 	case base != NoReg:
 		buf = p.appendReg(buf, base, 8)
 	}
@@ -442,6 +442,6 @@ func (f *Func) dumpFrame(b *strings.Builder) {
 		strings.Join(saved, " "), f.frame.size, f.outArgs)
 	for _, s := range f.Slots {
 		kind := [...]string{SlotAlloca: "alloca", SlotSpill: "spill", SlotIncoming: "argument"}[s.Kind]
-		fmt.Fprintf(b, "#   slot %d %-8s %-10s %d(%%rbp), %d bytes\n", s.ID, kind, s.Name, s.Offset, s.Size)
+		fmt.Fprintf(b, "#   slot %d %-8s %-10s %d(%%rsp), %d bytes\n", s.ID, kind, s.Name, s.Offset+f.frame.total, s.Size)
 	}
 }

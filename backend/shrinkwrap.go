@@ -2,7 +2,7 @@ package backend
 
 import "slices"
 
-// Shrink-wrapping: the prologue (push rbp, the callee-saved registers, the
+// Shrink-wrapping: the prologue (the pushes of callee-saved registers, the
 // frame) runs only on the paths that need it, after Chow ("Minimizing
 // Register Usage Penalty at Procedure Calls", PLDI 1988) in the simple form
 // LLVM's ShrinkWrap pass takes for early exits. A recursive function's
@@ -45,10 +45,10 @@ const (
 )
 
 // needsFrame reports whether b calls or touches the frame (a stack slot,
-// rsp, rbp, or a callee-saved register).
+// rsp, or a callee-saved register).
 func (f *Func) needsFrame(b *Block) bool {
 	for _, in := range b.Instrs {
-		if in.Op == opCall || in.Op == opUd2 || (in.Uses|in.Defs|in.Clobbers)&(calleeSaved|maskOf(RSP, RBP)) != 0 {
+		if in.Op == opCall || in.Op == opUd2 || (in.Uses|in.Defs|in.Clobbers)&(calleeSaved|maskOf(RSP)) != 0 {
 			return true
 		}
 		for _, a := range in.Args {
@@ -70,7 +70,7 @@ func (f *Func) needsFrame(b *Block) bool {
 // framed reports whether r lives in a register only a frame makes usable.
 func (f *Func) framed(r Reg) bool {
 	l := f.location(r)
-	return l == RSP || l == RBP || calleeSaved.Has(l)
+	return l == RSP || calleeSaved.Has(l)
 }
 
 // PlanShrinkWrap finds R and its boundary, reshapes the CFG and splits the

@@ -36,7 +36,7 @@ int main(void) {
 }
 `, "11 22 33 44 55 66 77 88 \n")
 	body := functionText(assemble(t, ll.String()), "f")
-	reloads := regexp.MustCompile(`movq\t(-?[0-9]+\(%rbp\)), %r`).FindAllStringSubmatch(body, -1)
+	reloads := regexp.MustCompile(`movq\t([0-9]*\(%rsp\)), %r`).FindAllStringSubmatch(body, -1)
 	seen := map[string]int{}
 	for _, r := range reloads {
 		seen[r[1]]++

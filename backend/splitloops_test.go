@@ -50,10 +50,10 @@ int main(void) {
 	text := functionText(asm, "f")
 	loop := asm[strings.Index(asm, "\n.Lf.loop:"):]
 	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
-	if strings.Contains(loop, "(%rbp)") {
+	if strings.Contains(loop, "(%rsp)") {
 		t.Errorf("the loop touches the stack:\n%s", text)
 	}
-	if !strings.Contains(text, "(%rbp)") {
+	if !strings.Contains(text, "(%rsp)") {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
 	}
 }
@@ -102,8 +102,8 @@ int main(void) {
 `, "1 1\n")
 }
 
-// loopWriteSplitLL keeps six values live across a call after a loop (one
-// more than there are callee-saved registers): five invariants the loop
+// loopWriteSplitLL keeps seven values live across a call after a loop (one
+// more than there are callee-saved registers): six invariants the loop
 // reads three times per iteration each, and a sum it adds to once.
 // Linear scan spills the sum, the cheapest, whose interval runs from
 // before the loop to past the call, and does not split it around the
@@ -113,22 +113,22 @@ int main(void) {
 func loopWriteSplitLL() string {
 	var b strings.Builder
 	b.WriteString("declare i64 @ext(i64)\n\ndefine i64 @f(i64 %a, i64 %n) {\nentry:\n")
-	for j := range 5 {
+	for j := range 6 {
 		fmt.Fprintf(&b, "  %%k%d = mul i64 %%a, %d\n", j, 3+2*j)
 	}
 	b.WriteString("  br label %loop\nloop:\n" +
 		"  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]\n" +
 		"  %s = phi i64 [ 1, %entry ], [ %s.1, %loop ]\n  %u0 = add i64 %i, 0\n")
-	for j := range 5 {
+	for j := range 6 {
 		fmt.Fprintf(&b, "  %%t%d = mul i64 %%u%d, %%k%d\n  %%w%d = xor i64 %%t%d, %%k%d\n  %%u%d = add i64 %%w%d, %%k%d\n", j, j, j, j, j, j, j+1, j, j)
 	}
-	b.WriteString("  %s.1 = add i64 %s, %u5\n" +
+	b.WriteString("  %s.1 = add i64 %s, %u6\n" +
 		"  %i.1 = add i64 %i, 1\n  %more = icmp slt i64 %i.1, %n\n  br i1 %more, label %loop, label %done\n" +
 		"done:\n  %c = call i64 @ext(i64 %a)\n  %r0 = add i64 %c, %s.1\n")
-	for j := range 5 {
+	for j := range 6 {
 		fmt.Fprintf(&b, "  %%r%d = xor i64 %%r%d, %%k%d\n", j+1, j, j)
 	}
-	b.WriteString("  ret i64 %r5\n}\n")
+	b.WriteString("  ret i64 %r6\n}\n")
 	return b.String()
 }
 
@@ -137,16 +137,16 @@ func TestSplitAroundLoopsForWrites(t *testing.T) {
 	expect(t, ll, `int64_t f(int64_t, int64_t);
 int64_t ext(int64_t x) { return x * 5 + 3; }
 int64_t model(int64_t a, int64_t n) {
-	int64_t k[5], s = 1, i = 0;
-	for (int j = 0; j < 5; j++) k[j] = a * (3 + 2 * j);
+	int64_t k[6], s = 1, i = 0;
+	for (int j = 0; j < 6; j++) k[j] = a * (3 + 2 * j);
 	do {
 		int64_t u = i;
-		for (int j = 0; j < 5; j++) u = ((u * k[j]) ^ k[j]) + k[j];
+		for (int j = 0; j < 6; j++) u = ((u * k[j]) ^ k[j]) + k[j];
 		s += u;
 		i++;
 	} while (i < n);
 	int64_t r = ext(a) + s;
-	for (int j = 0; j < 5; j++) r ^= k[j];
+	for (int j = 0; j < 6; j++) r ^= k[j];
 	return r;
 }
 int main(void) {
@@ -157,10 +157,10 @@ int main(void) {
 	text := functionText(asm, "f")
 	loop := asm[strings.Index(asm, "\n.Lf.loop:"):]
 	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
-	if n := strings.Count(loop, "(%rbp)"); n > 1 {
+	if n := strings.Count(loop, "(%rsp)"); n > 1 {
 		t.Errorf("the loop touches the stack %d times, want at most one store:\n%s", n, text)
 	}
-	if !strings.Contains(text, "(%rbp)") {
+	if !strings.Contains(text, "(%rsp)") {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
 	}
 }
@@ -240,23 +240,23 @@ int main(void) {
 
 // TestNoSplitForWritesTakenFromMemory: loopWriteSplitLL with the sum
 // updated by an xor, which x86 does on the spill slot itself (xorq %r,
-// -48(%rbp)): spilled, the sum costs the loop nothing more, and a register
+// 48(%rsp)): spilled, the sum costs the loop nothing more, and a register
 // for it would cost the copy back on the latch's exit.
 func TestNoSplitForWritesTakenFromMemory(t *testing.T) {
-	ll := strings.Replace(loopWriteSplitLL(), "%s.1 = add i64 %s, %u5", "%s.1 = xor i64 %s, %u5", 1)
+	ll := strings.Replace(loopWriteSplitLL(), "%s.1 = add i64 %s, %u6", "%s.1 = xor i64 %s, %u6", 1)
 	expect(t, ll, `int64_t f(int64_t, int64_t);
 int64_t ext(int64_t x) { return x * 5 + 3; }
 int64_t model(int64_t a, int64_t n) {
-	int64_t k[5], s = 1, i = 0;
-	for (int j = 0; j < 5; j++) k[j] = a * (3 + 2 * j);
+	int64_t k[6], s = 1, i = 0;
+	for (int j = 0; j < 6; j++) k[j] = a * (3 + 2 * j);
 	do {
 		int64_t u = i;
-		for (int j = 0; j < 5; j++) u = ((u * k[j]) ^ k[j]) + k[j];
+		for (int j = 0; j < 6; j++) u = ((u * k[j]) ^ k[j]) + k[j];
 		s ^= u;
 		i++;
 	} while (i < n);
 	int64_t r = ext(a) + s;
-	for (int j = 0; j < 5; j++) r ^= k[j];
+	for (int j = 0; j < 6; j++) r ^= k[j];
 	return r;
 }
 int main(void) {
@@ -281,7 +281,7 @@ int main(void) {
 	asm := assemble(t, ll)
 	loop := asm[strings.Index(asm, "\n.Lf.loop:"):]
 	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
-	if !strings.Contains(loop, "xorq\t%") || !strings.Contains(loop, "(%rbp)") {
+	if !strings.Contains(loop, "xorq\t%") || !strings.Contains(loop, "(%rsp)") {
 		t.Errorf("the sum is not updated in its slot:\n%s", functionText(asm, "f"))
 	}
 }

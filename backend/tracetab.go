@@ -24,8 +24,8 @@ import (
 //
 // frame is the distance from the function's CFA (the stack pointer before
 // its caller's call) down to its stack pointer in the body, where every
-// call is made: 16 (return address and saved rbp), the pushed callee-saved
-// registers and the frame; 0 for a function without a frame, which makes
+// call is made: 8 (the return address), the pushed callee-saved registers
+// and the rest of the frame; 0 for a function without a frame, which makes
 // no calls. A function's stack pointer stays put between prologue and
 // epilogue (frame.go), so the runtime walks from one frame to the next with
 // these sizes alone: the caller's CFA is the callee's CFA plus the
@@ -126,7 +126,7 @@ func (e *emitter) traceString(s string) string {
 func (e *emitter) traceFuncStart(f *Func, symbol string) {
 	frame := 0
 	if !f.frame.omitted {
-		frame = 16 + 8*len(f.frame.saved) + f.frame.size
+		frame = f.frame.total
 	}
 	flags := 0
 	if f.IR.TailLoops {

@@ -546,19 +546,45 @@ static int is_stack_fault(void *addr, void *context) {
 
 /* Where the walk of an overflowed stack starts, from the registers at the
  * fault. In a Toy function, the fault is at a stack access that a frame
- * makes: its prologue's push of rbp (the frame is not set up: the CFA is
- * rsp + 8), or after it (a push of a saved register, a store into the
- * frame, a call pushing its return address: the CFA is rbp + 16, as the
- * frame pointer is set up right after that push). A fault at a call is
- * reported at the call's position; elsewhere at the function's. In C code
- * (the runtime or the C library, called from Toy), the stack is scanned
- * upwards for the first return address into a Toy call site: C's frames
- * have no table, and the scan is bounded. */
+ * makes: a push of a saved register in its prologue, a store into the
+ * frame, or a call pushing its return address. toyc keeps no frame
+ * pointer: rsp is f->frame below the CFA once the prologue is done, and in
+ * the prologue the pushes still to run (this one included) and the
+ * subtraction after them say how far rsp is from there. A fault at a call
+ * is reported at the call's position; elsewhere at the function's. In C
+ * code (the runtime or the C library, called from Toy), the stack is
+ * scanned upwards for the first return address into a Toy call site: C's
+ * frames have no table, and the scan is bounded. */
+/* The bytes the prologue still takes off rsp from the instruction at code
+ * on: its pushes (push %reg, with a REX.B prefix for r8-r15) and the
+ * subtraction after them (sub $imm8 or $imm32, %rsp); 0 in a body. */
+static COLD uintptr_t prologue_left(const unsigned char *code) {
+    uintptr_t n = 0;
+    for (;;) {
+        if (code[0] >= 0x50 && code[0] <= 0x57) {
+            n += 8;
+            code++;
+        } else if (code[0] == 0x41 && code[1] >= 0x50 && code[1] <= 0x57) {
+            n += 8;
+            code += 2;
+        } else {
+            break;
+        }
+    }
+    if (n == 0)
+        return 0;
+    if (code[0] == 0x48 && code[1] == 0x83 && code[2] == 0xec)
+        n += code[3];
+    else if (code[0] == 0x48 && code[1] == 0x81 && code[2] == 0xec)
+        n += (uint32_t)code[3] | (uint32_t)code[4] << 8 | (uint32_t)code[5] << 16 | (uint32_t)code[6] << 24;
+    return n;
+}
+
 static COLD struct walk overflow_start(void *context) {
     struct walk w = {0, 0, NULL};
 #if defined(__x86_64__) && defined(REG_RSP)
     const greg_t *regs = ((ucontext_t *)context)->uc_mcontext.gregs;
-    uintptr_t pc = (uintptr_t)regs[REG_RIP], sp = (uintptr_t)regs[REG_RSP], bp = (uintptr_t)regs[REG_RBP];
+    uintptr_t pc = (uintptr_t)regs[REG_RIP], sp = (uintptr_t)regs[REG_RSP];
     const struct toy_func *f = find_func(pc);
     if (f != NULL) {
         const unsigned char *code = (const unsigned char *)pc;
@@ -570,7 +596,7 @@ static COLD struct walk overflow_start(void *context) {
             return w;
         }
         w.first = f;
-        w.cfa = code[0] == 0x55 ? sp + 8 : bp + 16; /* push %rbp */
+        w.cfa = sp + (uintptr_t)f->frame - prologue_left(code);
         return w;
     }
     /* The scan starts at the first mapped page at or above rsp (which

@@ -3,21 +3,21 @@
 // report before and after (tests/bench/bench.sh prints them per benchmark).
 // toyc's -S output does not mark spill code, but its frame dump
 // (--print-after=frame, on standard error) lists each function's slots with
-// their kind and %rbp offset; an access to a slot of kind "spill" is spill
+// their kind and %rsp offset; an access to a slot of kind "spill" is spill
 // code, while "alloca" slots are variables whose address is taken and
 // "argument" slots are incoming stack arguments. Counted per file:
 //
 //	instrs   instructions (lines that are not labels, directives or comments)
 //	spills   mov from a register to a spill slot
 //	reloads  mov from a spill slot to a register
-//	slotops  other instructions with a spill slot operand (cmpq %rax, -48(%rbp))
+//	slotops  other instructions with a spill slot operand (cmpq %rax, 48(%rsp))
 //	movs     mov between two registers (mov, movq, movl, ...; not movzx/movsx) and xchg
 //
 //	toyc -O2 -S --print-after=frame x.toy -o x.s 2>x.dump && asmstat x.s x.dump
 //
 // Without a dump (or when no function's frame can be read from it), every
-// %rbp slot below the frame pointer counts as a spill slot, and the output
-// says so in its last field.
+// %rsp operand counts as a spill slot (outgoing stack arguments too), and
+// the output says so in its last field.
 package main
 
 import (
@@ -36,13 +36,13 @@ type counts struct {
 
 var (
 	funcHeader = regexp.MustCompile(`^machine function (\S+), after`)
-	spillSlot  = regexp.MustCompile(`^#\s+slot \d+ spill\s+\S+\s+(-?\d+)\(%rbp\)`)
-	rbpOperand = regexp.MustCompile(`^(-?\d+)\(%rbp\)$`)
+	spillSlot  = regexp.MustCompile(`^#\s+slot \d+ spill\s+\S+\s+(\d*)\(%rsp\)`)
+	rspOperand = regexp.MustCompile(`^(\d*)\(%rsp\)$`)
 	register   = regexp.MustCompile(`^%[a-z0-9]+$`)
 	plainMove  = regexp.MustCompile(`^mov[bwlq]?$`)
 )
 
-// frames maps each function to the %rbp offsets of its spill slots.
+// frames maps each function to the %rsp offsets of its spill slots.
 type frames map[string]map[string]bool
 
 // readFrames collects the spill slots of every function in a frame dump.
@@ -154,14 +154,14 @@ func run(asmPath, dumpPath string) (counts, bool, error) {
 	}
 	exact := len(fs) > 0
 	isSpill := func(fn, op string) bool {
-		m := rbpOperand.FindStringSubmatch(op)
+		m := rspOperand.FindStringSubmatch(op)
 		if m == nil {
 			return false
 		}
 		if exact {
 			return fs[fn][m[1]]
 		}
-		return strings.HasPrefix(m[1], "-")
+		return true
 	}
 	f, err := os.Open(asmPath)
 	if err != nil {

@@ -12,36 +12,34 @@ import (
 const sampleDump = `# *** machine code after frame ***
 machine function f, after frame layout
 # frame: saves [rbx], 24 bytes below them, 0 bytes of outgoing arguments
-#   slot 0 alloca   x          -24(%rbp), 8 bytes
-#   slot 1 spill    v3,v7      -32(%rbp), 8 bytes
+#   slot 0 alloca   x          8(%rsp), 8 bytes
+#   slot 1 spill    v3,v7      16(%rsp), 8 bytes
 #   v3     slot 1   [4,9)
 machine function g, after frame layout
-#   slot 0 alloca   y          -32(%rbp), 8 bytes
-#   slot 1 argument h          16(%rbp), 8 bytes
+#   slot 0 alloca   y          16(%rsp), 8 bytes
+#   slot 1 argument h          40(%rsp), 8 bytes
 `
 
 const sampleAsm = `	.text
 	.globl	f
 f:
 	# 3: x = y;
-	pushq	%rbp
-	movq	%rsp, %rbp
 .Lf.entry:
-	movq	%rdi, -32(%rbp)
-	movq	-32(%rbp), %rax
-	movl	-32(%rbp), %ecx
-	addq	-32(%rbp), %rax
-	cmpq	%rax, -32(%rbp)
-	movq	%rax, -24(%rbp)
-	leaq	-24(%rbp), %rdi
+	movq	%rdi, 16(%rsp)
+	movq	16(%rsp), %rax
+	movl	16(%rsp), %ecx
+	addq	16(%rsp), %rax
+	cmpq	%rax, 16(%rsp)
+	movq	%rax, 8(%rsp)
+	leaq	8(%rsp), %rdi
 	movzbl	%al, %eax
 	movl	%eax, %ecx
 	xchgq	%rax, %rdx
 	movq	$5, %rdx
 	ret
 g:
-	movq	%rdi, -32(%rbp)
-	movq	16(%rbp), %rax
+	movq	%rdi, 16(%rsp)
+	movq	40(%rsp), %rax
 	movq	(%rax,%rcx,8), %rdx
 	ret
 `
@@ -60,7 +58,7 @@ func TestCountsWithFrameDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := counts{instrs: 18, spills: 1, reloads: 2, slotops: 2, movs: 3}
+	want := counts{instrs: 16, spills: 1, reloads: 2, slotops: 2, movs: 2}
 	if got != want || !exact {
 		t.Errorf("got %+v exact=%v, want %+v exact=true", got, exact, want)
 	}
@@ -71,8 +69,9 @@ func TestCountsGuessedWithoutDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Every slot below %rbp counts now: the alloca x and g's y too.
-	want := counts{instrs: 18, spills: 3, reloads: 2, slotops: 3, movs: 3}
+	// Every %rsp operand counts now: the alloca x, g's y and its
+	// argument h too.
+	want := counts{instrs: 16, spills: 3, reloads: 3, slotops: 3, movs: 2}
 	if got != want || exact {
 		t.Errorf("got %+v exact=%v, want %+v exact=false", got, exact, want)
 	}
