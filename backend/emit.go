@@ -327,9 +327,16 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 		switch {
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
 			then, els := in.Args[0].Block, b.Instrs[n-1].Args[0].Block
-			if falls(then) {
+			switch {
+			case falls(then):
 				e.jump("\tj"+in.Cond.Negate().String(), p.label(els))
-			} else {
+			case !falls(els) && els.depth > then.depth:
+				// Neither falls through: the branch taken costs one
+				// jump, the other two, so the conditional jump goes
+				// where the loop stays and the jmp where it leaves.
+				e.jump("\tj"+in.Cond.Negate().String(), p.label(els))
+				e.jump("\tjmp", p.label(then))
+			default:
 				e.instr(p, in)
 				if !falls(els) {
 					e.jump("\tjmp", p.label(els))
