@@ -217,3 +217,59 @@ no:
 }
 `, "int64_t k(void);\nint main(void) { printf(\"%ld\\n\", k()); }\n", "1\n")
 }
+
+// TestRemainderFromQuotient: a remainder by a constant that a quotient of
+// the same division dominates (in its block, or in a dominating block) is
+// x - q*d from that quotient, with one multiplication by the magic number
+// for both; a remainder before its quotient computes its own.
+func TestRemainderFromQuotient(t *testing.T) {
+	for _, w := range []struct{ ir, t, magic string }{{"i64", "int64_t", "movabsq"}, {"i32", "int32_t", "sarq\t$32"}} {
+		for _, d := range []int64{10, -7, 1000000007} {
+			ll := fmt.Sprintf(`define %[1]s @qr(%[1]s %%x, i1 %%c) {
+entry:
+  %%q = sdiv %[1]s %%x, %[2]d
+  br i1 %%c, label %%rem, label %%done
+rem:
+  %%r = srem %[1]s %%x, %[2]d
+  %%s = mul %[1]s %%q, 1000
+  %%t = add %[1]s %%s, %%r
+  ret %[1]s %%t
+done:
+  ret %[1]s %%q
+}
+define %[1]s @rq(%[1]s %%x) {
+entry:
+  %%r = srem %[1]s %%x, %[2]d
+  %%q = sdiv %[1]s %%x, %[2]d
+  %%s = mul %[1]s %%q, 1000
+  %%t = add %[1]s %%s, %%r
+  ret %[1]s %%t
+}
+`, w.ir, d)
+			driver := fmt.Sprintf(`typedef %[1]s T;
+T qr(T, bool);
+T rq(T);
+int main(void) {
+	int64_t v[] = {0, 1, -1, 9, -9, 10, -10, 11, 123456789, -123456789, 0x7fffffff, -0x7fffffff-1, 0x7fffffffffffffff, -0x7fffffffffffffff-1};
+	int bad = 0;
+	for (int i = 0; i < (int)(sizeof v / sizeof v[0]); i++) {
+		T x = (T)v[i], d = (T)%[2]dLL;
+		T want = (T)((uint64_t)(x / d) * 1000 + (uint64_t)(x %% d));
+		if (qr(x, true) != want || rq(x) != want || qr(x, false) != x / d) { printf("%%lld\n", (long long)x); bad++; }
+	}
+	printf("%%d bad\n", bad);
+}
+`, w.t, d)
+			t.Run(fmt.Sprintf("%s_%d", w.ir, d), func(t *testing.T) {
+				expect(t, ll, driver, "0 bad\n")
+				asm := assemble(t, ll)
+				if n := strings.Count(functionText(asm, "qr"), w.magic); n != 1 {
+					t.Errorf("qr multiplies by the magic number %d times, want once:\n%s", n, functionText(asm, "qr"))
+				}
+				if n := strings.Count(functionText(asm, "rq"), w.magic); n != 2 {
+					t.Errorf("rq multiplies by the magic number %d times, want twice:\n%s", n, functionText(asm, "rq"))
+				}
+			})
+		}
+	}
+}

@@ -93,6 +93,9 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 		if dv < 0 {
 			s.emit(opNeg, size, regOp(q))
 		}
+	case v.Op == middle.OpSRem && s.quotientOf(v) != nil:
+		// x / d is at hand: x % d is x - (x / d) * d from it.
+		q = s.vreg[s.quotientOf(v).ID]
 	default:
 		s.divideByMagic(q, xr, dv, w)
 	}
@@ -109,6 +112,49 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 		s.emit(opSub, size, regOp(d), regOp(t))
 	}
 	return true
+}
+
+// quotientOf returns an sdiv x, d that computes the quotient of srem v =
+// x % d and dominates it, or nil: a remainder next to its quotient (cell /
+// 9 and cell % 9) then costs a multiplication and a subtraction, not a
+// second multiplication by the magic number and its corrections.
+func (s *selector) quotientOf(v *middle.Value) *middle.Value {
+	if s.quotients == nil {
+		s.quotients = map[divisionKey][]*middle.Value{}
+		for _, b := range s.ir.Blocks {
+			for _, u := range b.Instrs {
+				if u.Op == middle.OpSDiv && isConstLike(u.Args[1]) && !isConstLike(u.Args[0]) && s.blocks[b.ID] != nil && !s.absorbed[u.ID] {
+					k := divisionKey{u.Args[0], constant(u.Args[1]), u.Type}
+					s.quotients[k] = append(s.quotients[k], u)
+				}
+			}
+		}
+	}
+	dom := s.ir.Dom()
+	for _, u := range s.quotients[divisionKey{v.Args[0], constant(v.Args[1]), v.Type}] {
+		if u.Block != v.Block {
+			if dom.Dominates(u.Block, v.Block) {
+				return u
+			}
+			continue
+		}
+		for _, i := range v.Block.Instrs {
+			if i == u {
+				return u
+			}
+			if i == v {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// divisionKey names a division by a constant: dividend, divisor and type.
+type divisionKey struct {
+	x   *middle.Value
+	d   int64
+	typ middle.Type
 }
 
 // divideByPowerOfTwo puts x / 2^k, rounded toward zero, in q: negative

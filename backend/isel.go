@@ -82,11 +82,12 @@ type selector struct {
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
 
-	tables  int                   // jump tables made so far, for their symbols
-	hoisted []hoistedInstr        // instructions to place at the end of other blocks (jumptable.go)
-	irb     *middle.Block         // the IR block being selected
-	wide    map[wideConst]Reg     // wideConstant's registers
-	noCalls map[*middle.Loop]bool // callFree's answers
+	tables    int                             // jump tables made so far, for their symbols
+	hoisted   []hoistedInstr                  // instructions to place at the end of other blocks (jumptable.go)
+	irb       *middle.Block                   // the IR block being selected
+	wide      map[wideConst]Reg               // wideConstant's registers
+	noCalls   map[*middle.Loop]bool           // callFree's answers
+	quotients map[divisionKey][]*middle.Value // quotientOf's sdivs by a constant, built on first use
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
