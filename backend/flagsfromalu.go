@@ -14,8 +14,8 @@ package backend
 //
 // The flags readers are those after the test in its block, up to the next
 // instruction that sets the flags; the flags never live from one block
-// into the next (every branch's compare is selected into its block), so
-// none is further away. Every reader must take one of the four conditions,
+// into the next (every branch's compare is selected into its block) until
+// flagsacross, which runs after this pass, so none is further away. Every reader must take one of the four conditions,
 // or nothing changes.
 
 // FlagsFromArithmetic turns lea c(r), r; test r, r into add $c, r (see

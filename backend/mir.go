@@ -327,7 +327,7 @@ const (
 	SlotIncoming                 // a stack argument passed by the caller
 )
 
-// Slot is a stack location addressed off the frame pointer.
+// Slot is a stack location, addressed off rsp (frame.go).
 type Slot struct {
 	ID     int
 	Kind   SlotKind
