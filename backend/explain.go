@@ -22,7 +22,7 @@ import (
 // MoveInfo is one move Dst ← Src: virtual registers as "v3", physical
 // ones as "%rdi", constants as "$0", addresses as the machine operand
 // they are taken from ("<x>" for a stack slot before frame layout,
-// "-8(%rbp)" after it, "g(%rip)" for a global).
+// "8(%rsp)" after it, "g(%rip)" for a global).
 type MoveInfo struct{ Dst, Src string }
 
 // EdgeCopyInfo is what out-of-SSA made of one CFG edge: the φs of To,
@@ -228,7 +228,7 @@ type IntervalInfo struct {
 	Ranges [][2]int
 	// Loc is where the register lives: its physical register ("%rbx"),
 	// or for a spilled one its stack slot, "slot 2" until the frame is
-	// laid out and then as the listing prints it ("-24(%rbp)").
+	// laid out and then as the listing prints it ("24(%rsp)").
 	Loc     string
 	Spilled bool
 	// Defs and Uses are the positions of the instructions that write and

@@ -4,7 +4,7 @@ package backend
 // gets a stack slot, and each instruction that mentions it is rewritten.
 // Where x86 lets the instruction take a memory operand in that place (one
 // per instruction; see memoryOK), the slot replaces the register: `addq
-// -24(%rbp), %rax`, `cmpq $0, -24(%rbp)`, `movq -24(%rbp), %rdi`. Elsewhere
+// 24(%rsp), %rax`, `cmpq $0, 24(%rsp)`, `movq 24(%rsp), %rdi`. Elsewhere
 // a fresh temporary takes its place, reloaded from the slot just before the
 // instruction when it reads the register and stored back just after when it
 // writes it — "spill everywhere", as in Chaitin's allocator and LLVM's early

@@ -453,7 +453,7 @@ func (f *Func) spareRegisters(sets *loopSets, li int32, set *intervalSet) int {
 
 // spillCode counts the reloads and stores insertSpillCode would put around
 // in for v in memory: none where in can take v's slot as its operand
-// (`addq $1, -24(%rbp)`), else one to read v and one to write it.
+// (`addq $1, 24(%rsp)`), else one to read v and one to write it.
 func (f *Func) spillCode(in *Instr, v Reg) int {
 	hasMem, regAt, regs, inAddress := false, -1, 0, false
 	for i, a := range in.Args {
