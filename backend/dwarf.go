@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -511,13 +512,13 @@ func appendDirective(b []byte, dir string, n int64) []byte {
 }
 
 // writeDirective writes "\tDIR\tN\n" to w.
-func writeDirective(w *strings.Builder, dir string, n int) {
+func writeDirective(w *bytes.Buffer, dir string, n int) {
 	var buf [40]byte
 	w.Write(appendDirective(buf[:0], dir, int64(n)))
 }
 
 // writeSymDirective writes "\tDIR\tSYM\n" to w.
-func writeSymDirective(w *strings.Builder, dir, sym string) {
+func writeSymDirective(w *bytes.Buffer, dir, sym string) {
 	w.WriteByte('\t')
 	w.WriteString(dir)
 	w.WriteByte('\t')

@@ -1,7 +1,7 @@
 package backend
 
 import (
-	"strings"
+	"bytes"
 
 	"toyc/middle"
 )
@@ -124,7 +124,7 @@ func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
 }
 
 // writeCalls writes the call sites' DIEs, children of the subprogram.
-func (df *dwarfFunc) writeCalls(info *strings.Builder) {
+func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
 	for _, c := range df.calls {
 		abbrev := abbrevCallSite
 		switch {

@@ -1,8 +1,8 @@
 package backend
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
 
 	"toyc/middle"
 )
@@ -98,7 +98,7 @@ func (df *dwarfFunc) copyBlocks(ends []string) []*copyBlock {
 // writeCopies writes the blocks of the copies whose code is in the scope s
 // (nil: the body), or in a scope inside it that is not described, outside
 // inlined calls.
-func (df *dwarfFunc) writeCopies(info, rng *strings.Builder, s *middle.DebugScope) {
+func (df *dwarfFunc) writeCopies(info, rng *bytes.Buffer, s *middle.DebugScope) {
 	for _, c := range df.copies {
 		if c.site != 0 || df.describedScope(c.scope) != s {
 			continue
@@ -119,7 +119,7 @@ func (df *dwarfFunc) hasCopies(k uint16) bool {
 
 // writeSiteCopies writes the blocks of the copies of code of the inlined
 // call k, in its DIE.
-func (df *dwarfFunc) writeSiteCopies(info, rng *strings.Builder, k uint16) {
+func (df *dwarfFunc) writeSiteCopies(info, rng *bytes.Buffer, k uint16) {
 	for _, c := range df.copies {
 		if c.site == k {
 			df.writeCopy(info, rng, c)
@@ -128,7 +128,7 @@ func (df *dwarfFunc) writeSiteCopies(info, rng *strings.Builder, k uint16) {
 }
 
 // writeCopy writes the lexical block of c, with its label.
-func (df *dwarfFunc) writeCopy(info, rng *strings.Builder, c *copyBlock) {
+func (df *dwarfFunc) writeCopy(info, rng *bytes.Buffer, c *copyBlock) {
 	fmt.Fprintf(info, "\t.uleb128\t%d\n", rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC))
 	df.writeRanges(info, rng, c.ranges)
 	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t\"copy\"\n\t.byte\t0\n", abbrevLabel)

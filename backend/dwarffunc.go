@@ -1,11 +1,12 @@
 package backend
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
-	"strings"
+	"sync"
 
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -319,7 +320,12 @@ func (df *dwarfFunc) end(w io.Writer) {
 		}
 	}
 
-	var rng, loc, kids strings.Builder
+	bufs := dieBufferPool.Get().(*dieBuffers)
+	defer dieBufferPool.Put(bufs)
+	info, rng, loc, kids := &bufs[0], &bufs[1], &bufs[2], &bufs[3]
+	for i := range bufs {
+		bufs[i].Reset()
+	}
 	name, isMain := df.f.Name, false
 	if name == "toy_main" {
 		// Toy's main: named main (with no linkage name, which gdb would
@@ -339,9 +345,9 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.describe(ranges)
 		df.copies = df.copyBlocks(ends)
 		moves := df.movesByVar()
-		df.scopeDIEs(&kids, &rng, &loc, nil, ranges, ends, moves)
+		df.scopeDIEs(kids, rng, loc, nil, ranges, ends, moves)
 	}
-	df.writeCalls(&kids)
+	df.writeCalls(kids)
 	abbrev := abbrevSubprogram
 	switch {
 	case isMain && result != "":
@@ -354,38 +360,46 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if kids.Len() == 0 {
 		abbrev += abbrevLeaf
 	}
-	var info strings.Builder
-	fmt.Fprintf(&info, "\t.uleb128\t%d\n\t.string\t%s\n", abbrev, quote(name))
-	fmt.Fprintf(&info, "\t.byte\t1\n\t.uleb128\t%d\n", line)
+	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t%s\n", abbrev, quote(name))
+	fmt.Fprintf(info, "\t.byte\t1\n\t.uleb128\t%d\n", line)
 	if result != "" {
-		fmt.Fprintf(&info, "\t.long\t%s\n", d.typeRef(result))
+		fmt.Fprintf(info, "\t.long\t%s\n", d.typeRef(result))
 	}
-	fmt.Fprintf(&info, "\t.quad\t%s\n\t.quad\t%s-%s\n", df.sym, endLabel, df.sym)
-	writeExprloc(&info, dwExpr{op: []byte{dwOpCallFrameCFA}})
-	if kids.Len() > 0 {
-		fmt.Fprintf(&info, "%s\t.byte\t0\n", kids.String())
-	}
+	fmt.Fprintf(info, "\t.quad\t%s\n\t.quad\t%s-%s\n", df.sym, endLabel, df.sym)
+	writeExprloc(info, dwExpr{op: []byte{dwOpCallFrameCFA}})
 
 	// Written as they are, not through Fprintf, which would copy them.
 	io.WriteString(w, "\t.pushsection\t.debug_info,\"\",@progbits\n")
-	io.WriteString(w, info.String())
+	w.Write(info.Bytes())
+	if kids.Len() > 0 {
+		w.Write(kids.Bytes())
+		io.WriteString(w, "\t.byte\t0\n")
+	}
 	io.WriteString(w, "\t.popsection\n")
 	if rng.Len() > 0 {
 		io.WriteString(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n")
-		io.WriteString(w, rng.String())
+		w.Write(rng.Bytes())
 		io.WriteString(w, "\t.popsection\n")
 	}
 	if loc.Len() > 0 {
 		io.WriteString(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n")
-		io.WriteString(w, loc.String())
+		w.Write(loc.Bytes())
 		io.WriteString(w, "\t.popsection\n")
 	}
 }
 
+// dieBuffers are the texts end writes a function's DIEs, ranges and
+// location lists into (info, rng, loc, and the subprogram's children),
+// kept from one function to the next so that their memory is not grown
+// again for each.
+type dieBuffers [4]bytes.Buffer
+
+var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
+
 // scopeDIEs writes the variables declared directly in s (nil: the
 // function's body and its parameters), then a lexical block for each scope
 // inside it that has code.
-func (df *dwarfFunc) scopeDIEs(info, rng, loc *strings.Builder, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string, moves [][]runMove) {
+func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string, moves [][]runMove) {
 	for vi, v := range df.dbg.Vars {
 		if df.varScope[vi] != s {
 			continue
@@ -423,7 +437,7 @@ func rangesAbbrev(rs [][2]string, list, one int) int {
 // writeRanges writes the value of a DIE's ranges attribute (rangesAbbrev):
 // the one range's start and length, or the offset of their list, written
 // in rng.
-func (df *dwarfFunc) writeRanges(info, rng *strings.Builder, rs [][2]string) {
+func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 	if len(rs) == 1 {
 		writeSymDirective(info, ".quad", rs[0][0])
 		writeSymDirective(info, ".quad", rs[0][1]+"-"+rs[0][0])
@@ -462,7 +476,7 @@ func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
 
 // varDIE writes the DIE of the variable v (number vi): its home slot's
 // address from the frame base when it has one, else its location list.
-func (df *dwarfFunc) varDIE(info, loc *strings.Builder, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) {
+func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) {
 	kind := 0 // 0: no location, 1: an expression, 2: a list
 	var expr dwExpr
 	var list string
@@ -538,7 +552,7 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 // locList writes the location list of a variable whose location changes
 // at moves, and returns its label; "" when the variable has no location
 // anywhere.
-func (df *dwarfFunc) locList(loc *strings.Builder, moves []runMove, array bool, ends []string) string {
+func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, ends []string) string {
 	if df.locs == nil {
 		return ""
 	}
@@ -571,7 +585,7 @@ type listEntry struct {
 
 // writeLocList writes the location list es to loc and returns its label;
 // "" for an empty list, which is not written.
-func (df *dwarfFunc) writeLocList(loc *strings.Builder, es []listEntry) string {
+func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) string {
 	if len(es) == 0 {
 		return ""
 	}

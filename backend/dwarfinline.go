@@ -1,12 +1,12 @@
 package backend
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
-	"strings"
 
 	"toyc/middle"
 )
@@ -97,7 +97,7 @@ func (sd *siteDIEs) scopes() map[*middle.DebugScope]bool {
 
 // write writes the DIEs of the sites called from the scope s (nil: the
 // function's body).
-func (sd *siteDIEs) write(df *dwarfFunc, info, rng *strings.Builder, s *middle.DebugScope) {
+func (sd *siteDIEs) write(df *dwarfFunc, info, rng *bytes.Buffer, s *middle.DebugScope) {
 	if sd == nil {
 		return
 	}
@@ -108,7 +108,7 @@ func (sd *siteDIEs) write(df *dwarfFunc, info, rng *strings.Builder, s *middle.D
 	}
 }
 
-func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *strings.Builder, k uint16) {
+func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *bytes.Buffer, k uint16) {
 	site := sd.sites[k]
 	kids := sd.kids[k]
 	copies := df.hasCopies(k)

@@ -58,11 +58,18 @@ type trackState struct {
 	vars  []*middle.Value // by variable index
 }
 
-func (s *trackState) clone() *trackState {
-	c := &trackState{regs: s.regs}
-	c.slots = append([]*middle.Value(nil), s.slots...)
-	c.vars = append([]*middle.Value(nil), s.vars...)
-	return c
+// copyFrom makes s the same state as o (of the same function).
+func (s *trackState) copyFrom(o *trackState) {
+	s.regs = o.regs
+	copy(s.slots, o.slots)
+	copy(s.vars, o.vars)
+}
+
+// clear makes s the state where nothing is known.
+func (s *trackState) clear() {
+	s.regs = [FirstVReg]*middle.Value{}
+	clear(s.slots)
+	clear(s.vars)
 }
 
 // varTracker follows one function's variables while it is written.
@@ -72,11 +79,18 @@ type varTracker struct {
 	named   map[*middle.Value][]int
 	origins []*middle.Value          // by vreg index
 	assigns [][]assignEvent          // by block index in f.Blocks
-	entry   []*trackState            // by block index in f.Blocks
+	entry   []trackState             // by block index in f.Blocks (reached says which are set)
+	reached []bool                   // by block index: the data flow reached the block
 	joins   map[[2]int]*middle.Value // by block index and place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
 	differ  []int                    // merge's places holding different values on different edges
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
-	interim map[*Instr]bool          // instructions whose register is defined again later in the block
+	// By instruction, numbered through the blocks from base (base[bi] is
+	// block bi's first): interim says its register is defined again later
+	// in the block; defValue is f.defValue's value for it (nil: none),
+	// dense, since step asks at every instruction.
+	base     []int
+	interim  []bool
+	defValue []*middle.Value
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
@@ -135,7 +149,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
 		assigns: make([][]assignEvent, len(f.Blocks)), block: -1,
-		joins: make(map[[2]int]*middle.Value), interim: make(map[*Instr]bool)}
+		joins: make(map[[2]int]*middle.Value)}
 	t.names = make(map[string]int, len(f.Blocks))
 	for i, b := range f.Blocks {
 		t.names[b.Name] = i
@@ -225,6 +239,14 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	index := make(map[*Block]int, len(f.Blocks))
 	seen := make(map[*middle.Value]bool)
+	t.base = make([]int, len(f.Blocks)+1)
+	for i, b := range f.Blocks {
+		t.base[i+1] = t.base[i] + len(b.Instrs)
+	}
+	t.interim = make([]bool, t.base[len(f.Blocks)])
+	if len(f.defValue) > 0 {
+		t.defValue = make([]*middle.Value, len(t.interim))
+	}
 	for i, b := range f.Blocks {
 		index[b] = i
 		// A register defined for a value that a later instruction of its
@@ -234,6 +256,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		clear(seen)
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
+			if t.defValue != nil {
+				t.defValue[t.base[i]+k] = f.defValue[in]
+			}
 			in.forEachDef(func(r Reg) {
 				if !r.IsVirtual() {
 					return
@@ -246,7 +271,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					return
 				}
 				if seen[v] {
-					t.interim[in] = true
+					t.interim[t.base[i]+k] = true
 				}
 				// A copy into another register of the value (a split
 				// around calls, a move out of the result register)
@@ -258,8 +283,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			})
 		}
 	}
+	// The states: the entry and exit of each block, the merge's and the
+	// transfer's scratch and the replay's, in one allocation.
+	states := t.newStates(2*len(f.Blocks) + 4)
+	t.entry, states = states[:len(f.Blocks)], states[len(f.Blocks):]
+	exit, states := states[:len(f.Blocks)], states[len(f.Blocks):]
+	start, in, out := &states[0], &states[1], &states[2]
+	t.st = &states[3]
+	t.reached = make([]bool, len(f.Blocks))
+	exited := make([]bool, len(f.Blocks))
 	// The entry: the parameters in their argument registers.
-	start := t.newState()
 	var incoming []*Slot // the stack arguments, in order
 	for _, s := range f.Slots {
 		if s.Kind == SlotIncoming {
@@ -293,11 +326,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// optimistic side and each place and variable can only lose its value.
 	// A block is merged again only when the end of a predecessor changed
 	// (stale), since the merge depends on nothing else.
-	t.entry = make([]*trackState, len(f.Blocks))
-	exit := make([]*trackState, len(f.Blocks))
 	stale := make([]bool, len(f.Blocks))
 	if len(f.Blocks) > 0 {
-		t.entry[0] = start
 		stale[0] = true
 	}
 	var ins []*trackState
@@ -313,23 +343,25 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				ins = append(ins, start)
 			}
 			for _, p := range b.Preds {
-				if e := exit[index[p]]; e != nil {
-					ins = append(ins, e)
+				if pi := index[p]; exited[pi] {
+					ins = append(ins, &exit[pi])
 				}
 			}
 			if len(ins) == 0 {
 				continue
 			}
-			in := t.merge(i, ins)
-			if t.entry[i] != nil && exit[i] != nil && !statesDiffer(t.entry[i], in) {
+			t.merge(in, i, ins)
+			if t.reached[i] && exited[i] && !statesDiffer(&t.entry[i], in) {
 				continue
 			}
-			t.entry[i] = in
-			out := in.clone()
+			t.entry[i].copyFrom(in)
+			t.reached[i] = true
+			out.copyFrom(in)
 			fired := 0
 			t.apply(out, i, 0, len(b.Instrs), &fired)
-			if exit[i] == nil || statesDiffer(exit[i], out) {
-				exit[i] = out
+			if !exited[i] || statesDiffer(&exit[i], out) {
+				exit[i].copyFrom(out)
+				exited[i] = true
 				changed = true
 				for _, s := range b.Succs {
 					stale[index[s]] = true
@@ -340,22 +372,23 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.loc = make([]varLoc, len(dbg.Vars))
 	t.reported = make([]varLoc, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
-		t.block, t.st = 0, t.entry[0].clone()
+		t.block = 0
+		t.st.copyFrom(&t.entry[0])
 		t.update()
 	}
 	return t
 }
 
-// merge is the state at the entry of block bi from the states ins at the
-// ends of its predecessors. A register holding different values on
+// merge makes m the state at the entry of block bi from the states ins at
+// the ends of its predecessors. A register holding different values on
 // different edges holds a join of them (as a φ would, one made here per
 // block and register); a variable whose value is in the same register on
 // every edge is that register's join; otherwise a variable or place keeps
 // its value only where all edges agree.
-func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
-	m := ins[0].clone()
+func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
+	m.copyFrom(ins[0])
 	if len(ins) == 1 {
-		return m
+		return
 	}
 	// Places holding the same value on every edge hold the same join (a
 	// value in a register and in its spill slot stays one value after the
@@ -446,7 +479,6 @@ func (t *varTracker) merge(bi int, ins []*trackState) *trackState {
 			m.vars[vi] = nil
 		}
 	}
-	return m
 }
 
 // join is the value standing for what register r holds at the entry of
@@ -521,8 +553,18 @@ func statesDiffer(a, b *trackState) bool {
 
 func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-func (t *varTracker) newState() *trackState {
-	return &trackState{slots: make([]*middle.Value, len(t.f.Slots)), vars: make([]*middle.Value, len(t.df.dbg.Vars))}
+// newStates makes n empty states, their places and variables in one
+// allocation.
+func (t *varTracker) newStates(n int) []trackState {
+	ns, nv := len(t.f.Slots), len(t.df.dbg.Vars)
+	all := make([]*middle.Value, n*(ns+nv))
+	states := make([]trackState, n)
+	for i := range states {
+		k := i * (ns + nv)
+		states[i].slots = all[k : k+ns : k+ns]
+		states[i].vars = all[k+ns : k+ns+nv : k+ns+nv]
+	}
+	return states
 }
 
 // apply runs instructions [from, to) of block bi on s, and the
@@ -537,7 +579,7 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	t.cur = b
 	for i := from; i < to; i++ {
 		t.fire(s, evs, b.Instrs[i], fired)
-		t.step(s, b.Instrs[i])
+		t.step(s, b.Instrs[i], t.base[bi]+i)
 	}
 	if to < len(b.Instrs) {
 		t.fire(s, evs, b.Instrs[to], fired)
@@ -598,8 +640,8 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, fired *in
 	}
 }
 
-// step is the transfer function of one instruction.
-func (t *varTracker) step(s *trackState, in *Instr) {
+// step is the transfer function of one instruction, number k (base).
+func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	f := t.f
 	// A copy's destination holds its source's value, named after the
 	// destination's IR value when it has one (the φ a parallel copy
@@ -630,10 +672,10 @@ func (t *varTracker) step(s *trackState, in *Instr) {
 		case a.Kind == KindMem && a.Slot != nil && a.VReg != NoReg:
 			v = t.origin(a.VReg)
 		}
-		if dv, ok := f.defValue[in]; ok {
-			v = dv
+		if t.defValue != nil && t.defValue[k] != nil {
+			v = t.defValue[k]
 		}
-		if t.interim[in] && a.Kind == KindReg {
+		if t.interim[k] && a.Kind == KindReg {
 			v = nil
 		} else if in.Op == opMov && (split || v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
 			// A move is a copy of what its source holds: its
@@ -752,10 +794,10 @@ func (t *varTracker) advance(in *Instr) {
 	}
 	if bi.block != t.block {
 		t.block, t.next, t.fired = bi.block, 0, 0
-		if e := t.entry[bi.block]; e != nil {
-			t.st = e.clone()
+		if t.reached[bi.block] {
+			t.st.copyFrom(&t.entry[bi.block])
 		} else {
-			t.st = t.newState() // not reached by the data flow: nothing known
+			t.st.clear() // not reached by the data flow: nothing known
 		}
 	}
 	if bi.index >= t.next {
@@ -905,9 +947,16 @@ func (f *Func) noteDefValues() {
 	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Assigns) == 0 {
 		return
 	}
-	involved := make(map[Reg]bool, 2*len(f.coalesced))
+	if len(f.coalesced) == 0 {
+		return
+	}
+	involved := make([]bool, f.NumVRegs()) // by virtual register
 	for _, c := range f.coalesced {
-		involved[c[0]], involved[c[1]] = true, true
+		for _, r := range c {
+			if r.IsVirtual() && int(r-FirstVReg) < len(involved) {
+				involved[r-FirstVReg] = true
+			}
+		}
 	}
 	origins := f.origins()
 	if f.defValue == nil {
@@ -916,7 +965,7 @@ func (f *Func) noteDefValues() {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			in.forEachDef(func(r Reg) {
-				if r.IsVirtual() && involved[r] {
+				if r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
 					if v := origins[r-FirstVReg]; v != nil {
 						f.defValue[in] = v
 					}
