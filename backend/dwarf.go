@@ -253,10 +253,11 @@ type dwarfWriter struct {
 	index map[*middle.Func]int
 
 	mu        sync.Mutex
-	types     map[string]bool  // the Toy types the DIEs refer to (looked up, iterated only sorted)
-	ranges    []string         // each function's start and end labels, for the unit's ranges
-	abstracts map[string]bool  // the inlined callees, by name (dwarfinline.go; iterated only sorted)
-	protos    map[string]proto // the functions written, by name (looked up only)
+	types     map[string]bool   // the Toy types the DIEs refer to (looked up, iterated only sorted)
+	refs      map[string]string // typeRef's answers, by type (looked up only)
+	ranges    []string          // each function's start and end labels, for the unit's ranges
+	abstracts map[string]bool   // the inlined callees, by name (dwarfinline.go; iterated only sorted)
+	protos    map[string]proto  // the functions written, by name (looked up only)
 }
 
 // beginDwarf starts m's debugging information when m asks for it
@@ -265,7 +266,7 @@ func beginDwarf(w io.Writer, m *middle.Module) *dwarfWriter {
 	if m.DebugUnit == nil {
 		return nil
 	}
-	d := &dwarfWriter{m: m, opts: m.DebugUnit, index: make(map[*middle.Func]int), types: make(map[string]bool)}
+	d := &dwarfWriter{m: m, opts: m.DebugUnit, index: make(map[*middle.Func]int), types: make(map[string]bool), refs: make(map[string]string)}
 	for i, f := range m.Funcs {
 		d.index[f] = i
 	}
@@ -361,12 +362,17 @@ func isArray(t string) bool { return strings.HasPrefix(t, "[]") }
 // type t, which end writes.
 func (d *dwarfWriter) typeRef(t string) string {
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	if r, ok := d.refs[t]; ok {
+		return r
+	}
 	d.types[t] = true
 	for u := strings.TrimPrefix(t, "@"); u != ""; u = elemType(u) {
 		d.types[u] = true
 	}
-	d.mu.Unlock()
-	return typeLabel(t) + "-.Ldebug_info0"
+	r := typeLabel(t) + "-.Ldebug_info0"
+	d.refs[t] = r
+	return r
 }
 
 // elemType is the element type of an array or pointer type, "" for the
@@ -471,14 +477,17 @@ func (x dwExpr) len() int {
 
 // writeExprloc writes x as a DW_FORM_exprloc: its length, then its bytes.
 func writeExprloc(w io.Writer, x dwExpr) {
-	var b []byte
+	var buf [64]byte
+	b := buf[:0]
+	if bb, ok := w.(*bytes.Buffer); ok {
+		b = bb.AvailableBuffer()
+	}
 	b = appendDirective(b, ".uleb128", int64(x.len()))
 	w.Write(appendExprBytes(b, x))
 }
 
-func writeExprBytes(w io.Writer, x dwExpr) {
-	var buf [64]byte
-	w.Write(appendExprBytes(buf[:0], x))
+func writeExprBytes(w *bytes.Buffer, x dwExpr) {
+	w.Write(appendExprBytes(w.AvailableBuffer(), x))
 }
 
 // appendExprBytes appends the directives of x's bytes to b, as
@@ -513,8 +522,7 @@ func appendDirective(b []byte, dir string, n int64) []byte {
 
 // writeDirective writes "\tDIR\tN\n" to w.
 func writeDirective(w *bytes.Buffer, dir string, n int) {
-	var buf [40]byte
-	w.Write(appendDirective(buf[:0], dir, int64(n)))
+	w.Write(appendDirective(w.AvailableBuffer(), dir, int64(n)))
 }
 
 // writeSymDirective writes "\tDIR\tSYM\n" to w.

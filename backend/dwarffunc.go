@@ -40,6 +40,7 @@ type dwarfFunc struct {
 	varScope []*middle.DebugScope                        // by variable: the scope it is described in
 	slots    map[string]*Slot                            // the allocas' slots, by IR name
 	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
+	bufs     *dieBuffers                                 // the runs' and end's memory, from the last function
 	unset    *unsetVars                                  // slot-homed variables not assigned yet (dwarfunset.go), or nil
 
 	runs []dwarfRun
@@ -60,7 +61,8 @@ type dwarfFunc struct {
 // dwarfRun is a stretch of the function's text, from label to the next
 // run's label (the last to the function's end).
 type dwarfRun struct {
-	label string
+	label string // made for all runs at once at the end (labelRuns); run 0's is the function's symbol
+	num   int    // the number of its label (newLabel)
 	scope *middle.DebugScope
 	site  uint16    // the inline site its code came from (dwarfinline.go)
 	copy  uint16    // the copy of duplicated code it is (dwarfcopy.go)
@@ -89,7 +91,8 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.locs = newVarTracker(df)
 		df.unset = newUnsetVars(df)
 	}
-	df.runs = []dwarfRun{{label: sym, moves: df.locs.current(), unset: df.unset.state()}}
+	df.bufs = dieBufferPool.Get().(*dieBuffers)
+	df.runs = append(df.bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
 	return df
 }
 
@@ -228,14 +231,51 @@ func (df *dwarfFunc) mark(w io.Writer) {
 	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() && last.unset == df.unset.state() {
 		return
 	}
-	l := df.newLabel()
-	io.WriteString(w, l+":\n")
-	df.runs = append(df.runs, dwarfRun{label: l, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
+	n := df.nextLabel()
+	var buf [64]byte
+	w.Write(append(df.appendLabel(buf[:0], n), ":\n"...))
+	df.runs = append(df.runs, dwarfRun{num: n, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
+}
+
+// nextLabel is the number of a new label of the function (appendLabel).
+func (df *dwarfFunc) nextLabel() int {
+	df.next++
+	return df.next
+}
+
+// appendLabel appends the function's label number n to b.
+func (df *dwarfFunc) appendLabel(b []byte, n int) []byte {
+	return strconv.AppendInt(append(b, df.label...), int64(n), 10)
 }
 
 func (df *dwarfFunc) newLabel() string {
-	df.next++
-	return df.label + strconv.Itoa(df.next) // one per run: no Sprintf
+	var buf [64]byte
+	return string(df.appendLabel(buf[:0], df.nextLabel())) // one per call: no Sprintf
+}
+
+// labelRuns gives the runs after the first their labels, all in one
+// string.
+func (df *dwarfFunc) labelRuns() {
+	b := make([]byte, 0, len(df.runs)*(len(df.label)+4))
+	for _, r := range df.runs[1:] {
+		b = df.appendLabel(b, r.num)
+	}
+	all := string(b)
+	at := 0
+	for i := 1; i < len(df.runs); i++ {
+		n := len(df.label) + decimalLen(df.runs[i].num)
+		df.runs[i].label = all[at : at+n]
+		at += n
+	}
+}
+
+// decimalLen is the number of decimal digits of n ≥ 0.
+func decimalLen(n int) int {
+	k := 1
+	for ; n >= 10; n /= 10 {
+		k++
+	}
+	return k
 }
 
 // sourcePos is the position of in in the function's own body: an inlined
@@ -299,6 +339,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 
 	// The address ranges of each scope: the runs of its code and of the
 	// scopes inside it, adjacent runs merged.
+	df.labelRuns()
 	ends := make([]string, len(df.runs))
 	for i := range df.runs {
 		if i+1 < len(df.runs) {
@@ -320,11 +361,14 @@ func (df *dwarfFunc) end(w io.Writer) {
 		}
 	}
 
-	bufs := dieBufferPool.Get().(*dieBuffers)
-	defer dieBufferPool.Put(bufs)
-	info, rng, loc, kids := &bufs[0], &bufs[1], &bufs[2], &bufs[3]
-	for i := range bufs {
-		bufs[i].Reset()
+	bufs := df.bufs
+	defer func() {
+		bufs.runs = df.runs[:0]
+		dieBufferPool.Put(bufs)
+	}()
+	info, rng, loc, kids := &bufs.text[0], &bufs.text[1], &bufs.text[2], &bufs.text[3]
+	for i := range bufs.text {
+		bufs.text[i].Reset()
 	}
 	name, isMain := df.f.Name, false
 	if name == "toy_main" {
@@ -389,10 +433,14 @@ func (df *dwarfFunc) end(w io.Writer) {
 }
 
 // dieBuffers are the texts end writes a function's DIEs, ranges and
-// location lists into (info, rng, loc, and the subprogram's children),
-// kept from one function to the next so that their memory is not grown
-// again for each.
-type dieBuffers [4]bytes.Buffer
+// location lists into (info, rng, loc, and the subprogram's children), and
+// the function's runs, kept from one function to the next so that their
+// memory is not grown again for each.
+type dieBuffers struct {
+	text [4]bytes.Buffer
+	runs []dwarfRun
+	es   []listEntry // a location list being made (locList)
+}
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
 
@@ -443,15 +491,15 @@ func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 		writeSymDirective(info, ".quad", rs[0][1]+"-"+rs[0][0])
 		return
 	}
-	l := df.newLabel()
-	rng.WriteString(l + ":\n")
+	l := df.nextLabel()
+	rng.Write(append(df.appendLabel(rng.AvailableBuffer(), l), ":\n"...))
 	for _, r := range rs {
 		writeDirective(rng, ".byte", dwRleStartEnd)
 		writeSymDirective(rng, ".quad", r[0])
 		writeSymDirective(rng, ".quad", r[1])
 	}
 	writeDirective(rng, ".byte", dwRleEndOfList)
-	writeSymDirective(info, ".long", l)
+	info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), l), '\n'))
 }
 
 // describe decides which scopes get a DIE: those with code (ranges) in
@@ -479,7 +527,7 @@ func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
 func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) {
 	kind := 0 // 0: no location, 1: an expression, 2: a list
 	var expr dwExpr
-	var list string
+	list := 0 // the location list's label (nextLabel)
 	if v.Slot != nil && df.slots[v.Slot.Name] != nil {
 		// The frame base is the CFA, from which slot offsets count.
 		s := df.slots[v.Slot.Name]
@@ -491,7 +539,7 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 		if runs, ok := df.assignedRuns(vi); ok {
 			// Declared without a value: the slot only where the
 			// variable is assigned.
-			var es []listEntry
+			es := df.bufs.es[:0]
 			for i, r := range df.runs {
 				if !runs[i] {
 					continue
@@ -502,12 +550,13 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 				}
 				es = append(es, listEntry{r.label, ends[i], expr})
 			}
+			df.bufs.es = es
 			kind = 0
-			if list = df.writeLocList(loc, es); list != "" {
+			if list = df.writeLocList(loc, es); list != 0 {
 				kind = 2
 			}
 		}
-	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != "" {
+	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != 0 {
 		list, kind = l, 2
 	}
 	abbrev := [...]int{abbrevVarNone, abbrevVarExpr, abbrevVarList}[kind]
@@ -515,7 +564,7 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
 	}
 	writeDirective(info, ".uleb128", abbrev)
-	writeSymDirective(info, ".string", quote(v.Name))
+	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), v.Name), '\n'))
 	info.WriteString("\t.byte\t1\n")
 	writeDirective(info, ".uleb128", v.Decl.Line)
 	writeSymDirective(info, ".long", df.d.varTypeRef(v.Type))
@@ -523,7 +572,7 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 	case 1:
 		writeExprloc(info, expr)
 	case 2:
-		writeSymDirective(info, ".long", list)
+		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), list), '\n'))
 	}
 }
 
@@ -540,7 +589,22 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 	if df.locs == nil {
 		return nil
 	}
+	// Counted first, so that all are in one array.
+	count := make([]int, len(df.dbg.Vars))
+	total := 0
+	for _, r := range df.runs {
+		for _, m := range r.moves {
+			count[m.v]++
+			total++
+		}
+	}
+	all := make([]runMove, total)
 	moves := make([][]runMove, len(df.dbg.Vars))
+	at := 0
+	for v, n := range count {
+		moves[v] = all[at : at : at+n]
+		at += n
+	}
 	for i, r := range df.runs {
 		for _, m := range r.moves {
 			moves[m.v] = append(moves[m.v], runMove{i, m.loc})
@@ -550,13 +614,14 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 }
 
 // locList writes the location list of a variable whose location changes
-// at moves, and returns its label; "" when the variable has no location
-// anywhere.
-func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, ends []string) string {
+// at moves, and returns its label's number; 0 when the variable has no
+// location anywhere.
+func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, ends []string) int {
 	if df.locs == nil {
-		return ""
+		return 0
 	}
-	var es []listEntry
+	es := df.bufs.es[:0]
+	defer func() { df.bufs.es = es[:0] }()
 	for k, m := range moves {
 		last := len(df.runs) - 1 // the move's last run
 		if k+1 < len(moves) {
@@ -583,14 +648,14 @@ type listEntry struct {
 	x          dwExpr
 }
 
-// writeLocList writes the location list es to loc and returns its label;
-// "" for an empty list, which is not written.
-func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) string {
+// writeLocList writes the location list es to loc and returns its label's
+// number; 0 for an empty list, which is not written.
+func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) int {
 	if len(es) == 0 {
-		return ""
+		return 0
 	}
-	l := df.newLabel()
-	loc.WriteString(l + ":\n")
+	l := df.nextLabel()
+	loc.Write(append(df.appendLabel(loc.AvailableBuffer(), l), ":\n"...))
 	for _, e := range es {
 		writeDirective(loc, ".byte", dwLleStartEnd)
 		writeSymDirective(loc, ".quad", e.start)

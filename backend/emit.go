@@ -126,23 +126,25 @@ func (e *emitter) symbol(name string) string {
 }
 
 // quote writes s as a gas string literal.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
+func quote(s string) string { return string(appendQuote(nil, s)) }
+
+// appendQuote appends s as a gas string literal to b.
+func appendQuote(b []byte, s string) []byte {
+	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
+			b = append(b, '\\', c)
 		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
+			b = append(b, c)
 		default:
-			fmt.Fprintf(&b, "\\%03o", c) // always three digits, so a digit after it is not taken in
+			// Always three digits, so that a digit after it is not
+			// taken in.
+			b = append(b, '\\', '0'+c>>6, '0'+c>>3&7, '0'+c&7)
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(b, '"')
 }
 
 // blockLabels gives every block of f a local label named after the function
