@@ -477,8 +477,7 @@ func (x dwExpr) len() int {
 
 // writeExprloc writes x as a DW_FORM_exprloc: its length, then its bytes.
 func writeExprloc(w io.Writer, x dwExpr) {
-	var buf [64]byte
-	b := buf[:0]
+	var b []byte
 	if bb, ok := w.(*bytes.Buffer); ok {
 		b = bb.AvailableBuffer()
 	}

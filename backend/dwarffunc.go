@@ -232,8 +232,8 @@ func (df *dwarfFunc) mark(w io.Writer) {
 		return
 	}
 	n := df.nextLabel()
-	var buf [64]byte
-	w.Write(append(df.appendLabel(buf[:0], n), ":\n"...))
+	df.bufs.line = append(df.appendLabel(df.bufs.line[:0], n), ":\n"...)
+	w.Write(df.bufs.line)
 	df.runs = append(df.runs, dwarfRun{num: n, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
 }
 
@@ -440,6 +440,7 @@ type dieBuffers struct {
 	text [4]bytes.Buffer
 	runs []dwarfRun
 	es   []listEntry // a location list being made (locList)
+	line []byte      // a label being written (mark)
 }
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
