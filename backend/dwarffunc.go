@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -115,6 +116,7 @@ func (df *dwarfFunc) declScopes() {
 	}
 	chains := make(map[*middle.DebugScope][]decl) // by source scope (nil: the body), in declaration order
 	last := make(map[*middle.DebugScope]*middle.DebugScope)
+	made := make([]middle.DebugScope, 0, len(dbg.Vars)) // the variables' scopes, in one array
 	for vi, v := range dbg.Vars {
 		r := v.Scope
 		df.varScope[vi] = r
@@ -141,7 +143,8 @@ func (df *dwarfFunc) declScopes() {
 		if r != nil && posBefore(at, r.Start) {
 			at = r.Start // the block's own line: from the block's start
 		}
-		s := &middle.DebugScope{Parent: cur, Start: at, End: end}
+		made = append(made, middle.DebugScope{Parent: cur, Start: at, End: end})
+		s := &made[len(made)-1]
 		df.parent[s] = cur
 		last[r] = s
 		chains[r] = append(chains[r], decl{at, s})
@@ -165,7 +168,15 @@ func (df *dwarfFunc) declScopes() {
 		}
 	}
 	all = append(all, dbg.Scopes...)
-	sort.SliceStable(all, func(i, j int) bool { return posBefore(all[i].Start, all[j].Start) })
+	slices.SortStableFunc(all, func(a, b *middle.DebugScope) int {
+		switch {
+		case posBefore(a.Start, b.Start):
+			return -1
+		case posBefore(b.Start, a.Start):
+			return 1
+		}
+		return 0
+	})
 	for _, s := range all {
 		if p := df.parent[s]; p == nil {
 			df.top = append(df.top, s)

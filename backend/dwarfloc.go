@@ -81,7 +81,8 @@ type varTracker struct {
 	assigns [][]assignEvent          // by block index in f.Blocks
 	entry   []trackState             // by block index in f.Blocks (reached says which are set)
 	reached []bool                   // by block index: the data flow reached the block
-	joins   map[[2]int]*middle.Value // by block index and place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
+	joins   []*middle.Value          // by block index times places, plus place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
+	joinBuf []middle.Value           // where joins are made, a chunk at a time
 	differ  []int                    // merge's places holding different values on different edges
 	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
@@ -148,8 +149,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	f := df.f
 	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
-		assigns: make([][]assignEvent, len(f.Blocks)), block: -1,
-		joins: make(map[[2]int]*middle.Value)}
+		assigns: make([][]assignEvent, len(f.Blocks)), block: -1}
 	t.names = make(map[string]int, len(f.Blocks))
 	for i, b := range f.Blocks {
 		t.names[b.Name] = i
@@ -171,6 +171,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
 	t.lost = make([]bool, len(dbg.Vars))
+	type placedEvent struct {
+		block int
+		e     assignEvent
+	}
+	placed := make([]placedEvent, 0, len(dbg.Assigns))
 	for _, c := range dbg.Assigns {
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
@@ -184,7 +189,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			t.assigns[bi] = append(t.assigns[bi], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true}})
 			continue
 		}
 		for _, a := range c.Anchors {
@@ -226,7 +231,22 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			v = nil
 		}
 		bi := t.names[name]
-		t.assigns[bi] = append(t.assigns[bi], assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false}})
+	}
+	// Each block's events, in the order found, in one array.
+	first := make([]int, len(f.Blocks)+1)
+	for _, p := range placed {
+		first[p.block+1]++
+	}
+	for i := range f.Blocks {
+		first[i+1] += first[i]
+	}
+	all := make([]assignEvent, len(placed))
+	for i := range f.Blocks {
+		t.assigns[i] = all[first[i]:first[i]:first[i+1]]
+	}
+	for _, p := range placed {
+		t.assigns[p.block] = append(t.assigns[p.block], p.e)
 	}
 	for _, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
@@ -237,7 +257,21 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 	}
-	index := make(map[*Block]int, len(f.Blocks))
+	// The blocks' indexes by ID (a block not in f.Blocks counts as the
+	// first, as a missing key of a map would).
+	maxID := 0
+	for _, b := range f.Blocks {
+		maxID = max(maxID, b.ID)
+	}
+	byBlockID := make([]int, maxID+1)
+	index := func(b *Block) int {
+		if b.ID >= 0 && b.ID < len(byBlockID) {
+			if i := byBlockID[b.ID]; f.Blocks[i] == b {
+				return i
+			}
+		}
+		return 0
+	}
 	seen := make(map[*middle.Value]bool)
 	t.base = make([]int, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
@@ -248,7 +282,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.defValue = make([]*middle.Value, len(t.interim))
 	}
 	for i, b := range f.Blocks {
-		index[b] = i
+		if b.ID >= 0 {
+			byBlockID[b.ID] = i
+		}
 		// A register defined for a value that a later instruction of its
 		// block computes again holds a step of the computation there (mov
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
@@ -343,7 +379,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				ins = append(ins, start)
 			}
 			for _, p := range b.Preds {
-				if pi := index[p]; exited[pi] {
+				if pi := index(p); exited[pi] {
 					ins = append(ins, &exit[pi])
 				}
 			}
@@ -364,7 +400,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				exited[i] = true
 				changed = true
 				for _, s := range b.Succs {
-					stale[index[s]] = true
+					stale[index(s)] = true
 				}
 			}
 		}
@@ -485,10 +521,18 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 // block bi after different values reach it: made once, so the data flow
 // sees the same value on every round.
 func (t *varTracker) join(bi, r int) *middle.Value {
-	k := [2]int{bi, r}
+	places := int(FirstVReg) + len(t.f.Slots)
+	if t.joins == nil {
+		t.joins = make([]*middle.Value, len(t.f.Blocks)*places)
+	}
+	k := bi*places + r
 	v := t.joins[k]
 	if v == nil {
-		v = &middle.Value{Op: middle.OpPhi, ID: -1}
+		if len(t.joinBuf) == cap(t.joinBuf) {
+			t.joinBuf = make([]middle.Value, 0, 16)
+		}
+		t.joinBuf = append(t.joinBuf, middle.Value{Op: middle.OpPhi, ID: -1})
+		v = &t.joinBuf[len(t.joinBuf)-1]
 		t.joins[k] = v
 	}
 	return v
