@@ -516,21 +516,26 @@ func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 
 // describe decides which scopes get a DIE: those with code (ranges) in
 // which, or in a scope inside which, a variable is declared or an inlined
-// call was made; a scope around one described is described too.
+// call was made; a scope around one described is described too. A scope
+// without code describes nothing and makes no scope around it described
+// (a block whose one declaration, at its end, has no code after it would
+// otherwise be a lexical block without children, which DWARF forbids its
+// abbreviation to be). A scope around one with code has code too.
 func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
 	df.described = make(map[*middle.DebugScope]bool, len(df.parent))
-	for vi := range df.dbg.Vars {
-		for p := df.varScope[vi]; p != nil && !df.described[p]; p = df.parent[p] {
+	mark := func(s *middle.DebugScope) {
+		if s == nil || len(ranges[s]) == 0 {
+			return
+		}
+		for p := s; p != nil && !df.described[p]; p = df.parent[p] {
 			df.described[p] = true
 		}
 	}
-	for p := range df.inl.scopes() {
-		df.described[p] = true
+	for vi := range df.dbg.Vars {
+		mark(df.varScope[vi])
 	}
-	for s := range df.described {
-		if len(ranges[s]) == 0 {
-			delete(df.described, s)
-		}
+	for p := range df.inl.scopes() {
+		mark(p)
 	}
 }
 
