@@ -38,8 +38,22 @@ func (f *Func) HoistCompares() {
 			if j < i {
 				copy(b.Instrs[j+1:i+1], b.Instrs[j:i])
 				b.Instrs[j] = in
+				takePosition(in, b.Instrs[j+1])
 			}
 		}
+	}
+}
+
+// takePosition gives the hoisted compare in the source position of next,
+// the instruction it now precedes, when that is another line's: else the
+// line of in would begin above the rest of the line before it, and a
+// debugger stopping where its line begins would stop before that line's
+// stores (seed 700140: gdb showed an address-taken variable's slot before
+// the store of its initializer). The compare sets only flags, so a
+// stepping user loses nothing by seeing it as part of the line above.
+func takePosition(in, next *Instr) {
+	if next.Pos.IsValid() && next.Pos.Line != in.Pos.Line {
+		in.Pos, in.Inlined, in.Copy = next.Pos, next.Inlined, next.Copy
 	}
 }
 
