@@ -519,8 +519,9 @@ func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 // call was made; a scope around one described is described too. A scope
 // without code describes nothing and makes no scope around it described
 // (a block whose one declaration, at its end, has no code after it would
-// otherwise be a lexical block without children, which DWARF forbids its
-// abbreviation to be). A scope around one with code has code too.
+// otherwise be a lexical block whose abbreviation says it has children
+// and which has none: llvm-dwarfdump --verify warns of it). A scope
+// around one with code has code too.
 func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
 	df.described = make(map[*middle.DebugScope]bool, len(df.parent))
 	mark := func(s *middle.DebugScope) {
