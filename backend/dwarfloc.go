@@ -77,14 +77,14 @@ type varTracker struct {
 	f       *Func
 	df      *dwarfFunc
 	named   map[*middle.Value][]int
-	origins []*middle.Value          // by vreg index
-	assigns [][]assignEvent          // by block index in f.Blocks
-	entry   []trackState             // by block index in f.Blocks (reached says which are set)
-	reached []bool                   // by block index: the data flow reached the block
-	joins   []*middle.Value          // by block index times places, plus place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
-	joinBuf []middle.Value           // where joins are made, a chunk at a time
-	differ  []int                    // merge's places holding different values on different edges
-	lost    []bool                   // by variable: an assignment's place is lost, so it is not described
+	origins []*middle.Value // by vreg index
+	assigns [][]assignEvent // by block index in f.Blocks
+	entry   []trackState    // by block index in f.Blocks (reached says which are set)
+	reached []bool          // by block index: the data flow reached the block
+	joins   []*middle.Value // by block index times places, plus place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
+	joinBuf []middle.Value  // where joins are made, a chunk at a time
+	differ  []int           // merge's places holding different values on different edges
+	lost    []bool          // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValue's value for it (nil: none),
