@@ -499,12 +499,15 @@ func (d *driver) linesOf(input string) *diag.Lines {
 // functions are compiled, their errors and warnings reported after them:
 // not when what is written could not be taken back (standard output), nor
 // when dumps on standard error would come before the warnings that a
-// compile of the checked file prints first; and only below -O2, whose
-// module passes (globalconst, inline) need every body before the first
-// function is compiled, so that streaming would gain nothing.
+// compile of the checked file prints first; and only when the pass table
+// at this level has no module pass (globalconst, inline), which would need
+// every body before the first function is compiled: streaming would gain
+// nothing, and the heap bound that comes with it (gctuning.go) would make
+// the collector run nearly without pause over the whole program's IR.
 func (d *driver) streams() bool {
 	o := d.opts
-	return o.level < 2 && o.output != "-" &&
+	pl := backend.Pipeline{Level: o.level, Native: d.native(), Finish: func(*middle.Func, *backend.Func) error { return nil }}
+	return pl.Streams() && o.output != "-" &&
 		len(o.printAfter) == 0 && len(o.printBefore) == 0 && !o.printAll && !o.printChanged
 }
 

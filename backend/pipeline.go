@@ -268,7 +268,7 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	}
 	// Deferred bodies (middle/lazy.go) are built as each function is
 	// handed out when the first group streams; else all at once, first.
-	if streamsFirst := pl.Finish != nil && len(groups) == 1 && !groups[0][0].wholeModule(); !streamsFirst {
+	if !pl.streamsFrom(groups) {
 		for _, f := range funcs {
 			if err := buildBody(f); err != nil {
 				return nil, err
@@ -333,6 +333,18 @@ func verifyBuilt(f *middle.Func) error {
 		return &PassError{Pass: "(building the body)", Err: err}
 	}
 	return nil
+}
+
+// Streams reports whether, with a Finish, every function goes through all
+// of pl's passes before the next is built: no module pass (globalconst,
+// inline) at pl's level needs every body first. Only then can a compile's
+// memory follow the functions in flight (the driver then checks bodies
+// as they are built and bounds the heap to match).
+func (pl *Pipeline) Streams() bool { return pl.streamsFrom(fuseTail(pl.groups())) }
+
+// streamsFrom is Streams on pl's groups, the tail fused.
+func (pl *Pipeline) streamsFrom(groups [][]*Pass) bool {
+	return pl.Finish != nil && len(groups) == 1 && !groups[0][0].wholeModule()
 }
 
 // fuseTail joins the function groups after the last module pass into one.
