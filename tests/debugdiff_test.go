@@ -39,8 +39,10 @@ type debugStop struct {
 }
 
 // debugStops runs exe under gdb with tests/debug/stops.py, stopping at
-// every line of src, and returns the stops by "function line n" (the n-th
-// stop at that line of that function), and their order. A gdb that does
+// every line of src, and returns the stops by "function line #depth n"
+// (the n-th stop at that line of that function with depth frames on the
+// stack, inlined calls counted: an invocation of a recursive function is
+// told from another by its depth), and their order. A gdb that does
 // not finish, or stops nowhere, fails the test.
 func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []string) {
 	t.Helper()
@@ -108,9 +110,13 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // two runs' stops are also aligned, as diff aligns lines, on the longest
 // common subsequence of their lines, and the n-th stop at a line is
 // compared only where the alignment pairs it with the other run's n-th
-// stop at that line.
+// stop at that line. A "line" is a line at a depth of the call stack
+// (debugStops), so that the stops of one invocation of a recursive
+// function are never paired with another's: a copy of the function
+// inlined into itself may stop at fewer lines than a call does
+// (debug/recursive.toy).
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
-	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] }
+	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth"
 	before := func(order []string) map[string]string {
 		m := make(map[string]string, len(order))
 		for i, k := range order {
@@ -203,13 +209,13 @@ func alignStops(a, b []string, lineOf func(string) string) map[string]bool {
 // a program built with -g at -O0 and at -O2 (and -O1), and wherever the
 // optimized build shows a variable's value (not <optimized out>), it must
 // be the value -O0 shows at the same dynamic stop (the n-th stop at that
-// line of that function). Programs: debug/ and -debugdiff generated ones
+// line of that function at the same depth of the call stack). Programs: debug/ and -debugdiff generated ones
 // (tests/gen, as TestDifferential's).
 func TestDebugDifferential(t *testing.T) {
 	needToyc(t)
 	type prog struct{ name, dir, file string }
 	var progs []prog
-	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy"} {
+	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy", "recursive.toy"} {
 		progs = append(progs, prog{f, "debug", f})
 	}
 	root := t.TempDir()

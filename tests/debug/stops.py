@@ -1,10 +1,14 @@
 # gdb script for TestDebugDifferential: a breakpoint on every line of the
 # program's file that has code, then run; at each stop print one record
 # per variable in scope (the innermost block outwards to the function's),
-# with the stop's function, line and how many times the program has
-# stopped at that function and line:
-#   STOP func line n
+# with the stop's function, line, depth (the frames on the stack, inlined
+# calls counted as gdb shows them) and how many times the program has
+# stopped at that function, line and depth:
+#   STOP func line #depth n
 #   VAR name decl_line value
+# The depth tells the invocations of a recursive function apart: an
+# inlined copy of it may stop at fewer lines than a call does, and the
+# n-th stop at a line would then be another invocation's in each build.
 # Pointers are left out (stack addresses differ between builds), and a
 # variable gdb cannot read is <optimized out>. At most MAXSTOPS stops.
 import gdb
@@ -36,9 +40,14 @@ while stops < MAXSTOPS:
     if sal.symtab is None:
         break
     fn = frame.name() or "?"
-    key = (fn, sal.line)
+    depth = 0
+    f = frame
+    while f is not None:
+        depth += 1
+        f = f.older()
+    key = (fn, sal.line, depth)
     count[key] = count.get(key, 0) + 1
-    print("STOP %s %d %d" % (fn, sal.line, count[key]))
+    print("STOP %s %d #%d %d" % (fn, sal.line, depth, count[key]))
     try:
         block = frame.block()
     except RuntimeError:
