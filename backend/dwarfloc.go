@@ -95,6 +95,7 @@ type varTracker struct {
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies []*middle.Value
+	copyAt    []blockIndex          // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
 	cur       *Block                // the block apply is in
 	names     map[string]int        // the machine blocks' indexes by name (looked up only)
 	paramRegs map[*middle.Value]Reg // the parameters passed in registers (looked up only)
@@ -127,12 +128,20 @@ type assignEvent struct {
 	c   *middle.Value
 	pos middleFuncPos
 	top bool // a φ of the block: fired at its entry
+	// at is the index of the block's instruction before which the
+	// event cannot fire: the start of the copy of a block tail
+	// duplication dissolved (placeInCopies), 0 for the block's own.
+	at int
 }
 
-// before orders a block's events: its φs first, then by source position.
+// before orders a block's events: its φs first, then the block's own
+// before those of the copies at its end, then by source position.
 func (e assignEvent) before(o assignEvent) bool {
 	if e.top != o.top {
 		return e.top
+	}
+	if e.at != o.at {
+		return e.at < o.at
 	}
 	return posLess(e.pos, o.pos)
 }
@@ -189,7 +198,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true}})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, 0}})
 			continue
 		}
 		for _, a := range c.Anchors {
@@ -209,6 +218,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// effect at worst a little early, at that part's end.
 			name = c.Block.Name
 		}
+		// A value a pass deleted leaves the variable without one.
+		v := c.Value
+		switch {
+		case c.Dead:
+			v = nil
+		case v.Op == middle.OpConst, v.Op == middle.OpParam, v.Op == middle.OpGlobal:
+		case !live(v):
+			v = nil
+		}
+		pos := middleFuncPos{c.Pos.Line, c.Pos.Col}
+		if name == "" {
+			if at, ok := t.copiesOf(&c, live); ok {
+				for _, x := range at {
+					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, false, x.index}})
+				}
+				continue
+			}
+		}
 		if name == "" {
 			// Where the variable changes is not known any more: rather
 			// than show a value it may no longer have, it gets no
@@ -221,17 +248,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.lost[c.Var] = true
 			continue
 		}
-		// A value a pass deleted leaves the variable without one.
-		v := c.Value
-		switch {
-		case c.Dead:
-			v = nil
-		case v.Op == middle.OpConst, v.Op == middle.OpParam, v.Op == middle.OpGlobal:
-		case !live(v):
-			v = nil
-		}
 		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, false}})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, false, 0}})
 	}
 	// Each block's events, in the order found, in one array.
 	first := make([]int, len(f.Blocks)+1)
@@ -413,6 +431,71 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.update()
 	}
 	return t
+}
+
+// copiesOf is where the assignment c happens when the block it was in is
+// gone because tail duplication copied it into every block that jumped
+// to it (taildup.go) and the block order dropped it: at the start of each
+// copy, whose instructions are the block's (an event placed there fires
+// by the same rules as in the block). It fails (and the variable is not
+// described) unless every copy of the block is known and still there: a
+// path through a copy that made no assignment would show the value from
+// before it.
+func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bool) ([]blockIndex, bool) {
+	tails := t.f.tails
+	if len(tails) == 0 || tails[0].nested {
+		return nil, false
+	}
+	var b *middle.Block
+	for _, a := range c.Anchors {
+		if live(a) {
+			b = a.Block
+			break
+		}
+	}
+	if b == nil {
+		if b = t.df.dbg.BlockOf(c); b == nil {
+			b = c.Block
+		}
+	}
+	if b == nil {
+		return nil, false
+	}
+	if t.copyAt == nil {
+		t.copyAt = make([]blockIndex, len(tails))
+		for k := range t.copyAt {
+			t.copyAt[k].block = -1
+		}
+		for bi, mb := range t.f.Blocks {
+			for i, in := range mb.Instrs {
+				if k := int(in.Copy); k > 0 && k < len(tails) && t.copyAt[k].block < 0 {
+					t.copyAt[k] = blockIndex{bi, i}
+				}
+			}
+		}
+	}
+	var at []blockIndex
+	for k := 1; k < len(tails); k++ {
+		tc := tails[k]
+		if tc.from.Name != b.Name {
+			continue
+		}
+		if tc.nested {
+			return nil, false
+		}
+		if x := t.copyAt[k]; x.block >= 0 {
+			at = append(at, x)
+			continue
+		}
+		// Nothing of the copy is left (a jump the layout made a fall
+		// through): it happens at the end of the block it went into.
+		bi, ok := t.names[tc.into.Name]
+		if !ok || t.f.Blocks[bi] != tc.into {
+			return nil, false
+		}
+		at = append(at, blockIndex{bi, len(tc.into.Instrs)})
+	}
+	return at, len(at) > 0
 }
 
 // merge makes m the state at the entry of block bi from the states ins at
@@ -622,11 +705,11 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	}
 	t.cur = b
 	for i := from; i < to; i++ {
-		t.fire(s, evs, b.Instrs[i], fired)
+		t.fire(s, evs, b.Instrs[i], i, fired)
 		t.step(s, b.Instrs[i], t.base[bi]+i)
 	}
 	if to < len(b.Instrs) {
-		t.fire(s, evs, b.Instrs[to], fired)
+		t.fire(s, evs, b.Instrs[to], to, fired)
 		return
 	}
 	// The block's end: what has not taken effect yet does so on the way
@@ -644,9 +727,10 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 }
 
 // fire applies the assignments evs of the block being applied that are
-// due before its instruction in: those on lines before in's, and all that
-// remain before the block's branch (unless it is on their line).
-func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, fired *int) {
+// due before its instruction in, number k: those on lines before in's,
+// and all that remain before the block's branch (unless it is on their
+// line), of those that may fire from k on.
+func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fired *int) {
 	for *fired < len(evs) && evs[*fired].top {
 		// The variable is the φ from the block's entry. When no place
 		// is known to hold the φ by name (its copies were coalesced
@@ -662,6 +746,8 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, fired *in
 	for *fired < len(evs) {
 		e := evs[*fired]
 		switch {
+		case e.at > k:
+			return // in a copy not reached yet
 		case in.isBranch() && p.IsValid() && p.Line == e.pos.Line:
 			// A branch on the assignment's own line is where a
 			// debugger stops for that statement when nothing else of

@@ -365,7 +365,10 @@ type Func struct {
 	// defValue is, for -g, the IR value each instruction defines where
 	// coalescing gave its register to several values (dwarfloc.go).
 	defValue map[*Instr]*middle.Value
-	frame    frame
+	// tails is, for -g, what DuplicateTails copied: by copy number
+	// (Instr.Copy), the block copied and the block the copy went into.
+	tails []tailCopy
+	frame frame
 	// Analyses a pass computed for its own use and leaves to the next,
 	// which takes them (nil when there is none): live, the liveness of
 	// the code as it is (takeLiveness: shrinkwrap's for coalesce,

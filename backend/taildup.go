@@ -58,6 +58,7 @@ func (f *Func) DuplicateTails() {
 			}
 			p.Instrs = p.Instrs[:n-1]
 			copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
+			f.noteTail(copies, b, p)
 			for _, in := range b.Instrs {
 				c := *in
 				c.Args = append([]Operand(nil), in.Args...)
@@ -100,4 +101,37 @@ func onlyMoves(instrs []*Instr) bool {
 		}
 	}
 	return true
+}
+
+// tailCopy is one copy DuplicateTails made, for -g: the block from, copied
+// to the end of into. nested: the copy was copied again as part of
+// another block (its instructions took that copy's number), or numbers
+// wrapped: the copy can no longer be told from others.
+type tailCopy struct {
+	from, into *Block
+	nested     bool
+}
+
+// noteTail records, when -g follows variables, that copy number k is b's,
+// made at the end of p (dwarfloc.go places the assignments of a block the
+// copies dissolved in them).
+func (f *Func) noteTail(k uint16, b, p *Block) {
+	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Assigns) == 0 {
+		return
+	}
+	if f.tails == nil {
+		f.tails = make([]tailCopy, 1, 16) // copy 0 is no copy
+	}
+	if f.tails[0].nested || int(k) < len(f.tails) {
+		// The numbers wrapped: every copy is ambiguous now (said by
+		// copy 0's mark).
+		f.tails[0].nested = true
+		return
+	}
+	for _, in := range b.Instrs {
+		if in.Copy != 0 && int(in.Copy) < len(f.tails) {
+			f.tails[in.Copy].nested = true
+		}
+	}
+	f.tails = append(f.tails, tailCopy{from: b, into: p})
 }

@@ -173,3 +173,24 @@ func TestGdbVariables(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbTailCopy debugs debug/tailcopy.toy, whose loop increment is in a
+// block tail duplication dissolves at -O1 and -O2: the loop variable must
+// have its value in the loop (before, the assignment's place was lost with
+// the block, and gdb printed <optimized out>).
+func TestGdbTailCopy(t *testing.T) {
+	needToyc(t)
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "tailcopy")
+			compileNative(t, "debug", level, "-g", "tailcopy.toy", "-o", exe)
+			out := gdbBatch(t, "debug", exe, "break tailcopy.toy:16", "run", "print i", "continue", "print i", "info locals")
+			for _, w := range []string{`(?m)^\$1 = 2$`, `(?m)^\$2 = 3$`, `(?m)^i = 3$`, `(?m)^count = 2$`} {
+				if !regexp.MustCompile(w).MatchString(out) {
+					t.Errorf("gdb output does not match %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
