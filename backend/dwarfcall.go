@@ -79,8 +79,8 @@ func (t *varTracker) callValue(v *middle.Value) (dwExpr, bool) {
 			return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(r), 0}}, true
 		}
 	}
-	for i, sv := range t.st.slots {
-		if s := t.f.Slots[i]; sv == v && (s.Kind == SlotSpill || s.Kind == SlotIncoming) {
+	for i := 0; i < t.st.slots.len(); i++ {
+		if s := t.f.Slots[i]; t.st.slots.get(i) == v && (s.Kind == SlotSpill || s.Kind == SlotIncoming) {
 			return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...), dwOpDeref)}, true
 		}
 	}

@@ -54,22 +54,23 @@ const (
 // place and each variable holds (nil: unknown).
 type trackState struct {
 	regs  [FirstVReg]*middle.Value
-	slots []*middle.Value // by Slot.ID
-	vars  []*middle.Value // by variable index
+	slots valueVec // by Slot.ID
+	vars  valueVec // by variable index
 }
 
-// copyFrom makes s the same state as o (of the same function).
+// copyFrom makes s the same state as o (of the same function); they share
+// the slots' and variables' values until one of them writes (dwarfvec.go).
 func (s *trackState) copyFrom(o *trackState) {
 	s.regs = o.regs
-	copy(s.slots, o.slots)
-	copy(s.vars, o.vars)
+	s.slots.copyFrom(&o.slots)
+	s.vars.copyFrom(&o.vars)
 }
 
 // clear makes s the state where nothing is known.
 func (s *trackState) clear() {
 	s.regs = [FirstVReg]*middle.Value{}
-	clear(s.slots)
-	clear(s.vars)
+	s.slots.clear()
+	s.vars.clear()
 }
 
 // varTracker follows one function's variables while it is written.
@@ -112,6 +113,14 @@ type varTracker struct {
 	// locations as current last said.
 	moved    []int
 	reported []varLoc
+	// The replay's places written since the last update, and each
+	// variable's value then: a variable without a location whose value
+	// is the same can only have got one from a place written since, so
+	// update looks for it only then (not in every place at every
+	// instruction). full: the state was replaced, look for every one.
+	written []*middle.Value
+	lastVal []*middle.Value
+	full    bool
 }
 
 // varMove says that a variable's location is loc from the start of a run
@@ -362,17 +371,17 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// The caller's stack argument, which the function never
 			// writes: the parameter's value for as long as it is not
 			// assigned.
-			start.slots[incoming[k].ID] = p
+			start.slots.set(incoming[k].ID, p)
 		}
 		for _, vi := range t.named[p] {
-			start.vars[vi] = p
+			start.vars.set(vi, p)
 		}
 		// A parameter's variable is its argument at the entry (the
 		// variables begin with the parameters, in order), before the
 		// assignment mem2reg saw in the entry block, which takes effect
 		// at the body's first line and so leaves the prologue without.
 		if i < len(dbg.Vars) && dbg.Vars[i].Param {
-			start.vars[i] = p
+			start.vars.set(i, p)
 		}
 	}
 	// Forward data flow to a fixed point; a block not yet reached counts
@@ -425,9 +434,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	t.loc = make([]varLoc, len(dbg.Vars))
 	t.reported = make([]varLoc, len(dbg.Vars))
+	t.lastVal = make([]*middle.Value, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
 		t.st.copyFrom(&t.entry[0])
+		t.full = true
 		t.update()
 	}
 	return t
@@ -518,10 +529,10 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		if p < int(FirstVReg) {
 			return s.regs[p]
 		}
-		return s.slots[p-int(FirstVReg)]
+		return s.slots.get(p - int(FirstVReg))
 	}
 	t.differ = t.differ[:0]
-	for p := 0; p < int(FirstVReg)+len(m.slots); p++ {
+	for p := 0; p < int(FirstVReg)+m.slots.len(); p++ {
 		v := place(m, p)
 		differs := false
 		for _, o := range ins[1:] {
@@ -547,56 +558,74 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		if p < int(FirstVReg) {
 			m.regs[p] = j
 		} else {
-			m.slots[p-int(FirstVReg)] = j
+			m.slots.set(p-int(FirstVReg), j)
 		}
 		t.differ = append(t.differ, p)
 	}
-	for vi := range m.vars {
-		same := true
+	// A variable whose value all edges agree on keeps it: where every
+	// edge holds it in one place, that place keeps it too. So only the
+	// chunks of variables (dwarfvec.go) that some edge does not share
+	// need a look.
+	for c, b := range m.vars.chunks {
+		shared := true
 		for _, o := range ins[1:] {
-			same = same && o.vars[vi] == m.vars[vi]
+			shared = shared && o.vars.chunks[c] == b
 		}
-		if same && m.vars[vi] != nil {
-			if m.vars[vi].Op == middle.OpConst || m.holds(m.vars[vi]) {
-				continue
+		if shared {
+			continue
+		}
+		for vi := c * vecChunk; vi < min((c+1)*vecChunk, m.vars.len()); vi++ {
+			t.mergeVar(m, ins, vi)
+		}
+	}
+}
+
+// mergeVar makes variable vi's value in m, the merge of ins (merge).
+func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
+	v := m.vars.get(vi)
+	same := true
+	for _, o := range ins[1:] {
+		same = same && o.vars.get(vi) == v
+	}
+	if same {
+		return
+	}
+	// Where is it on each edge? In one register on all of them, the
+	// join holds it (a value may be in several registers on an
+	// edge: a copy and its source).
+	common := ^uint64(0)
+	for _, o := range ins {
+		common &= o.regsOf(o.vars.get(vi))
+	}
+	r := NoReg
+	for _, c := range allocOrder {
+		if common&(1<<c) != 0 {
+			r = c
+			break
+		}
+	}
+	slot := -1
+	if r == NoReg {
+		// Else in one spill slot on all of them.
+		for i := 0; i < m.slots.len(); i++ {
+			all := true
+			for _, o := range ins {
+				ov := o.vars.get(vi)
+				all = all && ov != nil && o.slots.get(i) == ov
 			}
-		}
-		// Where is it on each edge? In one register on all of them, the
-		// join holds it (a value may be in several registers on an
-		// edge: a copy and its source).
-		common := ^uint64(0)
-		for _, o := range ins {
-			common &= o.regsOf(o.vars[vi])
-		}
-		r := NoReg
-		for _, c := range allocOrder {
-			if common&(1<<c) != 0 {
-				r = c
+			if all {
+				slot = i
 				break
 			}
 		}
-		slot := -1
-		if r == NoReg {
-			// Else in one spill slot on all of them.
-			for i := range m.slots {
-				all := true
-				for _, o := range ins {
-					all = all && o.vars[vi] != nil && o.slots[i] == o.vars[vi]
-				}
-				if all {
-					slot = i
-					break
-				}
-			}
-		}
-		switch {
-		case r != NoReg:
-			m.vars[vi] = m.regs[r]
-		case slot >= 0:
-			m.vars[vi] = m.slots[slot]
-		case !same:
-			m.vars[vi] = nil
-		}
+	}
+	switch {
+	case r != NoReg:
+		m.vars.set(vi, m.regs[r])
+	case slot >= 0:
+		m.vars.set(vi, m.slots.get(slot))
+	default:
+		m.vars.set(vi, nil)
 	}
 }
 
@@ -653,43 +682,25 @@ func (s *trackState) holds(v *middle.Value) bool {
 	if s.regOf(v) != NoReg {
 		return true
 	}
-	for _, sv := range s.slots {
-		if sv == v {
-			return true
-		}
-	}
-	return false
+	return s.slots.index(v) >= 0
 }
 
 func statesDiffer(a, b *trackState) bool {
 	if a.regs != b.regs {
 		return true
 	}
-	for i := range a.slots {
-		if a.slots[i] != b.slots[i] {
-			return true
-		}
-	}
-	for i := range a.vars {
-		if a.vars[i] != b.vars[i] {
-			return true
-		}
-	}
-	return false
+	return !a.slots.equal(&b.slots) || !a.vars.equal(&b.vars)
 }
 
 func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-// newStates makes n empty states, their places and variables in one
-// allocation.
+// newStates makes n empty states.
 func (t *varTracker) newStates(n int) []trackState {
-	ns, nv := len(t.f.Slots), len(t.df.dbg.Vars)
-	all := make([]*middle.Value, n*(ns+nv))
+	slots := newValueVecs(n, len(t.f.Slots))
+	vars := newValueVecs(n, len(t.df.dbg.Vars))
 	states := make([]trackState, n)
 	for i := range states {
-		k := i * (ns + nv)
-		states[i].slots = all[k : k+ns : k+ns]
-		states[i].vars = all[k+ns : k+ns+nv : k+ns+nv]
+		states[i].slots, states[i].vars = slots[i], vars[i]
 	}
 	return states
 }
@@ -715,12 +726,12 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	// The block's end: what has not taken effect yet does so on the way
 	// to the successors.
 	for ; *fired < len(evs); *fired++ {
-		s.vars[evs[*fired].v] = evs[*fired].c
+		s.vars.set(evs[*fired].v, evs[*fired].c)
 	}
 	for _, v := range t.phiCopies {
 		if s.holds(v) {
 			for _, vi := range t.named[v] {
-				s.vars[vi] = v
+				s.vars.set(vi, v)
 			}
 		}
 	}
@@ -738,7 +749,7 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 		// tail), the merge has already found it: the variable's value
 		// on every edge, which is what the φ takes there.
 		if e := evs[*fired]; s.holds(e.c) {
-			s.vars[e.v] = e.c
+			s.vars.set(e.v, e.c)
 		}
 		*fired++
 	}
@@ -765,7 +776,7 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 		default:
 			return
 		}
-		s.vars[e.v] = e.c
+		s.vars.set(e.v, e.c)
 		*fired++
 	}
 }
@@ -831,9 +842,12 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				s.regs[r] = v
 			}
 		case a.Kind == KindMem && a.Slot != nil:
-			s.slots[a.Slot.ID] = v
+			s.slots.set(a.Slot.ID, v)
 		default:
 			continue // a store to memory the program addresses
+		}
+		if s == t.st && v != nil {
+			t.written = append(t.written, v)
 		}
 		// A new value named for variables makes them that value; a
 		// reload or a copy of the value itself does not (the variable
@@ -853,7 +867,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				continue
 			}
 			for _, vi := range t.named[v] {
-				s.vars[vi] = v
+				s.vars.set(vi, v)
 			}
 		}
 	}
@@ -907,7 +921,7 @@ func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
 			return s.regs[r]
 		}
 	case a.Kind == KindMem && a.Slot != nil && (a.Slot.Kind == SlotSpill || a.Slot.Kind == SlotIncoming):
-		return s.slots[a.Slot.ID]
+		return s.slots.get(a.Slot.ID)
 	}
 	return nil
 }
@@ -924,6 +938,7 @@ func (t *varTracker) advance(in *Instr) {
 	}
 	if bi.block != t.block {
 		t.block, t.next, t.fired = bi.block, 0, 0
+		t.full = true
 		if t.reached[bi.block] {
 			t.st.copyFrom(&t.entry[bi.block])
 		} else {
@@ -961,11 +976,17 @@ func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
 
 // update recomputes each variable's location from the state.
 func (t *varTracker) update() {
-	for vi, v := range t.st.vars {
+	full := t.full || len(t.written) > 8
+	for vi := 0; vi < t.st.vars.len(); vi++ {
+		v := t.st.vars.get(vi)
 		if t.lost[vi] {
 			continue
 		}
 		l := t.loc[vi]
+		if l.kind == locNone && v == t.lastVal[vi] && !full && !t.wasWritten(v) {
+			continue // still nowhere
+		}
+		t.lastVal[vi] = v
 		if !t.still(l, v) {
 			l = t.find(v)
 		}
@@ -975,6 +996,21 @@ func (t *varTracker) update() {
 			t.moved = append(t.moved, vi)
 		}
 	}
+	t.written, t.full = t.written[:0], false
+}
+
+// wasWritten reports whether v went into a place of the replay's state
+// since the last update.
+func (t *varTracker) wasWritten(v *middle.Value) bool {
+	if v == nil {
+		return false
+	}
+	for _, w := range t.written {
+		if w == v {
+			return true
+		}
+	}
+	return false
 }
 
 // still reports whether the location l still holds v (then update keeps
@@ -985,7 +1021,7 @@ func (t *varTracker) still(l varLoc, v *middle.Value) bool {
 		return v != nil && t.st.regs[l.reg] == v
 	case locSlot:
 		// A register holding v is preferred: look again.
-		return v != nil && t.st.slots[l.slot.ID] == v && t.st.regOf(v) == NoReg
+		return v != nil && t.st.slots.get(l.slot.ID) == v && t.st.regOf(v) == NoReg
 	case locConst:
 		return l.value == v
 	}
@@ -1005,10 +1041,8 @@ func (t *varTracker) find(v *middle.Value) varLoc {
 			return varLoc{kind: locReg, reg: r}
 		}
 	}
-	for i, sv := range t.st.slots {
-		if sv == v {
-			return varLoc{kind: locSlot, slot: t.f.Slots[i]}
-		}
+	if i := t.st.slots.index(v); i >= 0 {
+		return varLoc{kind: locSlot, slot: t.f.Slots[i]}
 	}
 	if r, ok := t.paramRegs[v]; ok {
 		// Gone from its register: the value it had at the entry.

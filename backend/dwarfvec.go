@@ -1,0 +1,111 @@
+package backend
+
+import "toyc/middle"
+
+// The location tracker's per-block states (dwarfloc.go) as copy-on-write
+// vectors of IR values, one for the spill slots and one for the variables
+// of a state. The data flow keeps a state at the entry and at the exit of
+// every block, and a state that copied every slot and variable would make
+// the tracker quadratic in memory on one function with thousands of loops
+// and variables (10k loops took 9.2 GB with -g). A vector is cut into
+// chunks of vecChunk values; copying a vector copies only its chunk
+// pointers, and a write copies the chunk it lands in when the chunk is
+// shared, so a block's states cost the chunks its code changes (a few)
+// and one pointer per chunk, as a persistent array's path copying does
+// (Driscoll et al., "Making data structures persistent", 1989; Go's
+// cmd/compile keeps only the live slots per block, ssa/debug.go, which
+// drops what the tracker still shows). Guarantees: the values read are
+// exactly those of a plain slice written the same way.
+
+// vecChunk is the number of values in a chunk.
+const vecChunk = 64
+
+type vecBlock = [vecChunk]*middle.Value
+
+// zeroBlock is the chunk of a vector where nothing was written: shared by
+// all, never written.
+var zeroBlock vecBlock
+
+// valueVec is a vector of n IR values.
+type valueVec struct {
+	n      int
+	chunks []*vecBlock
+	owned  []bool // chunk i is this vector's alone: written in place
+}
+
+// newValueVecs makes k vectors of n nil values, their chunk pointers in
+// one allocation.
+func newValueVecs(k, n int) []valueVec {
+	nc := (n + vecChunk - 1) / vecChunk
+	ptrs := make([]*vecBlock, k*nc)
+	owned := make([]bool, k*nc)
+	for i := range ptrs {
+		ptrs[i] = &zeroBlock
+	}
+	vs := make([]valueVec, k)
+	for i := range vs {
+		vs[i] = valueVec{n: n, chunks: ptrs[i*nc : (i+1)*nc : (i+1)*nc], owned: owned[i*nc : (i+1)*nc : (i+1)*nc]}
+	}
+	return vs
+}
+
+func (v *valueVec) len() int { return v.n }
+
+func (v *valueVec) get(i int) *middle.Value { return v.chunks[i/vecChunk][i%vecChunk] }
+
+// set makes value i x, copying its chunk first when it is shared.
+func (v *valueVec) set(i int, x *middle.Value) {
+	c := i / vecChunk
+	b := v.chunks[c]
+	if b[i%vecChunk] == x {
+		return
+	}
+	if !v.owned[c] {
+		nb := new(vecBlock)
+		*nb = *b
+		v.chunks[c], v.owned[c] = nb, true
+		b = nb
+	}
+	b[i%vecChunk] = x
+}
+
+// copyFrom makes v the same vector as o (of the same length): both share
+// o's chunks from now on, so neither writes them in place any more.
+func (v *valueVec) copyFrom(o *valueVec) {
+	copy(v.chunks, o.chunks)
+	clear(v.owned)
+	clear(o.owned)
+}
+
+// clear makes every value nil.
+func (v *valueVec) clear() {
+	for i := range v.chunks {
+		v.chunks[i] = &zeroBlock
+	}
+	clear(v.owned)
+}
+
+// equal reports whether v and o hold the same values.
+func (v *valueVec) equal(o *valueVec) bool {
+	for c, b := range v.chunks {
+		if ob := o.chunks[c]; ob != b && *ob != *b {
+			return false
+		}
+	}
+	return true
+}
+
+// index is the first i whose value is x, -1 if none.
+func (v *valueVec) index(x *middle.Value) int {
+	for c, b := range v.chunks {
+		if b == &zeroBlock && x != nil {
+			continue
+		}
+		for j, y := range b {
+			if y == x && c*vecChunk+j < v.n {
+				return c*vecChunk + j
+			}
+		}
+	}
+	return -1
+}
