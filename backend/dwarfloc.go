@@ -15,7 +15,9 @@ import (
 // (middle/debugvalues.go) takes effect in the block its anchors (or the
 // merges of its block, FuncDebug.BlockOf) say it is in now, before the
 // first instruction of a later line, or at the block's end (after a
-// branch on its own line, where gdb stops for the statement); a φ of the
+// branch on its own line, where gdb stops for the statement), and, for a
+// block that tail duplication dissolved, at the start of each of its
+// copies by the same rule (copiesOf); a φ of the
 // block at its top; the copies feeding a φ named for a variable (for a
 // spilled φ, the stores to its slot of a value it takes) make the
 // variable that φ at the end of their block; a parameter is its argument
@@ -30,7 +32,10 @@ import (
 // the constant itself (DW_OP_consts, DW_OP_stack_value); otherwise it has
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
-// than a stale one. Requires: registers allocated, frame laid out.
+// than a stale one. The states are copy-on-write (dwarfvec.go), so that
+// a block's states cost the few slots and variables its code changes.
+// Requires:
+// registers allocated, frame laid out.
 // Guarantees: nothing in the code changes.
 
 // varLoc is where one variable's value is: nowhere, a register, a stack

@@ -1,0 +1,73 @@
+package backend
+
+import (
+	"math/rand"
+	"testing"
+
+	"toyc/middle"
+)
+
+// TestValueVecAgainstSlices runs random writes, copies and clears on a few
+// copy-on-write vectors and on plain slices side by side: every read, index
+// and comparison must agree, however the vectors share chunks.
+func TestValueVecAgainstSlices(t *testing.T) {
+	vals := make([]*middle.Value, 5)
+	for i := range vals {
+		vals[i] = &middle.Value{ID: i}
+	}
+	pick := func(r *rand.Rand) *middle.Value {
+		if r.Intn(4) == 0 {
+			return nil
+		}
+		return vals[r.Intn(len(vals))]
+	}
+	for _, n := range []int{0, 1, vecChunk - 1, vecChunk, vecChunk + 1, 3*vecChunk + 7} {
+		r := rand.New(rand.NewSource(int64(n)))
+		const k = 4
+		vs := newValueVecs(k, n)
+		model := make([][]*middle.Value, k)
+		for i := range model {
+			model[i] = make([]*middle.Value, n)
+		}
+		for step := 0; step < 3000; step++ {
+			a, b := r.Intn(k), r.Intn(k)
+			switch op := r.Intn(10); {
+			case op < 6 && n > 0:
+				i, x := r.Intn(n), pick(r)
+				vs[a].set(i, x)
+				model[a][i] = x
+			case op < 8:
+				vs[a].copyFrom(&vs[b])
+				copy(model[a], model[b])
+			case op < 9:
+				vs[a].clear()
+				clear(model[a])
+			}
+			for j := range k {
+				for i := 0; i < n; i++ {
+					if got := vs[j].get(i); got != model[j][i] {
+						t.Fatalf("n=%d step %d: vector %d value %d is %v, want %v", n, step, j, i, got, model[j][i])
+					}
+				}
+				x := pick(r)
+				want := -1
+				for i, y := range model[j] {
+					if y == x {
+						want = i
+						break
+					}
+				}
+				if got := vs[j].index(x); got != want {
+					t.Fatalf("n=%d step %d: vector %d index(%v) = %d, want %d", n, step, j, x, got, want)
+				}
+			}
+			same := true
+			for i := range model[a] {
+				same = same && model[a][i] == model[b][i]
+			}
+			if got := vs[a].equal(&vs[b]); got != same {
+				t.Fatalf("n=%d step %d: equal(%d, %d) = %v, want %v", n, step, a, b, got, same)
+			}
+		}
+	}
+}
