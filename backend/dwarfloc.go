@@ -34,8 +34,7 @@ import (
 // assignments can no longer be placed gets no location at all, rather
 // than a stale one. The states are copy-on-write (dwarfvec.go), so that
 // a block's states cost the few slots and variables its code changes.
-// Requires:
-// registers allocated, frame laid out.
+// Requires: registers allocated, frame laid out.
 // Guarantees: nothing in the code changes.
 
 // varLoc is where one variable's value is: nowhere, a register, a stack
