@@ -117,14 +117,24 @@ type varTracker struct {
 	// locations as current last said.
 	moved    []int
 	reported []varLoc
-	// The replay's places written since the last update, and each
-	// variable's value then: a variable without a location whose value
-	// is the same can only have got one from a place written since, so
-	// update looks for it only then (not in every place at every
-	// instruction). full: the state was replaced, look for every one.
-	written []*middle.Value
-	lastVal []*middle.Value
-	full    bool
+	// What update looks at again (not every variable at every
+	// instruction): the variables the replay assigned since the last
+	// update (assigned), those in a register or a slot (placed, at
+	// placedAt+1 in it, 0: not there), and those without a location
+	// whose value went into a place since (written; dormant files them by
+	// value, dormantAt says under which). When the replay moved to another
+	// block (switched), also those whose value differs from the last
+	// block's (prev: its chunks of variables, dwarfvec.go) and those whose
+	// value a place holds there; every variable at the start (full).
+	assigned  []int
+	placed    []int
+	placedAt  []int
+	written   []*middle.Value
+	dormant   map[*middle.Value][]int
+	dormantAt []*middle.Value
+	prev      []*vecBlock
+	switched  bool
+	full      bool
 }
 
 // varMove says that a variable's location is loc from the start of a run
@@ -438,7 +448,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	t.loc = make([]varLoc, len(dbg.Vars))
 	t.reported = make([]varLoc, len(dbg.Vars))
-	t.lastVal = make([]*middle.Value, len(dbg.Vars))
+	t.placedAt = make([]int, len(dbg.Vars))
+	t.dormantAt = make([]*middle.Value, len(dbg.Vars))
+	t.dormant = make(map[*middle.Value][]int)
 	if len(f.Blocks) > 0 {
 		t.block = 0
 		t.st.copyFrom(&t.entry[0])
@@ -730,12 +742,12 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	// The block's end: what has not taken effect yet does so on the way
 	// to the successors.
 	for ; *fired < len(evs); *fired++ {
-		s.vars.set(evs[*fired].v, evs[*fired].c)
+		t.setVar(s, evs[*fired].v, evs[*fired].c)
 	}
 	for _, v := range t.phiCopies {
 		if s.holds(v) {
 			for _, vi := range t.named[v] {
-				s.vars.set(vi, v)
+				t.setVar(s, vi, v)
 			}
 		}
 	}
@@ -753,7 +765,7 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 		// tail), the merge has already found it: the variable's value
 		// on every edge, which is what the φ takes there.
 		if e := evs[*fired]; s.holds(e.c) {
-			s.vars.set(e.v, e.c)
+			t.setVar(s, e.v, e.c)
 		}
 		*fired++
 	}
@@ -780,7 +792,7 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 		default:
 			return
 		}
-		s.vars.set(e.v, e.c)
+		t.setVar(s, e.v, e.c)
 		*fired++
 	}
 }
@@ -871,7 +883,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				continue
 			}
 			for _, vi := range t.named[v] {
-				s.vars.set(vi, v)
+				t.setVar(s, vi, v)
 			}
 		}
 	}
@@ -942,7 +954,8 @@ func (t *varTracker) advance(in *Instr) {
 	}
 	if bi.block != t.block {
 		t.block, t.next, t.fired = bi.block, 0, 0
-		t.full = true
+		t.prev = append(t.prev[:0], t.st.vars.chunks...)
+		t.switched = true
 		if t.reached[bi.block] {
 			t.st.copyFrom(&t.entry[bi.block])
 		} else {
@@ -978,43 +991,113 @@ func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
 	return blockIndex{}, false
 }
 
-// update recomputes each variable's location from the state.
+// update recomputes the location of each variable that may have moved
+// (the varTracker's assigned, placed and written) from the state.
 func (t *varTracker) update() {
-	full := t.full || len(t.written) > 8
-	for vi := 0; vi < t.st.vars.len(); vi++ {
-		v := t.st.vars.get(vi)
-		if t.lost[vi] {
-			continue
+	if t.full {
+		for vi := 0; vi < t.st.vars.len(); vi++ {
+			t.visit(vi)
 		}
-		l := t.loc[vi]
-		if l.kind == locNone && v == t.lastVal[vi] && !full && !t.wasWritten(v) {
-			continue // still nowhere
+	} else {
+		if t.switched {
+			for c, old := range t.prev {
+				b := t.st.vars.chunks[c]
+				if b == old {
+					continue
+				}
+				for j := range b {
+					if vi := c*vecChunk + j; vi < t.st.vars.len() && b[j] != old[j] {
+						t.visit(vi)
+					}
+				}
+			}
+			for _, v := range t.st.regs {
+				t.wake(v)
+			}
+			for _, b := range t.st.slots.chunks {
+				if b != &zeroBlock {
+					for _, v := range b {
+						t.wake(v)
+					}
+				}
+			}
 		}
-		t.lastVal[vi] = v
-		if !t.still(l, v) {
-			l = t.find(v)
+		for _, vi := range t.assigned {
+			t.visit(vi)
 		}
-		if l != t.loc[vi] {
-			t.loc[vi] = l
-			t.dirty = true
-			t.moved = append(t.moved, vi)
+		// Backwards, since a variable that leaves its place leaves the
+		// list, the last one taking its index.
+		for i := len(t.placed) - 1; i >= 0; i-- {
+			if i < len(t.placed) {
+				t.visit(t.placed[i])
+			}
+		}
+		for _, w := range t.written {
+			t.wake(w)
 		}
 	}
-	t.written, t.full = t.written[:0], false
+	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
 }
 
-// wasWritten reports whether v went into a place of the replay's state
-// since the last update.
-func (t *varTracker) wasWritten(v *middle.Value) bool {
-	if v == nil {
-		return false
+// wake looks again at the variables without a location whose value is w,
+// which a place holds now.
+func (t *varTracker) wake(w *middle.Value) {
+	if w == nil {
+		return
 	}
-	for _, w := range t.written {
-		if w == v {
-			return true
+	vs, ok := t.dormant[w]
+	if !ok {
+		return
+	}
+	delete(t.dormant, w)
+	for _, vi := range vs {
+		if t.dormantAt[vi] == w {
+			t.dormantAt[vi] = nil
+			t.visit(vi)
 		}
 	}
-	return false
+}
+
+// visit recomputes variable vi's location.
+func (t *varTracker) visit(vi int) {
+	if t.lost[vi] {
+		return
+	}
+	v := t.st.vars.get(vi)
+	l := t.loc[vi]
+	if !t.still(l, v) {
+		l = t.find(v)
+	}
+	if l != t.loc[vi] {
+		t.loc[vi] = l
+		t.dirty = true
+		t.moved = append(t.moved, vi)
+	}
+	switch inPlace := l.kind == locReg || l.kind == locSlot || l.kind == locEntry; {
+	case inPlace && t.placedAt[vi] == 0:
+		t.placed = append(t.placed, vi)
+		t.placedAt[vi] = len(t.placed)
+	case !inPlace && t.placedAt[vi] != 0:
+		k := t.placedAt[vi] - 1
+		last := t.placed[len(t.placed)-1]
+		t.placed[k], t.placedAt[last] = last, k+1
+		t.placed = t.placed[:len(t.placed)-1]
+		t.placedAt[vi] = 0
+	}
+	if l.kind == locNone && v != nil && t.dormantAt[vi] != v {
+		// Nowhere now: looked at again when v goes into a place.
+		t.dormant[v] = append(t.dormant[v], vi)
+		t.dormantAt[vi] = v
+	}
+}
+
+// setVar makes variable vi's value v in s, noting it for update when s
+// is the replay's state.
+func (t *varTracker) setVar(s *trackState, vi int, v *middle.Value) {
+	if s == t.st && s.vars.get(vi) != v {
+		t.assigned = append(t.assigned, vi)
+	}
+	s.vars.set(vi, v)
 }
 
 // still reports whether the location l still holds v (then update keeps
