@@ -125,7 +125,9 @@ type varTracker struct {
 	// value, dormantAt says under which). When the replay moved to another
 	// block (switched), also those whose value differs from the last
 	// block's (prev: its chunks of variables, dwarfvec.go) and those whose
-	// value a place holds there; every variable at the start (full).
+	// value went into a place at the change (prevRegs, prevSlots: the last
+	// block's places; a variable without a location had its value in none
+	// of them); every variable at the start (full).
 	assigned  []int
 	placed    []int
 	placedAt  []int
@@ -133,6 +135,8 @@ type varTracker struct {
 	dormant   map[*middle.Value][]int
 	dormantAt []*middle.Value
 	prev      []*vecBlock
+	prevRegs  [FirstVReg]*middle.Value
+	prevSlots []*vecBlock
 	switched  bool
 	full      bool
 }
@@ -450,7 +454,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.reported = make([]varLoc, len(dbg.Vars))
 	t.placedAt = make([]int, len(dbg.Vars))
 	t.dormantAt = make([]*middle.Value, len(dbg.Vars))
-	t.dormant = make(map[*middle.Value][]int)
 	if len(f.Blocks) > 0 {
 		t.block = 0
 		t.st.copyFrom(&t.entry[0])
@@ -955,6 +958,8 @@ func (t *varTracker) advance(in *Instr) {
 	if bi.block != t.block {
 		t.block, t.next, t.fired = bi.block, 0, 0
 		t.prev = append(t.prev[:0], t.st.vars.chunks...)
+		t.prevRegs = t.st.regs
+		t.prevSlots = append(t.prevSlots[:0], t.st.slots.chunks...)
 		t.switched = true
 		if t.reached[bi.block] {
 			t.st.copyFrom(&t.entry[bi.block])
@@ -1011,13 +1016,19 @@ func (t *varTracker) update() {
 					}
 				}
 			}
-			for _, v := range t.st.regs {
-				t.wake(v)
-			}
-			for _, b := range t.st.slots.chunks {
-				if b != &zeroBlock {
-					for _, v := range b {
+			if len(t.dormant) > 0 {
+				for r, v := range t.st.regs {
+					if v != t.prevRegs[r] {
 						t.wake(v)
+					}
+				}
+				for c, b := range t.st.slots.chunks {
+					if old := t.prevSlots[c]; b != old {
+						for j, v := range b {
+							if v != old[j] {
+								t.wake(v)
+							}
+						}
 					}
 				}
 			}
@@ -1028,9 +1039,16 @@ func (t *varTracker) update() {
 		// Backwards, since a variable that leaves its place leaves the
 		// list, the last one taking its index.
 		for i := len(t.placed) - 1; i >= 0; i-- {
-			if i < len(t.placed) {
-				t.visit(t.placed[i])
+			if i >= len(t.placed) {
+				continue
 			}
+			vi := t.placed[i]
+			// Still in its register (still's first case, the common
+			// one, spared a call).
+			if l, v := t.loc[vi], t.st.vars.get(vi); l.kind == locReg && v != nil && t.st.regs[l.reg] == v {
+				continue
+			}
+			t.visit(vi)
 		}
 		for _, w := range t.written {
 			t.wake(w)
@@ -1043,6 +1061,9 @@ func (t *varTracker) update() {
 // which a place holds now.
 func (t *varTracker) wake(w *middle.Value) {
 	if w == nil {
+		return
+	}
+	if len(t.dormant) == 0 {
 		return
 	}
 	vs, ok := t.dormant[w]
@@ -1065,9 +1086,10 @@ func (t *varTracker) visit(vi int) {
 	}
 	v := t.st.vars.get(vi)
 	l := t.loc[vi]
-	if !t.still(l, v) {
-		l = t.find(v)
+	if t.still(l, v) {
+		return // where it was, as update's lists say
 	}
+	l = t.find(v)
 	if l != t.loc[vi] {
 		t.loc[vi] = l
 		t.dirty = true
@@ -1086,6 +1108,9 @@ func (t *varTracker) visit(vi int) {
 	}
 	if l.kind == locNone && v != nil && t.dormantAt[vi] != v {
 		// Nowhere now: looked at again when v goes into a place.
+		if t.dormant == nil {
+			t.dormant = make(map[*middle.Value][]int)
+		}
 		t.dormant[v] = append(t.dormant[v], vi)
 		t.dormantAt[vi] = v
 	}
