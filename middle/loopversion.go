@@ -18,11 +18,14 @@ import (
 // i <= n), where i is a header φ that every latch advances by the same
 // invariant positive step, or unless i >= n (or i > n), where every latch
 // takes the same step back (knapsack's capacities walked downwards); n is
-// invariant. The checks are icmp ult x, len in blocks that the header's
-// in-loop successor dominates, with len invariant and x = c + a*i, where c
-// is an invariant built by add and sub and a is a constant or ± an
-// invariant m (matmul's a[i*n + k] and b[k*n + j], nqueens'
-// d2[row - c + n - 1] and queens[row], sieve's composite[j]).
+// invariant; or unless i < j (i <= j), i counting up and j down: two
+// cursors meeting, as a reversal's swaps (fannkuch's flips), where i is
+// bounded by j's start and j by i's (findCounters). The checks are icmp
+// ult x, len in blocks that the header's in-loop successor dominates, with
+// len invariant and x = c + a*i (or a*j), where c is an invariant built
+// by add and sub and a is a constant or ± an invariant m (matmul's
+// a[i*n + k] and b[k*n + j], nqueens' d2[row - c + n - 1] and queens[row],
+// sieve's composite[j]).
 //
 // While a loop counting up runs, i takes values in [init, init + span],
 // span being n - init - 1 (n - init with <=), provided i never wraps: n <=
@@ -90,19 +93,27 @@ type versionPlan struct {
 	loop      *Loop
 	nest      *LoopNest
 	preheader *Block
-	iv        *Value // the header φ counted up (or down) by step
-	init, n   *Value
-	down      bool     // the loop runs while iv >= n (iv > n), taking step off
-	inclusive bool     // the loop runs while iv <= n or iv >= n (else < or >)
-	step      *Value   // what every latch adds to iv, or takes off it counting down
-	checks    []*Value // icmp ult x, len
-	indexes   []*Value // x of each check
-	coefs     []int64  // x = c + coef*scale*iv
-	scales    []*Value // an invariant, or nil for 1 (then coef is ±1)
-	reads     []*Value // what the test before the loop reads
+	ctrs      []*loopCounter // one, or the two cursors of i < j
+	checks    []*Value       // icmp ult x, len
+	indexes   []*Value       // x of each check
+	ctrOf     []*loopCounter // the counter x of each check varies with
+	coefs     []int64        // x = c + coef*scale*iv
+	scales    []*Value       // an invariant, or nil for 1 (then coef is ±1)
+	reads     []*Value       // what the test before the loop reads
 	outside   []outsideUse
 	loopBlock []bool // by Block.ID, for the blocks that existed when planned
 	copyBlock []bool // by Block.ID: the copy's blocks, once made
+}
+
+// loopCounter is a header φ, iv, that every latch moves by step, and the
+// bound n that keeps it in [init, init + span] (counting up) or
+// [init - span, init] (counting down) while the loop runs: the exit test's
+// invariant, or for two cursors the other's initial value.
+type loopCounter struct {
+	iv, init, n *Value
+	down        bool   // iv runs while iv >= n (iv > n), taking step off
+	inclusive   bool   // iv <= n or iv >= n (else < or >)
+	step        *Value // what every latch adds to iv, or takes off it counting down
 }
 
 // inLoop reports whether b is a block of the original loop.
@@ -125,7 +136,7 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			p.preheader = pred
 		}
 	}
-	stay, ok := p.findCounter()
+	stay, ok := p.findCounters()
 	if !ok || len(stay.Preds) != 1 {
 		return nil
 	}
@@ -138,39 +149,50 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			if !ok || x.Type != I64 || !p.invariant(n) {
 				continue
 			}
-			coef, scale, ok := p.affine(x, 8)
-			if ok && (scale == nil || coef == 1 || coef == -1) {
-				p.checks = append(p.checks, v)
-				p.indexes = append(p.indexes, x)
-				p.coefs = append(p.coefs, coef)
-				p.scales = append(p.scales, scale)
-				p.reads = append(p.reads, n)
-				p.readLeaves(x)
+			for _, c := range p.ctrs {
+				coef, scale, ok := p.affine(c, x, 8)
+				if ok && (scale == nil || coef == 1 || coef == -1) {
+					p.checks = append(p.checks, v)
+					p.indexes = append(p.indexes, x)
+					p.ctrOf = append(p.ctrOf, c)
+					p.coefs = append(p.coefs, coef)
+					p.scales = append(p.scales, scale)
+					p.reads = append(p.reads, n)
+					p.readLeaves(c, x)
+					break
+				}
 			}
 		}
 	}
 	if len(p.checks) == 0 {
 		return nil
 	}
-	p.reads = append(p.reads, p.init, p.n, p.step)
+	for _, c := range p.ctrs {
+		p.reads = append(p.reads, c.init, c.n, c.step)
+	}
 	return p
 }
 
 // readLeaves adds to p.reads the invariants x is computed from.
-func (p *versionPlan) readLeaves(x *Value) {
+func (p *versionPlan) readLeaves(c *loopCounter, x *Value) {
 	switch {
 	case p.invariant(x):
 		p.reads = append(p.reads, x)
-	case x != p.iv:
-		p.readLeaves(x.Args[0])
-		p.readLeaves(x.Args[1])
+	case x != c.iv:
+		p.readLeaves(c, x.Args[0])
+		p.readLeaves(c, x.Args[1])
 	}
 }
 
-// findCounter recognizes the header's exit test iv < n (or <=, or > and
-// >= counting down) and the counter iv, and returns the header's successor
-// inside the loop.
-func (p *versionPlan) findCounter() (*Block, bool) {
+// findCounters recognizes the header's exit test and its counters, and
+// returns the header's successor inside the loop. The test is iv < n (or
+// <=, or > and >= counting down) with n invariant; or i < j (i <= j) for
+// two cursors meeting, i counting up and j down (a reversal's swaps): while
+// the loop runs, i < j <= j0 and j > i >= i0, so i is bounded by n = j0
+// and j by n = i0, as if each were the test's only counter — the ranges
+// are those of such loops or smaller, and neither counter can wrap where
+// such a loop's could not.
+func (p *versionPlan) findCounters() (*Block, bool) {
 	h := p.loop.Header
 	br := h.Term()
 	if p.preheader == nil || br.Op != OpCondBr || br.Args[0].Op != OpICmp {
@@ -185,45 +207,74 @@ func (p *versionPlan) findCounter() (*Block, bool) {
 		return nil, false
 	}
 	iv, n := c.Args[0], c.Args[1]
-	if n.Block == h && n.Op == OpPhi {
+	if p.headerPhi(iv) && p.headerPhi(n) && iv != n {
+		if pred == PredSGT || pred == PredSGE {
+			iv, n, pred = n, iv, pred.Swap()
+		}
+		if pred != PredSLT && pred != PredSLE {
+			return nil, false
+		}
+		up := &loopCounter{iv: iv, inclusive: pred == PredSLE}
+		down := &loopCounter{iv: n, down: true, inclusive: pred == PredSLE}
+		if !p.findSteps(up) || !p.findSteps(down) {
+			return nil, false
+		}
+		up.n, down.n = down.init, up.init
+		p.ctrs = []*loopCounter{up, down}
+		return stay, true
+	}
+	if p.headerPhi(n) {
 		iv, n, pred = n, iv, pred.Swap()
 	}
+	ctr := &loopCounter{iv: iv, n: n}
 	switch pred {
 	case PredSLT:
 	case PredSLE:
-		p.inclusive = true
+		ctr.inclusive = true
 	case PredSGT:
-		p.down = true
+		ctr.down = true
 	case PredSGE:
-		p.down, p.inclusive = true, true
+		ctr.down, ctr.inclusive = true, true
 	default:
 		return nil, false
 	}
-	if iv.Op != OpPhi || iv.Block != h || iv.Type != I64 || !p.invariant(n) {
+	if !p.headerPhi(iv) || !p.invariant(n) || !p.findSteps(ctr) {
 		return nil, false
 	}
-	for i, e := range iv.Block.Preds {
-		from, next := e.b, iv.Args[i]
+	p.ctrs = []*loopCounter{ctr}
+	return stay, true
+}
+
+// headerPhi reports whether v is an i64 φ of the loop's header.
+func (p *versionPlan) headerPhi(v *Value) bool {
+	return v.Op == OpPhi && v.Block == p.loop.Header && v.Type == I64
+}
+
+// findSteps sets c's init, from the preheader, and its step, the same
+// invariant positive one on every latch, and reports whether it found them.
+func (p *versionPlan) findSteps(c *loopCounter) bool {
+	for i, e := range c.iv.Block.Preds {
+		from, next := e.b, c.iv.Args[i]
 		if from == p.preheader {
-			p.init = next
+			c.init = next
 			continue
 		}
-		step := p.stepOf(next, iv)
-		if step == nil || !p.invariant(step) || p.step != nil && step != p.step || step.Op == OpConst && step.Const <= 0 {
-			return nil, false
+		step := c.stepOf(next)
+		if step == nil || !p.invariant(step) || c.step != nil && step != c.step || step.Op == OpConst && step.Const <= 0 {
+			return false
 		}
-		p.step = step
+		c.step = step
 	}
-	p.iv, p.n = iv, n
-	return stay, p.init != nil
+	return c.init != nil && c.step != nil
 }
 
 // stepOf returns s when next is iv + s (or s + iv), or counting down when
 // next is iv - s (or iv + C for a negative constant C, s being -C), else
 // nil.
-func (p *versionPlan) stepOf(next, iv *Value) *Value {
+func (c *loopCounter) stepOf(next *Value) *Value {
+	iv := c.iv
 	switch {
-	case next.Op == OpSub && p.down && next.Args[0] == iv && next.Args[1] != iv:
+	case next.Op == OpSub && c.down && next.Args[0] == iv && next.Args[1] != iv:
 		return next.Args[1]
 	case next.Op != OpAdd:
 		return nil
@@ -236,7 +287,7 @@ func (p *versionPlan) stepOf(next, iv *Value) *Value {
 	default:
 		return nil
 	}
-	if !p.down {
+	if !c.down {
 		return s
 	}
 	if s.Op == OpConst && s.Const < 0 && s.Const != math.MinInt64 {
@@ -250,24 +301,24 @@ func (p *versionPlan) invariant(v *Value) bool {
 	return v.Block == nil || !p.inLoop(v.Block)
 }
 
-// affine returns the counter's coefficient in v — the constant coef times
+// affine returns c's coefficient in v — the constant coef times
 // scale, an invariant (nil for 1) — when v is built from invariants and the
 // counter by adds and subs (at most depth of them) and one multiplication
 // of the counter by an invariant.
-func (p *versionPlan) affine(v *Value, depth int) (coef int64, scale *Value, ok bool) {
+func (p *versionPlan) affine(c *loopCounter, v *Value, depth int) (coef int64, scale *Value, ok bool) {
 	switch {
-	case v == p.iv:
+	case v == c.iv:
 		return 1, nil, true
 	case p.invariant(v):
 		return 0, nil, true
 	case depth == 0 || v.Op != OpAdd && v.Op != OpSub && v.Op != OpMul:
 		return 0, nil, false
 	}
-	a, as, ok := p.affine(v.Args[0], depth-1)
+	a, as, ok := p.affine(c, v.Args[0], depth-1)
 	if !ok {
 		return 0, nil, false
 	}
-	b, bs, ok := p.affine(v.Args[1], depth-1)
+	b, bs, ok := p.affine(c, v.Args[1], depth-1)
 	switch {
 	case !ok:
 		return 0, nil, false
@@ -484,28 +535,53 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		b.CondBr(cond, then, els)
 		b.SetBlock(t)
 	}
-	// The loop does not run when high <= low (high < low inclusive): n and
-	// init counting up, init and n counting down.
-	empty, low, high := PredSLE, p.init, p.n
-	if p.down {
-		low, high = high, low
+	spans := make(map[*loopCounter]*Value, len(p.ctrs))
+	for k, c := range p.ctrs {
+		// The loop does not run when high <= low (high < low inclusive): n
+		// and init counting up, init and n counting down. Two cursors have
+		// the same high and low: the first tests it.
+		empty, low, high := PredSLE, c.init, c.n
+		if c.down {
+			low, high = high, low
+		}
+		span := addOrSub(b, OpSub, high, low, "span")
+		if c.inclusive {
+			empty = PredSLT
+		} else {
+			span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
+		}
+		spans[c] = span
+		if k == 0 {
+			branch(b.ICmp(empty, high, low, "norun"), fast, nil)
+		}
+		if c.step.Op != OpConst {
+			branch(b.ICmp(PredSGT, c.step, f.Const(I64, 0), "forward"), nil, slow)
+		}
+		c.testNoWrap(b, branch, slow)
 	}
-	span := addOrSub(b, OpSub, high, low, "span")
-	if p.inclusive {
-		empty = PredSLT
-	} else {
-		span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
-	}
-	branch(b.ICmp(empty, high, low, "norun"), fast, nil)
-	if p.step.Op != OpConst {
-		branch(b.ICmp(PredSGT, p.step, f.Const(I64, 0), "forward"), nil, slow)
-	}
-	p.testNoWrap(b, branch, slow)
+	// Two cursors stay in [i0, j0] (i0 the up counter's start, j0 the down
+	// one's), so a check of either cursor itself passes throughout when
+	// 0 <= i0 and j0 <u len: two tests for every such check of one array,
+	// where the general ones take three for each.
+	cursorsIn := map[*Value]bool{}
 	for i, c := range p.checks {
 		_, length, _ := boundsCheck(c)
-		first := p.atStart(b, p.indexes[i])
+		ctr := p.ctrOf[i]
+		if len(p.ctrs) == 2 && p.indexes[i] == ctr.iv {
+			if !cursorsIn[length] {
+				cursorsIn[length] = true
+				lo, hi := p.ctrs[0].init, p.ctrs[1].init
+				if lo.Op != OpConst || lo.Const < 0 {
+					branch(b.ICmp(PredSGE, lo, f.Const(I64, 0), "startok"), nil, slow)
+				}
+				branch(b.ICmp(PredULT, hi, length, "endok"), nil, slow)
+			}
+			continue
+		}
+		span := spans[ctr]
+		first := ctr.atStart(b, p.indexes[i], p.invariant)
 		coef := p.coefs[i]
-		if p.down {
+		if ctr.down {
 			coef = -coef
 		}
 		// reach <u len - 0 below implies 0 <u len.
@@ -540,40 +616,40 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 // iv + step <= MAX while iv < n (iv <= n); counting down, iv - step >= MIN
 // while iv > n (iv >= n). With an invariant step, known positive here, the
 // limit is one tighter than it need be, so that computing it cannot wrap.
-func (p *versionPlan) testNoWrap(b *Builder, branch func(cond *Value, then, els *Block), slow *Block) {
+func (c *loopCounter) testNoWrap(b *Builder, branch func(cond *Value, then, els *Block), slow *Block) {
 	f := b.Func
 	slack := int64(1)
-	if p.inclusive {
+	if c.inclusive {
 		slack = 0
 	}
 	switch {
-	case p.step.Op == OpConst && p.down:
-		if limit := math.MinInt64 + p.step.Const - slack; limit != math.MinInt64 {
-			branch(b.ICmp(PredSGE, p.n, f.Const(I64, limit), "ends"), nil, slow)
+	case c.step.Op == OpConst && c.down:
+		if limit := math.MinInt64 + c.step.Const - slack; limit != math.MinInt64 {
+			branch(b.ICmp(PredSGE, c.n, f.Const(I64, limit), "ends"), nil, slow)
 		}
-	case p.step.Op == OpConst:
-		if limit := math.MaxInt64 - p.step.Const + slack; limit != math.MaxInt64 {
-			branch(b.ICmp(PredSLE, p.n, f.Const(I64, limit), "ends"), nil, slow)
+	case c.step.Op == OpConst:
+		if limit := math.MaxInt64 - c.step.Const + slack; limit != math.MaxInt64 {
+			branch(b.ICmp(PredSLE, c.n, f.Const(I64, limit), "ends"), nil, slow)
 		}
-	case p.down:
-		limit := b.Binary(OpAdd, f.Const(I64, math.MinInt64-slack+1), p.step, "limit")
-		branch(b.ICmp(PredSGT, p.n, limit, "ends"), nil, slow)
+	case c.down:
+		limit := b.Binary(OpAdd, f.Const(I64, math.MinInt64-slack+1), c.step, "limit")
+		branch(b.ICmp(PredSGT, c.n, limit, "ends"), nil, slow)
 	default:
-		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), p.step, "limit")
-		branch(b.ICmp(PredSLT, p.n, limit, "ends"), nil, slow)
+		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), c.step, "limit")
+		branch(b.ICmp(PredSLT, c.n, limit, "ends"), nil, slow)
 	}
 }
 
 // atStart emits x's value in the loop's first iteration: its adds and subs
 // again, with the counter's initial value.
-func (p *versionPlan) atStart(b *Builder, x *Value) *Value {
+func (c *loopCounter) atStart(b *Builder, x *Value, invariant func(*Value) bool) *Value {
 	switch {
-	case x == p.iv:
-		return p.init
-	case p.invariant(x):
+	case x == c.iv:
+		return c.init
+	case invariant(x):
 		return x
 	}
-	x0, y0 := p.atStart(b, x.Args[0]), p.atStart(b, x.Args[1])
+	x0, y0 := c.atStart(b, x.Args[0], invariant), c.atStart(b, x.Args[1], invariant)
 	if x.Op == OpMul {
 		if x0.IsConst(0) || y0.IsConst(0) {
 			return b.Func.Const(x.Type, 0)

@@ -300,3 +300,130 @@ func TestVersionLoopsFromZeroTestsTheLastIndexOnly(t *testing.T) {
 		t.Errorf("want the last index tested alone:\n%s", text)
 	}
 }
+
+// reversalIR is a reversal's loop `while i < j` (or <=) with i counting up
+// from init to the middle and j down from last: it checks index x, made
+// from i, and y, made from j, against len, swapping elements as it goes
+// (here: sending x and y to @sink), and a failing check calls @sink(-1).
+// An empty x or y checks the cursor itself.
+func reversalIR(init, last, pred, up, down, x, y string) string {
+	xv, yv := "%x", "%y"
+	if x == "" {
+		xv = "%i"
+	}
+	if y == "" {
+		yv = "%j"
+	}
+	return fmt.Sprintf(`
+declare void @sink(i64)
+
+define i64 @main(i64 %%a, i64 %%b) {
+entry:
+  %%len = and i64 %%a, 31
+  %%c = srem i64 %%b, 7
+  %%step = srem i64 %%b, 3
+  br label %%head
+head:
+  %%i = phi i64 [ %s, %%entry ], [ %%i.next, %%latch ]
+  %%j = phi i64 [ %s, %%entry ], [ %%j.next, %%latch ]
+  %%more = icmp %s i64 %%i, %%j
+  br i1 %%more, label %%body, label %%done
+body:
+  %s
+  %%okx = icmp ult i64 %s, %%len
+  br i1 %%okx, label %%body2, label %%fail
+body2:
+  %s
+  %%oky = icmp ult i64 %s, %%len
+  br i1 %%oky, label %%latch, label %%fail
+latch:
+  call void @sink(i64 %s)
+  call void @sink(i64 %s)
+  %%i.next = %s
+  %%j.next = %s
+  br label %%head
+fail:
+  call void @sink(i64 -1)
+  ret i64 %%i
+done:
+  %%r = sub i64 %%j, %%i
+  ret i64 %%r
+}`, init, last, pred, x, xv, y, yv, xv, yv, up, down)
+}
+
+// Two cursors meeting (fannkuch's flips, a reversal): both checks leave the
+// fast copy, and the test before it bounds i by j's start and j by i's.
+func TestVersionLoopsTwoCursors(t *testing.T) {
+	m := mustParse(t, "in.ll", reversalIR("0", "%c", "slt", "add i64 %i, 1", "sub i64 %j, 1", "", ""))
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	checks := map[bool]int{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpICmp && strings.HasPrefix(v.Name, "ok") {
+				checks[strings.HasSuffix(b.Name, ".fast")]++
+			}
+		}
+	}
+	if checks[true] != 0 || checks[false] != 2 {
+		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want 2):\n%s", checks[true], checks[false], f)
+	}
+	for _, want := range []string{"%endok = icmp ult i64 %c, %len"} {
+		if !strings.Contains(f.String(), want) {
+			t.Errorf("no %q in:\n%s", want, f)
+		}
+	}
+	if strings.Contains(f.String(), "startok") || strings.Contains(f.String(), "lastok") {
+		t.Errorf("want the end tested alone:\n%s", f)
+	}
+	checkLLVMAccepts(t, "out.ll", m.String())
+}
+
+// The oracle for two cursors: starts inside, at and outside the array
+// (negative, past the end, crossed), by steps of 1, 2 and one that may be
+// zero or negative, while i < j, i <= j or j > i, with indexes at, beside
+// and across the cursors; what the loop computes and calls is the same
+// after versioning, and most shapes are versioned.
+func TestVersionLoopsTwoCursorsOracle(t *testing.T) {
+	var inputs [][]int64
+	for _, a := range []int64{0, 1, 5, 17, 31, -3, 63} {
+		for _, b := range []int64{0, 3, 6, -2, -6, 13, 20} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	starts := [][2]string{{"0", "%c"}, {"%c", "%len"}, {"0", "%len"}, {"-1", "%c"}, {"%c", "30"}, {"3", "%c"}, {"%len", "0"}}
+	preds := []struct{ pred, a, b string }{{"slt", "%i", "%j"}, {"sle", "%i", "%j"}, {"sgt", "%j", "%i"}}
+	steps := [][2]string{{"add i64 %i, 1", "sub i64 %j, 1"}, {"add i64 %i, 2", "add i64 %j, -1"}, {"add i64 1, %i", "sub i64 %j, %step"}, {"add i64 %i, %step", "sub i64 %j, 2"}}
+	indexes := [][2]string{
+		{"", ""},
+		{"%x = add i64 %i, 0", "%y = add i64 %j, 0"},
+		{"", "%y = sub i64 %j, 1"},
+		{"%x = add i64 %i, 1", "%y = sub i64 %j, 1"},
+		{"%x = add i64 %i, %c", "%y = sub i64 %j, %c"},
+		{"%x = mul i64 %i, 2", "%y = sub i64 30, %j"},
+	}
+	compared, shapes, versioned := 0, 0, 0
+	for _, st := range starts {
+		for _, p := range preds {
+			for k, ix := range indexes {
+				shapes++
+				step := steps[(shapes+k)%len(steps)]
+				src := reversalIR(st[0], st[1], p.pred, step[0], step[1], ix[0], ix[1])
+				if p.a != "%i" {
+					src = strings.Replace(src, "icmp sgt i64 %i, %j", "icmp sgt i64 %j, %i", 1)
+				}
+				m := mustParse(t, "in.ll", src)
+				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
+				if strings.Contains(m.String(), "head.fast") {
+					versioned++
+				}
+			}
+		}
+	}
+	if compared < 3000 || versioned < shapes*3/4 {
+		t.Errorf("only %d runs compared, %d of %d shapes versioned", compared, versioned, shapes)
+	}
+}
