@@ -536,24 +536,22 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		b.SetBlock(t)
 	}
 	spans := make(map[*loopCounter]*Value, len(p.ctrs))
-	for k, c := range p.ctrs {
-		// The loop does not run when high <= low (high < low inclusive): n
-		// and init counting up, init and n counting down. Two cursors have
-		// the same high and low: the first tests it.
-		empty, low, high := PredSLE, c.init, c.n
+	for _, c := range p.ctrs {
+		// The counter's values lie between low and high: n and init
+		// counting up, init and n counting down. There is no test that the
+		// loop runs: a loop that does not has a negative span, which every
+		// test of a last index fails (it is at least 2^63 unsigned), so it
+		// runs the original, as fast as the copy when there is nothing to
+		// run, and a loop that runs saves the test.
+		low, high := c.init, c.n
 		if c.down {
 			low, high = high, low
 		}
 		span := addOrSub(b, OpSub, high, low, "span")
-		if c.inclusive {
-			empty = PredSLT
-		} else {
+		if !c.inclusive {
 			span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
 		}
 		spans[c] = span
-		if k == 0 {
-			branch(b.ICmp(empty, high, low, "norun"), fast, nil)
-		}
 		if c.step.Op != OpConst {
 			branch(b.ICmp(PredSGT, c.step, f.Const(I64, 0), "forward"), nil, slow)
 		}
