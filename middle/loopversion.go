@@ -555,7 +555,9 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		if c.step.Op != OpConst {
 			branch(b.ICmp(PredSGT, c.step, f.Const(I64, 0), "forward"), nil, slow)
 		}
-		c.testNoWrap(b, branch, slow)
+		if !p.checksItself(c) {
+			c.testNoWrap(b, branch, slow)
+		}
 	}
 	// Two cursors stay in [i0, j0] (i0 the up counter's start, j0 the down
 	// one's), so a check of either cursor itself passes throughout when
@@ -636,6 +638,24 @@ func (c *loopCounter) testNoWrap(b *Builder, branch func(cond *Value, then, els 
 		limit := b.Binary(OpSub, f.Const(I64, math.MaxInt64+slack-1), c.step, "limit")
 		branch(b.ICmp(PredSLT, c.n, limit, "ends"), nil, slow)
 	}
+}
+
+// checksItself reports whether a check of c's counter itself, by a step
+// of 1 to an inclusive bound, makes c's test that it cannot wrap
+// redundant: that test is n <= MAX - 1 counting up (n >= MIN + 1 down),
+// and the check's tests of its first and last index, init <u len and n -
+// init <u len - init (init - n <=u init), pass only when n < len <= MAX
+// (n >= 0).
+func (p *versionPlan) checksItself(c *loopCounter) bool {
+	if !c.inclusive || !c.step.IsConst(1) || len(p.ctrs) != 1 {
+		return false
+	}
+	for i, x := range p.indexes {
+		if x == c.iv && p.ctrOf[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // atStart emits x's value in the loop's first iteration: its adds and subs

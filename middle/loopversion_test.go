@@ -427,3 +427,54 @@ func TestVersionLoopsTwoCursorsOracle(t *testing.T) {
 		t.Errorf("only %d runs compared, %d of %d shapes versioned", compared, versioned, shapes)
 	}
 }
+
+// A loop to an inclusive bound by 1 that checks its counter itself needs no
+// test that the counter cannot wrap: the check's tests pass only when
+// n < len. Over bounds near MAX and MIN and lengths around them, the loop
+// computes and calls the same after versioning, counting up and down.
+func TestVersionLoopsInclusiveCheckOfCounter(t *testing.T) {
+	for _, dir := range []struct{ init, pred, next string }{
+		{"sub i64 %n, 5", "sle", "add i64 %i, 1"},
+		{"add i64 %n, 5", "sge", "sub i64 %i, 1"},
+		{"and i64 %b, 7", "sle", "add i64 %i, 1"},
+	} {
+		m := mustParse(t, "in.ll", fmt.Sprintf(`
+declare void @sink(i64)
+
+define i64 @main(i64 %%n, i64 %%b) {
+entry:
+  %%len = and i64 %%b, 63
+  %%init = %s
+  br label %%head
+head:
+  %%i = phi i64 [ %%init, %%entry ], [ %%next, %%latch ]
+  %%more = icmp %s i64 %%i, %%n
+  br i1 %%more, label %%body, label %%done
+body:
+  %%ok = icmp ult i64 %%i, %%len
+  br i1 %%ok, label %%latch, label %%fail
+latch:
+  call void @sink(i64 %%i)
+  %%next = %s
+  br label %%head
+fail:
+  call void @sink(i64 -1)
+  ret i64 %%i
+done:
+  ret i64 %%i
+}`, dir.init, dir.pred, dir.next))
+		var inputs [][]int64
+		for _, n := range []int64{math.MaxInt64, math.MaxInt64 - 1, math.MinInt64, math.MinInt64 + 1, -1, 0, 3, 9, 40, 62, 63, 70} {
+			for _, b := range []int64{0, 5, 40, 63, -1} {
+				inputs = append(inputs, []int64{n, b})
+			}
+		}
+		if n := compareRuns(t, m, "main", inputs, 20000, VersionLoops); n < len(inputs)*3/4 {
+			t.Errorf("only %d of %d runs compared", n, len(inputs))
+		}
+		text := m.String()
+		if !strings.Contains(text, "head.fast") || strings.Contains(text, "%ends") {
+			t.Errorf("want a copy without a test of wrapping:\n%s", text)
+		}
+	}
+}
