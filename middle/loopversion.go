@@ -564,9 +564,13 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 	// 0 <= i0 and j0 <u len: two tests for every such check of one array,
 	// where the general ones take three for each.
 	cursorsIn := map[*Value]bool{}
+	implied, firstOnly := p.impliedTests()
 	for i, c := range p.checks {
 		_, length, _ := boundsCheck(c)
 		ctr := p.ctrOf[i]
+		if implied[i] {
+			continue
+		}
 		if len(p.ctrs) == 2 && p.indexes[i] == ctr.iv {
 			if !cursorsIn[length] {
 				cursorsIn[length] = true
@@ -588,8 +592,8 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		if !first.IsConst(0) || coef <= 0 {
 			branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
 		}
-		if coef == 0 {
-			continue // the same index every time
+		if coef == 0 || firstOnly[i] {
+			continue // the same index every time, or a higher one's test
 		}
 		reach := span
 		if factor := p.factor(b, i, max(coef, -coef)); factor != nil {
@@ -610,6 +614,79 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 	}
 	b.Br(fast)
 	return b.Block
+}
+
+// impliedTests finds the checks whose tests the tests of others imply:
+// among checks of one length whose indexes, rising with the counter by
+// the same coefficient, are base + c for one base and constants c (a[i]
+// and a[i + 1]), the lowest index at the start and the highest at the end
+// bound all the others. The highest c's tests (x0 + d <u len, reach <u len
+// - x0 - d) and the lowest one's first (x0 <u len) are enough: every
+// other index lies between two that pass, without wrapping, as x0 < 2^63
+// and d < 2^31. So the lowest c's check tests only its first index
+// (firstOnly), and those between test nothing (implied).
+func (p *versionPlan) impliedTests() (implied, firstOnly []bool) {
+	implied = make([]bool, len(p.checks))
+	firstOnly = make([]bool, len(p.checks))
+	if len(p.ctrs) != 1 {
+		return
+	}
+	type group struct {
+		length, base, scale *Value
+		coef                int64
+	}
+	groups := make([]group, len(p.checks))
+	offsets := make([]int64, len(p.checks))
+	lowest, highest := map[group]int{}, map[group]int{}
+	for i, c := range p.checks {
+		if coef := p.coefs[i]; coef == 0 || (coef < 0) != p.ctrs[0].down {
+			continue // not rising
+		}
+		_, length, _ := boundsCheck(c)
+		base, off := splitOffset(p.indexes[i])
+		g := group{length, base, p.scales[i], p.coefs[i]}
+		groups[i], offsets[i] = g, off
+		if lo, ok := lowest[g]; !ok || off < offsets[lo] {
+			lowest[g] = i
+		}
+		if hi, ok := highest[g]; !ok || off > offsets[hi] {
+			highest[g] = i
+		}
+	}
+	for i := range p.checks {
+		g := groups[i]
+		if g.base == nil {
+			continue
+		}
+		lo, hi := lowest[g], highest[g]
+		implied[i] = i != lo && i != hi
+		firstOnly[i] = i == lo && lo != hi
+	}
+	return
+}
+
+// splitOffset returns base and c with x = base + c, c the sum of at most
+// four constants below 2^30 in magnitude that x adds or subtracts (x
+// itself and 0 when there is none).
+func splitOffset(x *Value) (*Value, int64) {
+	small := func(v *Value) bool { return v.Op == OpConst && v.Const > -1<<30 && v.Const < 1<<30 }
+	var c int64
+	for range 4 {
+		switch {
+		case x.Op == OpAdd && small(x.Args[1]):
+			c += x.Args[1].Const
+			x = x.Args[0]
+		case x.Op == OpAdd && small(x.Args[0]):
+			c += x.Args[0].Const
+			x = x.Args[1]
+		case x.Op == OpSub && small(x.Args[1]):
+			c -= x.Args[1].Const
+			x = x.Args[0]
+		default:
+			return x, c
+		}
+	}
+	return x, c
 }
 
 // testNoWrap branches to slow unless the counter cannot wrap: counting up,

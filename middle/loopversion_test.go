@@ -478,3 +478,112 @@ done:
 		}
 	}
 }
+
+// threeChecksIR is versionLoopIR's loop with three checks against one
+// length, of x, y and z, each failing to its own call.
+func threeChecksIR(init int64, pred, next, x, y, z string) string {
+	return fmt.Sprintf(`
+declare void @sink(i64)
+
+define i64 @main(i64 %%a, i64 %%b) {
+entry:
+  %%len = and i64 %%a, 31
+  %%c = srem i64 %%b, 9
+  %%n = srem i64 %%a, 37
+  br label %%head
+head:
+  %%i = phi i64 [ %d, %%entry ], [ %%next, %%l3 ]
+  %%more = icmp %s i64 %%i, %%n
+  br i1 %%more, label %%body, label %%done
+body:
+  %s
+  %s
+  %s
+  %%ok1 = icmp ult i64 %%x, %%len
+  br i1 %%ok1, label %%l1, label %%f1
+l1:
+  call void @sink(i64 %%x)
+  %%ok2 = icmp ult i64 %%y, %%len
+  br i1 %%ok2, label %%l2, label %%f2
+l2:
+  call void @sink(i64 %%y)
+  %%ok3 = icmp ult i64 %%z, %%len
+  br i1 %%ok3, label %%l3, label %%f3
+l3:
+  call void @sink(i64 %%z)
+  %%next = %s
+  br label %%head
+f1:
+  call void @sink(i64 -1)
+  ret i64 %%x
+f2:
+  call void @sink(i64 -2)
+  ret i64 %%y
+f3:
+  call void @sink(i64 -3)
+  ret i64 %%z
+done:
+  ret i64 %%i
+}`, init, pred, x, y, z, next)
+}
+
+// Checks of a[i], a[i + 1] and a[i - 1] need tests of the lowest first
+// index and the highest index alone: i - 1's first and i + 1's first and
+// last; a[i]'s are implied.
+func TestVersionLoopsNeighbourChecks(t *testing.T) {
+	m := mustParse(t, "in.ll", threeChecksIR(1, "slt", "add i64 %i, 1", "%x = add i64 %i, 0", "%y = add i64 %i, 1", "%z = sub i64 %i, 1"))
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	tests := 0
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpICmp && (strings.HasPrefix(v.Name, "firstok") || strings.HasPrefix(v.Name, "lastok")) {
+				tests++
+			}
+		}
+	}
+	if tests != 3 || !strings.Contains(f.String(), "head.fast") {
+		t.Errorf("%d tests, want 3:\n%s", tests, f)
+	}
+}
+
+// The oracle for checks of neighbouring indexes: offsets around the
+// counter, with an invariant base or none, counting up and down, over
+// inputs whose checks pass or fail at any iteration; what the loop
+// computes and calls is the same after versioning.
+func TestVersionLoopsNeighbourChecksOracle(t *testing.T) {
+	var inputs [][]int64
+	for _, a := range []int64{0, 1, 2, 5, 17, 31, 36, -3, 63} {
+		for _, b := range []int64{0, 1, 3, -2, 8, -8} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	triples := [][3]string{
+		{"%x = add i64 %i, 0", "%y = add i64 %i, 1", "%z = sub i64 %i, 1"},
+		{"%x = add i64 %i, 2", "%y = add i64 %i, 1", "%z = add i64 %i, 0"},
+		{"%x = add i64 %c, %i", "%y = add i64 %x, 1", "%z = sub i64 %x, 2"},
+		{"%x = sub i64 %i, 3", "%y = add i64 3, %i", "%z = add i64 %i, 3"},
+		{"%x = add i64 %i, %i", "%y = add i64 %x, 1", "%z = sub i64 %i, 1"},
+		{"%x = sub i64 %c, %i", "%y = add i64 %x, 1", "%z = sub i64 %x, 1"},
+	}
+	loops := []struct {
+		init       int64
+		pred, next string
+	}{{0, "slt", "add i64 %i, 1"}, {1, "sle", "add i64 %i, 2"}, {-1, "slt", "add i64 %i, 1"}, {30, "sge", "sub i64 %i, 1"}, {20, "sgt", "add i64 %i, -2"}}
+	compared, versioned := 0, 0
+	for _, l := range loops {
+		for _, tr := range triples {
+			m := mustParse(t, "in.ll", threeChecksIR(l.init, l.pred, l.next, tr[0], tr[1], tr[2]))
+			compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
+			if strings.Contains(m.String(), "head.fast") {
+				versioned++
+			}
+		}
+	}
+	if compared < 1000 || versioned < len(loops)*len(triples)*3/4 {
+		t.Errorf("only %d runs compared, %d of %d versioned", compared, versioned, len(loops)*len(triples))
+	}
+}
