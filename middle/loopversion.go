@@ -42,8 +42,13 @@ import (
 //	x0 <u len                            (e = 0)
 //
 // computed once before the loop (len - x0 cannot wrap when x0 <u len), or
-// when the loop does not run at all. The test is a chain of branches that
-// falls to the original loop at the first failure; the copy follows it.
+// when the loop does not run at all (then the span is negative and any
+// test of a last index fails: the original runs, with nothing to do). The
+// test is a chain of branches that falls to the original loop at the first
+// failure; the copy follows it. Tests that others imply are left out:
+// those of indexes between two neighbours' (impliedTests), a cursor's
+// beyond 0 <= i0 and j0 <u len, a wrap test that a check of the counter
+// itself makes (checksItself).
 //
 // The copy's blocks take the original's names with ".fast". A value of the
 // loop used after it now has two definitions; it goes through a stack slot
