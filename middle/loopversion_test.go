@@ -50,23 +50,7 @@ done:
 // it; the original keeps its check, and the sum after the loop comes from
 // whichever copy ran.
 func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
-	m := mustParse(t, "in.ll", versionLoopIR(0, "slt", "%x = add i64 %c, %i"))
-	f := m.Func("main")
-	VersionLoops(f)
-	if err := Verify(f); err != nil {
-		t.Fatalf("%s\n%v", f, err)
-	}
-	checks := map[bool]int{}
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			if v.Op == OpICmp && strings.HasPrefix(v.Name, "ok") {
-				checks[strings.HasSuffix(b.Name, ".fast")]++
-			}
-		}
-	}
-	if checks[true] != 0 || checks[false] != 1 {
-		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want 1):\n%s", checks[true], checks[false], f)
-	}
+	m, f := versionChecked(t, versionLoopIR(0, "slt", "%x = add i64 %c, %i"), 1)
 	for _, want := range []string{"%firstok = icmp ult i64 %c, %len", "%lastok = icmp ult i64 %span, %room", "br label %head.fast"} {
 		if !strings.Contains(f.String(), want) {
 			t.Errorf("no %q in:\n%s", want, f)
@@ -227,24 +211,17 @@ func TestVersionLoopsCountingDownOracle(t *testing.T) {
 		"%x = add i64 %c, 2",
 	}
 	steps := []string{"sub i64 %i, 1", "sub i64 %i, 3", "add i64 %i, -2", "add i64 -1, %i", "sub i64 %i, %step"}
-	compared, shapes, versioned := 0, 0, 0
+	var tally versionTally
 	for _, init := range []int64{-2, 7, 45} {
 		for _, pred := range []string{"sgt", "sge"} {
 			for _, index := range indexes {
-				shapes++
 				src := versionLoopIR(init, pred, index)
-				src = strings.Replace(src, "%next = add i64 %i, 1", "%next = "+steps[shapes%len(steps)], 1)
-				m := mustParse(t, "in.ll", src)
-				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
-				if strings.Contains(m.String(), "head.fast") {
-					versioned++
-				}
+				src = strings.Replace(src, "%next = add i64 %i, 1", "%next = "+steps[(tally.shapes+1)%len(steps)], 1)
+				tally.run(t, src, inputs)
 			}
 		}
 	}
-	if compared < 1000 || versioned < shapes*3/4 {
-		t.Errorf("only %d runs compared, %d of %d shapes versioned", compared, versioned, shapes)
-	}
+	tally.check(t, 1000)
 }
 
 // Counting down by 3 from n + 5 while i >= n, i reaches n - 1, which wraps
@@ -354,23 +331,7 @@ done:
 // Two cursors meeting (fannkuch's flips, a reversal): both checks leave the
 // fast copy, and the test before it bounds i by j's start and j by i's.
 func TestVersionLoopsTwoCursors(t *testing.T) {
-	m := mustParse(t, "in.ll", reversalIR("0", "%c", "slt", "add i64 %i, 1", "sub i64 %j, 1", "", ""))
-	f := m.Func("main")
-	VersionLoops(f)
-	if err := Verify(f); err != nil {
-		t.Fatalf("%s\n%v", f, err)
-	}
-	checks := map[bool]int{}
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			if v.Op == OpICmp && strings.HasPrefix(v.Name, "ok") {
-				checks[strings.HasSuffix(b.Name, ".fast")]++
-			}
-		}
-	}
-	if checks[true] != 0 || checks[false] != 2 {
-		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want 2):\n%s", checks[true], checks[false], f)
-	}
+	m, f := versionChecked(t, reversalIR("0", "%c", "slt", "add i64 %i, 1", "sub i64 %j, 1", "", ""), 2)
 	for _, want := range []string{"%endok = icmp ult i64 %c, %len"} {
 		if !strings.Contains(f.String(), want) {
 			t.Errorf("no %q in:\n%s", want, f)
@@ -405,27 +366,20 @@ func TestVersionLoopsTwoCursorsOracle(t *testing.T) {
 		{"%x = add i64 %i, %c", "%y = sub i64 %j, %c"},
 		{"%x = mul i64 %i, 2", "%y = sub i64 30, %j"},
 	}
-	compared, shapes, versioned := 0, 0, 0
+	var tally versionTally
 	for _, st := range starts {
 		for _, p := range preds {
 			for k, ix := range indexes {
-				shapes++
-				step := steps[(shapes+k)%len(steps)]
+				step := steps[(tally.shapes+1+k)%len(steps)]
 				src := reversalIR(st[0], st[1], p.pred, step[0], step[1], ix[0], ix[1])
 				if p.a != "%i" {
 					src = strings.Replace(src, "icmp sgt i64 %i, %j", "icmp sgt i64 %j, %i", 1)
 				}
-				m := mustParse(t, "in.ll", src)
-				compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
-				if strings.Contains(m.String(), "head.fast") {
-					versioned++
-				}
+				tally.run(t, src, inputs)
 			}
 		}
 	}
-	if compared < 3000 || versioned < shapes*3/4 {
-		t.Errorf("only %d runs compared, %d of %d shapes versioned", compared, versioned, shapes)
-	}
+	tally.check(t, 3000)
 }
 
 // A loop to an inclusive bound by 1 that checks its counter itself needs no
@@ -573,17 +527,60 @@ func TestVersionLoopsNeighbourChecksOracle(t *testing.T) {
 		init       int64
 		pred, next string
 	}{{0, "slt", "add i64 %i, 1"}, {1, "sle", "add i64 %i, 2"}, {-1, "slt", "add i64 %i, 1"}, {30, "sge", "sub i64 %i, 1"}, {20, "sgt", "add i64 %i, -2"}}
-	compared, versioned := 0, 0
+	var tally versionTally
 	for _, l := range loops {
 		for _, tr := range triples {
-			m := mustParse(t, "in.ll", threeChecksIR(l.init, l.pred, l.next, tr[0], tr[1], tr[2]))
-			compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
-			if strings.Contains(m.String(), "head.fast") {
-				versioned++
+			tally.run(t, threeChecksIR(l.init, l.pred, l.next, tr[0], tr[1], tr[2]), inputs)
+		}
+	}
+	tally.check(t, 1000)
+}
+
+// versionTally runs oracles of VersionLoops over many shapes: how many
+// runs compared, shapes tried and shapes versioned.
+type versionTally struct{ compared, shapes, versioned int }
+
+// run compares src's runs of main over inputs before and after
+// VersionLoops, and counts the shape.
+func (v *versionTally) run(t *testing.T, src string, inputs [][]int64) {
+	t.Helper()
+	m := mustParse(t, "in.ll", src)
+	v.shapes++
+	v.compared += compareRuns(t, m, "main", inputs, 20000, VersionLoops)
+	if strings.Contains(m.String(), "head.fast") {
+		v.versioned++
+	}
+}
+
+// check fails t unless at least minRuns runs compared and three shapes in
+// four were versioned.
+func (v *versionTally) check(t *testing.T, minRuns int) {
+	t.Helper()
+	if v.compared < minRuns || v.versioned < v.shapes*3/4 {
+		t.Errorf("only %d runs compared, %d of %d shapes versioned", v.compared, v.versioned, v.shapes)
+	}
+}
+
+// versionChecked versions main of src and checks that the fast copy has no
+// check (an icmp named ok...) and the original keeps want of them.
+func versionChecked(t *testing.T, src string, want int) (*Module, *Func) {
+	t.Helper()
+	m := mustParse(t, "in.ll", src)
+	f := m.Func("main")
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	checks := map[bool]int{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpICmp && strings.HasPrefix(v.Name, "ok") {
+				checks[strings.HasSuffix(b.Name, ".fast")]++
 			}
 		}
 	}
-	if compared < 1000 || versioned < len(loops)*len(triples)*3/4 {
-		t.Errorf("only %d runs compared, %d of %d versioned", compared, versioned, len(loops)*len(triples))
+	if checks[true] != 0 || checks[false] != want {
+		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want %d):\n%s", checks[true], checks[false], want, f)
 	}
+	return m, f
 }
