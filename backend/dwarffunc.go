@@ -342,7 +342,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 	d := df.d
 	d.mu.Lock()
 	if d.ranges == nil {
-		d.ranges = make([]string, 2*len(d.m.Funcs))
+		d.ranges = make([]string, 2*len(d.index)) // not m.Funcs, which bodies committed meanwhile extend
 	}
 	i := d.index[df.f.IR]
 	d.ranges[2*i], d.ranges[2*i+1] = df.sym, endLabel

@@ -269,10 +269,8 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	// Deferred bodies (middle/lazy.go) are built as each function is
 	// handed out when the first group streams; else all at once, first.
 	if !pl.streamsFrom(groups) {
-		for _, f := range funcs {
-			if err := buildBody(f); err != nil {
-				return nil, err
-			}
+		if err := pl.buildBodies(funcs); err != nil {
+			return nil, err
 		}
 	}
 	for gi, group := range groups {
@@ -315,16 +313,34 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	return mach, nil
 }
 
-// buildBody builds f's body if it was deferred, and verifies it, as the
-// driver verifies a module before the passes.
-func buildBody(f *middle.Func) error {
-	if !f.Deferred() {
-		return nil
+// buildBodies builds the deferred bodies of funcs concurrently, commits
+// them in order (middle/lazy.go) and verifies them, as the driver
+// verifies a module before the passes; the error is the first function's
+// in order.
+func (pl *Pipeline) buildBodies(funcs []*middle.Func) error {
+	deferred := make([]bool, len(funcs))
+	errs := make([]error, len(funcs))
+	pl.each(len(funcs), func(i int) {
+		deferred[i] = funcs[i].Deferred()
+		errs[i] = funcs[i].Build()
+	})
+	for i, f := range funcs {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		f.Commit()
 	}
-	if err := f.Materialize(); err != nil {
-		return err
+	pl.each(len(funcs), func(i int) {
+		if deferred[i] {
+			errs[i] = verifyBuilt(funcs[i])
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
-	return verifyBuilt(f)
+	return nil
 }
 
 // verifyBuilt verifies a body built on demand: a frontend bug.
@@ -373,7 +389,7 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 	done := make([]bool, n)
 	var mu sync.Mutex
 	progress := sync.NewCond(&mu)
-	next, finished := 0, 0
+	next, committed, finished := 0, 0, 0
 	finishing, failed := false, false
 	worker := func() {
 		mu.Lock()
@@ -387,9 +403,20 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 			}
 			i := next
 			next++
-			// In order, one at a time (middle/lazy.go).
+			mu.Unlock()
+			// Bodies are built concurrently and committed in order
+			// (middle/lazy.go).
 			deferred := funcs[i].Deferred()
-			err := funcs[i].Materialize()
+			err := funcs[i].Build()
+			mu.Lock()
+			for committed < i {
+				progress.Wait()
+			}
+			if err == nil {
+				funcs[i].Commit()
+			}
+			committed++
+			progress.Broadcast()
 			mu.Unlock()
 			var mf *Func
 			if deferred && err == nil {

@@ -46,18 +46,23 @@ func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 		switch {
 		case fn.Extern:
 		case deferred:
+			// Bodies may be built concurrently (middle/lazy.go): each
+			// with a lowerer of its own.
 			l.funcs[fn].DeferBody(func(*middle.Func) error {
 				if await != nil {
 					if err := await(fn); err != nil {
 						return err
 					}
 				}
-				l.function(fn)
+				bl := &lowerer{m: l.m, funcs: l.funcs, fileName: l.fileName}
+				bl.function(fn)
 				fn.Body, fn.Locals = nil, nil
 				return nil
 			})
 		default:
 			l.function(fn)
+			l.f.Commit()
+			l.f = nil
 		}
 	}
 	return l.m

@@ -52,11 +52,11 @@ func (l *lowerer) printText(text *strings.Builder) {
 		return
 	}
 	s := text.String()
-	g := l.m.StringConstant(s)
+	addr := l.f.StringConstant(s)
 	if strings.IndexByte(s, 0) >= 0 {
-		l.callRuntime("toy_print_bytes", l.f.GlobalAddr(g.Name), l.f.Const(middle.I64, int64(len(s))))
+		l.callRuntime("toy_print_bytes", addr, l.f.Const(middle.I64, int64(len(s))))
 	} else {
-		l.callRuntime("toy_print_str", l.f.GlobalAddr(g.Name))
+		l.callRuntime("toy_print_str", addr)
 	}
 	text.Reset()
 }

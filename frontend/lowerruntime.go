@@ -3,9 +3,11 @@ package frontend
 import "toyc/middle"
 
 // The runtime's symbols as the lowering calls them (runtime/ABI.md), each
-// declared in the module on its first use. Toy programs cannot define or
-// declare these names (names.go), so they never clash with the program's
-// own functions.
+// declared in the module on its first use: a body's uses through the
+// function (middle.Func.DeclareFunc), which declares them when the body
+// is committed, as bodies may be lowered concurrently (middle/lazy.go).
+// Toy programs cannot define or declare these names (names.go), so they
+// never clash with the program's own functions.
 
 type runtimeSignature struct {
 	params []middle.Type
@@ -27,12 +29,7 @@ var runtimeFuncs = map[string]runtimeSignature{
 // callRuntime declares the runtime function name if needed and calls it.
 func (l *lowerer) callRuntime(name string, args ...*middle.Value) *middle.Value {
 	sig := runtimeFuncs[name]
-	if l.m.Func(name) == nil {
-		f := l.m.NewFunc(name, sig.result)
-		for i, t := range sig.params {
-			f.AddParam(t, "a"+string(rune('0'+i)))
-		}
-	}
+	l.f.DeclareFunc(name, sig.result, sig.params)
 	callName := ""
 	if sig.result != middle.Void {
 		callName = "call"
@@ -41,9 +38,13 @@ func (l *lowerer) callRuntime(name string, args ...*middle.Value) *middle.Value 
 }
 
 // runtimeData declares the runtime's data symbol name if needed and returns
-// it.
+// it: in the module for a global's initializer, else for the body being
+// lowered.
 func (l *lowerer) runtimeData(name string) string {
-	if l.m.Global(name) == nil {
+	switch {
+	case l.f != nil:
+		l.f.DeclareData(name)
+	case l.m.Global(name) == nil:
 		l.m.AddGlobal(&middle.Global{Name: name, External: true})
 	}
 	return name

@@ -31,6 +31,7 @@ type Func struct {
 	released    bool              // the body was dropped after compilation (release.go)
 	snapDefined bool              // defined when the module's definitions were last recorded (release.go)
 	build       func(*Func) error // the deferred body (lazy.go)
+	symbols     *bodySymbols      // what the body's build refers to, until Commit (lazy.go)
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).

@@ -20,7 +20,7 @@ type Module struct {
 
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global
-	strings     map[string]*Global
+	strings     map[string]stringConstant
 	snapshot    bool   // SnapshotDefinitions was called (release.go)
 	tables      tables // the lock over the tables above (lazy.go)
 }
@@ -51,13 +51,18 @@ func NewModule(source string) *Module {
 		Source:      source,
 		funcIndex:   make(map[string]*Func),
 		globalIndex: make(map[string]*Global),
-		strings:     make(map[string]*Global),
+		strings:     make(map[string]stringConstant),
 	}
 }
 
 // NewFunc adds a function definition or declaration named name.
 func (m *Module) NewFunc(name string, result Type) *Func {
-	defer m.tables.write()()
+	m.tables.lock()
+	defer m.tables.unlock()
+	return m.newFunc(name, result)
+}
+
+func (m *Module) newFunc(name string, result Type) *Func {
 	f := &Func{Name: name, Result: result, Module: m}
 	m.Funcs = append(m.Funcs, f)
 	m.funcIndex[name] = f
@@ -66,19 +71,22 @@ func (m *Module) NewFunc(name string, result Type) *Func {
 
 // Func returns the function or declaration named name, or nil.
 func (m *Module) Func(name string) *Func {
-	defer m.tables.read()()
+	m.tables.rlock()
+	defer m.tables.runlock()
 	return m.funcIndex[name]
 }
 
 // Global returns the global variable named name, or nil.
 func (m *Module) Global(name string) *Global {
-	defer m.tables.read()()
+	m.tables.rlock()
+	defer m.tables.runlock()
 	return m.globalIndex[name]
 }
 
 // AddGlobal appends a global variable.
 func (m *Module) AddGlobal(g *Global) *Global {
-	defer m.tables.write()()
+	m.tables.lock()
+	defer m.tables.unlock()
 	return m.addGlobal(g)
 }
 
@@ -91,15 +99,28 @@ func (m *Module) addGlobal(g *Global) *Global {
 // StringConstant returns a private constant global holding s and a NUL,
 // shared by every use of the same text.
 func (m *Module) StringConstant(s string) *Global {
-	defer m.tables.write()()
-	if g, ok := m.strings[s]; ok {
-		return g
+	m.tables.lock()
+	defer m.tables.unlock()
+	return m.stringConstant(s, false)
+}
+
+// stringConstant is StringConstant, for a body's Commit when byBody.
+func (m *Module) stringConstant(s string, byBody bool) *Global {
+	if c, ok := m.strings[s]; ok {
+		return c.g
 	}
 	name := ".str"
 	if n := len(m.strings); n > 0 {
 		name += "." + strconv.Itoa(n)
 	}
 	g := m.addGlobal(&Global{Name: name, Bytes: append([]byte(s), 0), Private: true, Constant: true})
-	m.strings[s] = g
+	m.strings[s] = stringConstant{g, byBody}
 	return g
+}
+
+// stringConstant is a string constant of the module; byBody says that a
+// body's Commit made it (Func.StringConstant).
+type stringConstant struct {
+	g      *Global
+	byBody bool
 }
