@@ -259,10 +259,7 @@ func (d *driver) writeDot(modules []compiled, outputs []string) error {
 // follows the functions in flight rather than the program.
 func (d *driver) emitAssembly(c compiled, w io.Writer) error {
 	em := backend.NewEmitterLines(w, c.module, d.linesOf(c.input))
-	err := d.middle(&c, func(_ *middle.Func, mf *backend.Func) error {
-		em.Function(mf)
-		return nil
-	})
+	err := d.middle(&c, em)
 	if c.stream != nil {
 		// The file's errors and warnings, all known now; with an error,
 		// what was written is dropped (writeOutput).
@@ -440,9 +437,10 @@ func (d *driver) readSource(in string) (string, []byte, error) {
 	return name, src, nil
 }
 
-// middle runs the pass table on one module; with finish (native outputs),
-// each function is handed to it as soon as it is compiled, and dropped.
-func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) error) error {
+// middle runs the pass table on one module; with em (native outputs),
+// each function's assembly is written as soon as it is compiled, and the
+// function dropped.
+func (d *driver) middle(c *compiled, em *backend.Emitter) error {
 	d.activity = "compiling " + c.input
 	o := d.opts
 	po := &passOptions{
@@ -456,7 +454,13 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		jobs:         o.jobs,
 		timePasses:   o.timePasses,
 		log:          d.stderr,
-		finish:       finish,
+	}
+	if em != nil {
+		po.finish = func(_ *middle.Func, mf *backend.Func) error {
+			em.Function(mf)
+			return nil
+		}
+		po.ready = func(_ *middle.Func, mf *backend.Func) { em.Prepare(mf) }
 	}
 	if po.jobs == 0 {
 		po.jobs = runtime.NumCPU()
@@ -468,7 +472,7 @@ func (d *driver) middle(c *compiled, finish func(*middle.Func, *backend.Func) er
 		po.lines = d.linesOf(c.input)
 	}
 	stage := "passes "
-	if finish != nil {
+	if em != nil {
 		stage = "passes and emission "
 	}
 	defer d.times.start(stage + c.input)()

@@ -36,6 +36,9 @@ type passOptions struct {
 	// finish, when set, receives each function as soon as it is compiled
 	// (backend.Pipeline.Finish): the native outputs write it out.
 	finish func(*middle.Func, *backend.Func) error
+	// ready, when set with finish, receives each function before finish,
+	// as soon as it is compiled, concurrently (backend.Pipeline.Ready).
+	ready func(*middle.Func, *backend.Func)
 }
 
 // passNames lists the table's names, for the errors of --print-after.
@@ -170,14 +173,22 @@ func runPasses(m *middle.Module, o *passOptions) error {
 		d.flush()
 		barrier = time.Now()
 	}
-	// Finish runs one call at a time.
-	var emitting time.Duration
+	// Finish runs one call at a time, ready on several functions at once;
+	// the emission's time is both's.
+	var emitting atomic.Int64
 	if o.finish != nil {
 		pl.Finish = func(f *middle.Func, mf *backend.Func) error {
 			begin := time.Now()
 			err := o.finish(f, mf)
-			emitting += time.Since(begin)
+			emitting.Add(int64(time.Since(begin)))
 			return err
+		}
+		if o.ready != nil {
+			pl.Ready = func(f *middle.Func, mf *backend.Func) {
+				begin := time.Now()
+				o.ready(f, mf)
+				emitting.Add(int64(time.Since(begin)))
+			}
 		}
 	}
 	_, err := pl.Run(m)
@@ -196,7 +207,7 @@ func runPasses(m *middle.Module, o *passOptions) error {
 			}
 		}
 		if o.finish != nil {
-			fmt.Fprintf(o.log, "  %10.3fms  %s\n", emitting.Seconds()*1e3, "(emission)")
+			fmt.Fprintf(o.log, "  %10.3fms  %s\n", time.Duration(emitting.Load()).Seconds()*1e3, "(emission)")
 		}
 	}
 	return nil

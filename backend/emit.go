@@ -1,12 +1,12 @@
 package backend
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -44,9 +44,18 @@ func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error
 // header first (NewEmitter), then each function in the module's order as
 // it is finished (Function), then what follows them all (Close): the
 // globals, the trace tables and the stack note.
+//
+// A function's text depends on the functions before it only through the
+// labels of the trace tables (tracetab.go), numbered through the module.
+// So Prepare may write a function's text ahead of its turn, concurrently
+// with other functions, leaving a hole where each such label goes;
+// Function, in the module's order, numbers the labels, fills the holes
+// and writes the function's trace entries. The text of a function whose
+// block labels the module's set keeps (blockLabels), and every function's
+// with -g, whose DWARF writer follows the module's order, is written by
+// Function, the same way.
 type Emitter struct {
-	e  *emitter
-	bw *bufio.Writer
+	e *emitter
 }
 
 // NewEmitter writes the header of m's assembly to w. src is the source
@@ -63,21 +72,44 @@ func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
 // NewEmitterLines is NewEmitter with the source file's lines indexed
 // already (or nil).
 func NewEmitterLines(w io.Writer, m *middle.Module, lines *diag.Lines) *Emitter {
-	// 64 KB at a time: a large program's 16 MB of assembly in 4 KB writes
-	// cost a twentieth of the emission in system calls.
-	bw := bufio.NewWriterSize(w, 64<<10)
-	e := &emitter{w: bw, m: m, taken: make(map[string]bool), local: make(map[string]bool), toyFunc: m.Func("toy") != nil}
+	e := &emitter{w: bytes.NewBuffer(make([]byte, 0, 2*flushSize)), out: w, m: m, taken: make(map[string]bool), local: make(map[string]bool), toyFunc: m.Func("toy") != nil}
 	e.lines = lines
 	if m.Source != "" {
 		e.printf("\t.file\t%s\n", quote(m.Source))
 		e.printf("\t.file\t1 %s\n", quote(m.Source))
 	}
 	e.dwarf = beginDwarf(e.w, m) // -g: DWARF (dwarf.go)
-	return &Emitter{e: e, bw: bw}
+	return &Emitter{e: e}
+}
+
+// flushSize is how much text the emitter gathers before writing it out:
+// a large program's 16 MB of assembly in 4 KB writes cost a twentieth of
+// the emission in system calls.
+const flushSize = 64 << 10
+
+// Prepare writes the text of the allocated, laid-out machine function f
+// ahead of its turn, unless it must wait for it. It may be called for
+// several functions at once, and concurrently with Function for others.
+func (em *Emitter) Prepare(f *Func) {
+	if !em.e.inTurn(f) {
+		f.text = em.e.prepare(f)
+	}
 }
 
 // Function writes the allocated, laid-out machine function f.
-func (em *Emitter) Function(f *Func) { em.e.function(f) }
+func (em *Emitter) Function(f *Func) {
+	e := em.e
+	t := f.text
+	if t == nil {
+		t = e.prepare(f)
+	}
+	f.text = nil
+	e.commit(t)
+	funcTexts.Put(t)
+	if e.w.Len() >= flushSize {
+		e.flush()
+	}
+}
 
 // Close writes the rest of the module and flushes it to the writer,
 // returning the first error in writing.
@@ -85,11 +117,58 @@ func (em *Emitter) Close() error {
 	em.e.data()
 	em.e.traceTables()
 	em.e.printf("\t.section\t.note.GNU-stack,\"\",@progbits\n")
-	return em.bw.Flush()
+	em.e.flush()
+	return em.e.err
+}
+
+// flush writes the text gathered to the output.
+func (e *emitter) flush() {
+	if _, err := e.out.Write(e.w.Bytes()); err != nil && e.err == nil {
+		e.err = err
+	}
+	e.w.Reset()
+}
+
+// inTurn reports whether f's text must be written in the module's order:
+// with -g, or when its block labels go in the module's set.
+func (e *emitter) inTurn(f *Func) bool { return e.dwarf != nil || sharesLabels(f.Name) }
+
+// funcText is a function's text with holes for the trace tables' labels,
+// and what its trace entries need; one per function in flight, reused.
+type funcText struct {
+	text  bytes.Buffer
+	holes []int // where each call's return label goes, in order, then the end label
+	fn    traceFunc
+	sites []traceSite
+	local map[string]bool // the function's block labels (blockLabels)
+	buf   []byte
+}
+
+var funcTexts = sync.Pool{New: func() any { return &funcText{local: make(map[string]bool)} }}
+
+// prepare writes f's text into a funcText.
+func (e *emitter) prepare(f *Func) *funcText {
+	t := funcTexts.Get().(*funcText)
+	t.text.Reset()
+	t.holes = t.holes[:0]
+	for i := range t.sites {
+		t.sites[i].frames = t.sites[i].frames[:0]
+	}
+	t.sites = t.sites[:0]
+	fe := &emitter{w: &t.text, m: e.m, lines: e.lines, taken: e.taken, local: t.local, toyFunc: e.toyFunc, dwarf: e.dwarf, ft: t, buf: t.buf}
+	fe.function(f)
+	t.buf = fe.buf
+	return t
 }
 
 type emitter struct {
-	w     *bufio.Writer
+	// w gathers the text: the module's, written to out when it grows
+	// past flushSize (err is the first error in writing), or, for a
+	// function's emitter (prepare), the function's (ft).
+	w     *bytes.Buffer
+	out   io.Writer
+	err   error
+	ft    *funcText
 	m     *middle.Module
 	lines *diag.Lines     // the source text
 	taken map[string]bool // labels handed out in the module (looked up only, never iterated)
@@ -169,7 +248,7 @@ func (e *emitter) blockLabels(f *Func) []string {
 	clear(e.local)
 	e.labels = e.local
 	prefix := ".L" + f.Name + "."
-	if !isIdentifier(f.Name) || f.Name == "toy" {
+	if sharesLabels(f.Name) {
 		e.labels = e.taken
 		if f.Name != "toy" {
 			prefix = ".L." + clean(f.Name) + "."
@@ -186,6 +265,10 @@ func (e *emitter) blockLabels(f *Func) []string {
 	}
 	return labels
 }
+
+// sharesLabels reports whether the block labels of the function called
+// name go in the module's set (blockLabels).
+func sharesLabels(name string) bool { return !isIdentifier(name) || name == "toy" }
 
 // isIdentifier reports whether s is a C identifier.
 func isIdentifier(s string) bool {
@@ -253,7 +336,6 @@ func (e *emitter) function(f *Func) {
 	e.df = nil
 	e.printf("\t.cfi_endproc\n\t.size\t%s, .-%s\n", name, name)
 	e.jumpTables(f, tables, p.label)
-	e.traceEntries()
 }
 
 // prologue writes the frame's set-up with its CFI directives: the CFA

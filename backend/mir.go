@@ -380,6 +380,9 @@ type Func struct {
 	loops   *orderedLoops
 	left    bool
 	forests loopCache // f.loopForest's last answer
+	// text is the function's assembly, written ahead of its turn
+	// (Emitter.Prepare), or nil.
+	text *funcText
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs):

@@ -184,6 +184,13 @@ type Pipeline struct {
 	// passes straight through code generation, without the Barrier before
 	// the native passes. An error from Finish stops the run.
 	Finish func(f *middle.Func, mf *Func) error
+	// Ready, when set with Finish, is called with each function once it
+	// has been through every pass, before Finish, on the goroutine that
+	// compiled it: for several functions at once, in any order. The
+	// driver writes a function's assembly there ahead of its turn
+	// (Emitter.Prepare), leaving Finish, which runs one call at a time,
+	// little to do.
+	Ready func(f *middle.Func, mf *Func)
 }
 
 // PassError is a pass's output failing a check: a compiler bug, named
@@ -425,6 +432,9 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 			if err == nil {
 				mf, err = pl.runFunc(group, funcs[i], mach[i])
 			}
+			if err == nil && pl.Ready != nil {
+				pl.Ready(funcs[i], mf)
+			}
 			mu.Lock()
 			mach[i], errs[i], done[i] = mf, err, true
 			failed = failed || err != nil
@@ -564,7 +574,7 @@ func CompileWithSource(m *middle.Module, w io.Writer, src []byte) error {
 	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, Finish: func(_ *middle.Func, mf *Func) error {
 		em.Function(mf)
 		return nil
-	}}
+	}, Ready: func(_ *middle.Func, mf *Func) { em.Prepare(mf) }}
 	if _, err := pl.Run(m); err != nil {
 		return err
 	}

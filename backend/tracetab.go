@@ -53,14 +53,14 @@ const (
 )
 
 type traceTable struct {
-	fn      traceFunc         // the function being written
-	sites   []traceSite       // its call sites
 	names   map[string]string // function name -> label of its string
 	strings []traceString     // not yet written, in order of first use
 	file    string            // the label of the file name, once a function has been written
 	next    int               // for fresh labels
 }
 
+// traceFunc is a function's entry; name is the function's name until
+// commit makes it the label of its string.
 type traceFunc struct {
 	start, end, name string
 	frame            int
@@ -73,6 +73,8 @@ type traceSite struct {
 	frames []traceFrame
 }
 
+// traceFrame is a logical frame of a call site; name is a function's name
+// until commit makes it the label of its string.
 type traceFrame struct {
 	name string
 	pos  diag.Pos
@@ -136,48 +138,77 @@ func (e *emitter) traceFuncStart(f *Func, symbol string) {
 	if !pos.IsValid() {
 		pos = f.IR.Pos()
 	}
+	e.ft.fn = traceFunc{start: symbol, name: toyName(f.Name), frame: frame, pos: pos, flags: flags}
+}
+
+// traceFuncEnd leaves the hole of the function's end label.
+func (e *emitter) traceFuncEnd() {
+	e.ft.holes = append(e.ft.holes, e.w.Len())
+}
+
+// traceCall leaves the hole of the label of the return address of the
+// call in (just written) and records its logical frames.
+func (e *emitter) traceCall(f *Func, in *Instr) {
+	t := e.ft
+	t.holes = append(t.holes, e.w.Len())
+	if n := len(t.sites); n < cap(t.sites) {
+		t.sites = t.sites[:n+1] // with its frames' slice, emptied (prepare)
+	} else {
+		t.sites = append(t.sites, traceSite{})
+	}
+	site := &t.sites[len(t.sites)-1]
+	pos := in.Pos
+	for _, s := range f.IR.InlineChain(in.Inlined) {
+		site.frames = append(site.frames, traceFrame{toyName(s.Callee), pos})
+		pos = s.Call
+	}
+	site.frames = append(site.frames, traceFrame{toyName(f.Name), pos})
+}
+
+// commit writes the function text t, in the module's order: it makes the
+// labels in the order the text asked for them (the file's with the first
+// function; the function's name, each call's return address and the names
+// of its frames, the function's end), fills the holes with them, and
+// writes the function's entries and the strings it named first.
+func (e *emitter) commit(t *funcText) {
 	if e.trace.file == "" {
 		e.trace.file = e.freshLabel("file")
 	}
-	e.trace.fn = traceFunc{
-		start: symbol, name: e.traceString(toyName(f.Name)),
-		frame: frame, pos: pos, flags: flags,
+	t.fn.name = e.traceString(t.fn.name)
+	for i := range t.sites {
+		s := &t.sites[i]
+		s.ret = e.freshLabel("ret")
+		for j := range s.frames {
+			s.frames[j].name = e.traceString(s.frames[j].name)
+		}
 	}
-	e.trace.sites = e.trace.sites[:0]
-}
-
-func (e *emitter) traceFuncEnd() {
-	l := e.freshLabel("end")
-	e.trace.fn.end = l
-	e.label(l)
-}
-
-// traceCall labels the return address of the call in (just written) and
-// records its logical frames.
-func (e *emitter) traceCall(f *Func, in *Instr) {
-	l := e.freshLabel("ret")
-	e.label(l)
-	site := traceSite{ret: l}
-	pos := in.Pos
-	for _, s := range f.IR.InlineChain(in.Inlined) {
-		site.frames = append(site.frames, traceFrame{e.traceString(toyName(s.Callee)), pos})
-		pos = s.Call
+	t.fn.end = e.freshLabel("end")
+	text := t.text.Bytes()
+	at := 0
+	for i, h := range t.holes {
+		e.w.Write(text[at:h])
+		if i < len(t.sites) {
+			e.label(t.sites[i].ret)
+		} else {
+			e.label(t.fn.end)
+		}
+		at = h
 	}
-	site.frames = append(site.frames, traceFrame{e.traceString(toyName(f.Name)), pos})
-	e.trace.sites = append(e.trace.sites, site)
+	e.w.Write(text[at:])
+	e.traceEntries(t)
 }
 
-// traceEntries writes the entries of the function just written, and the
-// strings it named first.
-func (e *emitter) traceEntries() {
-	t := e.trace.fn
+// traceEntries writes the entries of the function t, and the strings it
+// named first.
+func (e *emitter) traceEntries(t *funcText) {
+	fn := t.fn
 	e.printf("\n\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", funcTabSection)
-	e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", t.start, t.end, t.name, e.trace.file)
-	e.longs(append(e.buf[:0], "\t.long\t"...), t.frame, t.pos.Line, t.pos.Col, t.flags)
+	e.printf("\t.long\t%s-., %s-., %s-., %s-.\n", fn.start, fn.end, fn.name, e.trace.file)
+	e.longs(append(e.buf[:0], "\t.long\t"...), fn.frame, fn.pos.Line, fn.pos.Col, fn.flags)
 	e.w.WriteString("\t.popsection\n")
-	if len(e.trace.sites) > 0 {
+	if len(t.sites) > 0 {
 		e.printf("\t.pushsection\t%s,\"a\",@progbits\n\t.p2align\t2\n", pcTabSection)
-		for _, s := range e.trace.sites {
+		for _, s := range t.sites {
 			for i, fr := range s.frames {
 				flags := 0
 				if i < len(s.frames)-1 {
