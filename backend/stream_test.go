@@ -32,43 +32,51 @@ func streamModule(t *testing.T, n int) string {
 }
 
 // Compiled a function at a time (Finish), a module's assembly is the one
-// compiled whole and emitted after, whatever the number of jobs; Finish
-// sees the functions in the module's order, each released after it.
+// compiled whole and emitted after, whatever the number of jobs, and
+// whether each function's text is written ahead of its turn (Ready,
+// Emitter.Prepare: the trace labels of its calls are numbered at its
+// turn) or at it; Finish sees the functions in the module's order, each
+// released after it.
 func TestStreamSameAsWhole(t *testing.T) {
 	ll := streamModule(t, 40)
 	want := assemble(t, ll)
-	for _, jobs := range []int{1, 2, 4, 16} {
-		m, errs := middle.ParseModule("test.ll", []byte(ll))
-		if len(errs) > 0 {
-			t.Fatal(errs)
-		}
-		var out bytes.Buffer
-		em := NewEmitter(&out, m, nil)
-		var order []string
-		pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, Jobs: jobs, Finish: func(f *middle.Func, mf *Func) error {
-			if len(order) > 0 && !m.Func(order[len(order)-1]).Released() {
-				t.Errorf("-j%d: @%s was not released before @%s was finished", jobs, order[len(order)-1], f.Name)
+	for _, prepare := range []bool{false, true} {
+		for _, jobs := range []int{1, 2, 4, 16} {
+			m, errs := middle.ParseModule("test.ll", []byte(ll))
+			if len(errs) > 0 {
+				t.Fatal(errs)
 			}
-			order = append(order, f.Name)
-			em.Function(mf)
-			return nil
-		}}
-		if _, err := pl.Run(m); err != nil {
-			t.Fatal(err)
-		}
-		if err := em.Close(); err != nil {
-			t.Fatal(err)
-		}
-		for i, name := range order {
-			if name != fmt.Sprintf("f%d", i) {
-				t.Fatalf("-j%d: Finish saw %v, not the module's order", jobs, order)
+			var out bytes.Buffer
+			em := NewEmitter(&out, m, nil)
+			var order []string
+			pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, Jobs: jobs, Finish: func(f *middle.Func, mf *Func) error {
+				if len(order) > 0 && !m.Func(order[len(order)-1]).Released() {
+					t.Errorf("-j%d: @%s was not released before @%s was finished", jobs, order[len(order)-1], f.Name)
+				}
+				order = append(order, f.Name)
+				em.Function(mf)
+				return nil
+			}}
+			if prepare {
+				pl.Ready = func(_ *middle.Func, mf *Func) { em.Prepare(mf) }
 			}
-		}
-		if len(order) != 40 {
-			t.Fatalf("-j%d: Finish saw %d functions of 40", jobs, len(order))
-		}
-		if got := out.String(); got != want {
-			t.Errorf("-j%d: the assembly streamed differs from the assembly of the whole module", jobs)
+			if _, err := pl.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			if err := em.Close(); err != nil {
+				t.Fatal(err)
+			}
+			for i, name := range order {
+				if name != fmt.Sprintf("f%d", i) {
+					t.Fatalf("-j%d: Finish saw %v, not the module's order", jobs, order)
+				}
+			}
+			if len(order) != 40 {
+				t.Fatalf("-j%d: Finish saw %d functions of 40", jobs, len(order))
+			}
+			if got := out.String(); got != want {
+				t.Errorf("-j%d, prepared %v: the assembly streamed differs from the assembly of the whole module", jobs, prepare)
+			}
 		}
 	}
 }
