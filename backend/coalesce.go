@@ -128,8 +128,9 @@ func (in *Instr) isCopy() bool {
 		in.Args[0].Reg.IsVirtual() && in.Args[1].Reg.IsVirtual()
 }
 
-// unionRanges merges two sorted lists of disjoint ranges that do not
-// intersect each other, joining ranges that touch.
+// unionRanges merges two sorted lists of disjoint ranges, joining ranges
+// that touch or overlap (coalescing merges intervals that do not
+// intersect; rejoinSplits, intervals that do).
 func unionRanges(x, y []Range) []Range {
 	out := make([]Range, 0, len(x)+len(y))
 	add := func(r Range) {

@@ -110,7 +110,7 @@ func (f *Func) Allocate() {
 			lv.update(f, split.changed) // the other registers' code is as it was
 			continue
 		}
-		f.assignSpillSlots(a, spilled)
+		f.assignSpillSlots(a, f.rejoinSplits(spilled))
 		f.insertSpillCode()
 		lv.drop(f, spilled)
 	}
