@@ -12,15 +12,17 @@ import "sort"
 //
 // splitAroundCalls does the same before a round of linear scan is
 // accepted: for a spilled register v that lives across calls, a new
-// register v.save gets a copy of v after each definition of v, and v is
-// copied back from v.save after each call v lived across. v then lives
-// only between calls (a caller-saved register will do), v.save across
-// them with uses only after the calls: it is the one spilled next time,
-// stored once per definition of v and reloaded once per call — except
-// after a call that its block follows, before any use of v, with another
-// of the calls or a definition of v: the reload there would be dead
-// (list's tail makes three calls in a row, and reloaded a value needed
-// only after the last after each of them). Registers
+// register v.save gets a copy of v after each definition of v (but one
+// that its block follows with another definition of v before any of the
+// calls: that copy would be dead), and v is copied back from v.save after
+// each call v lived across. v then lives only between calls (a
+// caller-saved register will do), v.save across them with uses only after
+// the calls: it is the one spilled next time, stored once per definition
+// of v and reloaded once per call — except after a call that its block
+// follows, before any use of v, with another of the calls or a definition
+// of v: the reload there would be dead (list's tail makes three calls in
+// a row, and reloaded a value needed only after the last after each of
+// them). Registers
 // are split once; those that still do not fit are spilled as before. A
 // register defined in a loop deeper than the calls it crosses is not
 // split: its copies would run more often than the calls.
@@ -62,13 +64,19 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		if len(crossed) == 0 {
 			continue
 		}
-		var defs []*Instr
+		crosses := map[*Instr]bool{} // looked up, never iterated
+		for _, c := range crossed {
+			crosses[c.b.Instrs[c.i]] = true
+		}
+		var defs []*Instr // those whose value may reach a call it crosses
 		deep := false
 		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
+			for i, in := range b.Instrs {
 				in.forEachDef(func(r Reg) {
 					if r == v {
-						defs = append(defs, in)
+						if !redefinedBeforeCall(b.Instrs[i+1:], v, crosses) {
+							defs = append(defs, in)
+						}
 						deep = deep || b.depth > callDepth
 					}
 				})
@@ -86,10 +94,6 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		f.vreg(v).splitDone = true
 		for _, d := range defs {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
-		}
-		crosses := map[*Instr]bool{} // looked up, never iterated
-		for _, c := range crossed {
-			crosses[c.b.Instrs[c.i]] = true
 		}
 		for _, c := range crossed {
 			if !reloadedBeforeUse(c.b, c.i+1, v, it, set, crosses, 0) {
@@ -118,6 +122,26 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 func (it *Interval) coversAt(pos int) bool {
 	k := sort.Search(len(it.Ranges), func(k int) bool { return it.Ranges[k].End > pos })
 	return k < len(it.Ranges) && it.Ranges[k].Start <= pos
+}
+
+// redefinedBeforeCall reports whether the instructions after a definition
+// of v in its block, code, define v again before any of the calls v lives
+// across: then the value defined need not be copied to v.save, which the
+// copy after the later definition overwrites before a call's reload can
+// read it (hash's loop advances its xorshift state in three steps before
+// its call, and stored the state after each of them).
+func redefinedBeforeCall(code []*Instr, v Reg, crosses map[*Instr]bool) bool {
+	for _, in := range code {
+		if crosses[in] {
+			return false
+		}
+		defined := false
+		in.forEachDef(func(r Reg) { defined = defined || r == v })
+		if defined {
+			return true
+		}
+	}
+	return false
 }
 
 // reloadedBeforeUse reports whether every path from the instruction at i

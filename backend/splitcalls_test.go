@@ -106,3 +106,51 @@ int main(void) {
 		t.Errorf("reload %q between calls, before any use:\n%s", l, text)
 	}
 }
+
+// Twenty values live across a call, one of them advanced three times
+// before it (an xorshift step): the split copies each to its save
+// register after its last definition only, once.
+func TestSplitAroundCallsCopiesLastDefinition(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("declare void @g()\ndefine i64 @f(ptr %p) {\nentry:\n")
+	for k := range 20 {
+		fmt.Fprintf(&b, "  %%q%d = getelementptr i64, ptr %%p, i64 %d\n  %%x%d = load i64, ptr %%q%d\n", k, k, k, k)
+	}
+	b.WriteString("  %l1 = shl i64 %x0, 13\n  %y1 = xor i64 %x0, %l1\n  %r2 = lshr i64 %y1, 7\n  %y2 = xor i64 %y1, %r2\n" +
+		"  %l3 = shl i64 %y2, 17\n  %y3 = xor i64 %y2, %l3\n  call void @g()\n  %s0 = add i64 %y3, %x1\n")
+	for k := 2; k < 20; k++ {
+		fmt.Fprintf(&b, "  %%s%d = add i64 %%s%d, %%x%d\n", k-1, k-2, k)
+	}
+	b.WriteString("  ret i64 %s18\n}\n")
+	ll := b.String()
+	expect(t, ll, `int64_t calls;
+void g(void) { calls++; }
+int64_t f(int64_t *);
+int main(void) {
+	int64_t a[20];
+	for (int k = 0; k < 20; k++) a[k] = 3 * k + 2;
+	int64_t s = f(a);
+	printf("%ld %ld\n", s, calls);
+}
+`, "2164540130 1\n")
+	_, fs := stages(t, ll)
+	f := fs[0]
+	defs := map[Reg]int{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			in.forEachDef(func(r Reg) {
+				if r.IsVirtual() && f.vreg(r).split == splitAtCalls {
+					defs[r]++
+				}
+			})
+		}
+	}
+	if len(defs) == 0 {
+		t.Errorf("nothing split around the call; the test needs more pressure:\n%s", functionText(assemble(t, ll), "f"))
+	}
+	for r, n := range defs {
+		if n != 1 {
+			t.Errorf("%s copied %d times before the one call:\n%s", vregName(r), n, functionText(assemble(t, ll), "f"))
+		}
+	}
+}
