@@ -18,11 +18,9 @@ import "sort"
 // each call v lived across. v then lives only between calls (a
 // caller-saved register will do), v.save across them with uses only after
 // the calls: it is the one spilled next time, stored once per definition
-// of v and reloaded once per call — except after a call that its block
-// follows, before any use of v, with another of the calls or a definition
-// of v: the reload there would be dead (list's tail makes three calls in
-// a row, and reloaded a value needed only after the last after each of
-// them). Registers
+// of v and reloaded once per call — except after a call from which every
+// path meets another of the calls or a definition of v before any use of
+// v: the reload there would be dead (usedBeforeReload). Registers
 // are split once; those that still do not fit are spilled as before. A
 // register defined in a loop deeper than the calls it crosses is not
 // split: its copies would run more often than the calls.
@@ -95,8 +93,9 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		for _, d := range defs {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
 		}
+		need := newUsedBeforeReload(f, v, crosses)
 		for _, c := range crossed {
-			if !reloadedBeforeUse(c.b, c.i+1, v, it, set, crosses, 0) {
+			if need.after(c.b, c.i) {
 				call := c.b.Instrs[c.i]
 				after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos, Inlined: call.Inlined})
 			}
@@ -144,36 +143,70 @@ func redefinedBeforeCall(code []*Instr, v Reg, crosses map[*Instr]bool) bool {
 	return false
 }
 
-// reloadedBeforeUse reports whether every path from the instruction at i
-// in b reaches another call v lives across (after which it is reloaded)
-// or a definition of v before any use of v: then v need not be reloaded
-// after the call before i. A path leaves b into a successor where v is
-// dead, or into one that only b precedes, followed up to reloadScanBlocks
-// blocks deep (a bounds check's ok block, its error block being where v
-// is dead).
-func reloadedBeforeUse(b *Block, i int, v Reg, it *Interval, set *intervalSet, crosses map[*Instr]bool, depth int) bool {
-	for _, in := range b.Instrs[i:] {
-		used, defined := false, false
-		in.forEachUse(func(r Reg) { used = used || r == v })
-		if used {
-			return false
-		}
-		in.forEachDef(func(r Reg) { defined = defined || r == v })
-		if defined || crosses[in] {
-			return true
-		}
-	}
-	for _, s := range b.Succs {
-		if !it.coversAt(set.start[s.ID]) {
-			continue
-		}
-		if depth >= reloadScanBlocks || len(s.Preds) != 1 || !reloadedBeforeUse(s, 0, v, it, set, crosses, depth+1) {
-			return false
-		}
-	}
-	return true
+// usedBeforeReload tells, for a register v split around the calls in
+// crosses, where its value is still to be read before it is defined or
+// reloaded again: the blocks (by ID) out of which v is used on some path
+// before a definition of v or one of the calls, after which it is
+// reloaded. That is v's liveness with the calls as definitions, computed
+// by walking back from the upward-exposed uses (Appel, section 10.1), and
+// a reload after a call is needed where it says so: not where every path
+// meets another of the calls or a definition first (list's tail makes
+// three calls in a row, and reloaded a value needed only after the last
+// after each of them; knucleotide's counting loop reloaded after each
+// call values read only after the loop around it, and after its next call
+// there).
+type usedBeforeReload struct {
+	v       Reg
+	crosses map[*Instr]bool
+	out     []bool // by block ID
 }
 
-// reloadScanBlocks bounds the blocks reloadedBeforeUse follows from a
-// call.
-const reloadScanBlocks = 8
+func newUsedBeforeReload(f *Func, v Reg, crosses map[*Instr]bool) *usedBeforeReload {
+	u := &usedBeforeReload{v: v, crosses: crosses, out: make([]bool, len(f.Blocks))}
+	kills := make([]bool, len(f.Blocks))
+	in := make([]bool, len(f.Blocks))
+	var work []*Block
+	for _, b := range f.Blocks {
+		used, killed := u.scan(b.Instrs)
+		kills[b.ID] = killed
+		if used {
+			in[b.ID] = true
+			work = append(work, b)
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range b.Preds {
+			u.out[p.ID] = true
+			if !kills[p.ID] && !in[p.ID] {
+				in[p.ID] = true
+				work = append(work, p)
+			}
+		}
+	}
+	return u
+}
+
+// scan reports whether code reads v before anything defines it or
+// reloads it (used), and whether something does (killed).
+func (u *usedBeforeReload) scan(code []*Instr) (used, killed bool) {
+	for _, in := range code {
+		in.forEachUse(func(r Reg) { used = used || r == u.v })
+		if used {
+			return true, false
+		}
+		in.forEachDef(func(r Reg) { killed = killed || r == u.v })
+		if killed || u.crosses[in] {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// after reports whether v is read after the instruction at i in b before
+// a definition or a reload.
+func (u *usedBeforeReload) after(b *Block, i int) bool {
+	used, killed := u.scan(b.Instrs[i+1:])
+	return used || !killed && u.out[b.ID]
+}

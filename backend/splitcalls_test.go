@@ -154,3 +154,54 @@ int main(void) {
 		}
 	}
 }
+
+// Seven values live across a loop that makes a call in each iteration
+// and across a call after it, and used only after that: more than the
+// callee-saved registers, so some are split around the calls, and they
+// are reloaded after the last call only, never in the loop.
+func TestSplitAroundCallsNoReloadInLoop(t *testing.T) {
+	ll := `declare void @g()
+define i64 @f(i64 %a0, i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %n) {
+entry:
+  %a5 = mul i64 %a0, %a2
+  %a6 = mul i64 %a0, %a1
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]
+  call void @g()
+  %i.1 = add i64 %i, 1
+  %more = icmp slt i64 %i.1, %n
+  br i1 %more, label %loop, label %done
+done:
+  call void @g()
+  %s0 = add i64 %a0, %a1
+  %s1 = add i64 %s0, %a2
+  %s2 = add i64 %s1, %a3
+  %s3 = add i64 %s2, %a4
+  %s4 = add i64 %s3, %a5
+  %s5 = add i64 %s4, %a6
+  %s6 = add i64 %s5, %i.1
+  ret i64 %s6
+}
+`
+	expect(t, ll, `int64_t calls;
+void g(void) { calls++; }
+int64_t f(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
+int main(void) {
+	int64_t s = f(1, 2, 3, 4, 5, 10);
+	printf("%ld %ld\n", s, calls);
+}
+`, "30 11\n")
+	text := functionText(assemble(t, ll), "f")
+	last := strings.LastIndex(text, "\tcall\t")
+	if last < 0 {
+		t.Fatalf("no calls in\n%s", text)
+	}
+	load := regexp.MustCompile(`\tmovq\t[0-9]*\(%rsp\), %r`)
+	if !load.MatchString(text[last:]) {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
+	}
+	if l := load.FindString(text[:last]); l != "" {
+		t.Errorf("reload %q before the last call:\n%s", l, text)
+	}
+}
