@@ -1,6 +1,10 @@
 package backend
 
-import "sort"
+import (
+	"sort"
+
+	"toyc/middle"
+)
 
 // Live-range splitting around calls. A value live across a call cannot
 // stay in a caller-saved register there; with more such values than the
@@ -20,7 +24,9 @@ import "sort"
 // the calls: it is the one spilled next time, stored once per definition
 // of v and reloaded once per call — except after a call from which every
 // path meets another of the calls or a definition of v before any use of
-// v: the reload there would be dead (usedBeforeReload). Registers
+// v: the reload there would be dead (usedBeforeReload); and a call in a
+// loop that neither reads nor writes v has v reloaded where the loop
+// exits instead (reloadExits). Registers
 // are split once; those that still do not fit are spilled as before. A
 // register defined in a loop deeper than the calls it crosses is not
 // split: its copies would run more often than the calls.
@@ -44,7 +50,9 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	if len(calls) == 0 {
 		return false
 	}
-	after := map[*Instr][]*Instr{} // copies to insert after an instruction; looked up, never iterated
+	after := map[*Instr][]*Instr{}  // copies to insert after an instruction; looked up, never iterated
+	before := map[*Instr][]*Instr{} // and before one
+	var lf *middle.LoopForest       // found when first needed
 	split := false
 	for _, it := range spilled {
 		v := it.Reg
@@ -94,10 +102,37 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
 		}
 		need := newUsedBeforeReload(f, v, crosses)
+		var touched []bool             // by loop: v is read or written in it
+		exitsDone := map[*Block]bool{} // looked up, never iterated
 		for _, c := range crossed {
-			if need.after(c.b, c.i) {
-				call := c.b.Instrs[c.i]
-				after[call] = append(after[call], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: call.Pos, Inlined: call.Inlined})
+			if !need.after(c.b, c.i) {
+				continue
+			}
+			if lf == nil {
+				lf = f.loopForest()
+			}
+			if touched == nil {
+				touched = f.loopsReferring(lf, v)
+			}
+			call := c.b.Instrs[c.i]
+			reload := func(pos *Instr) *Instr {
+				return &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(v), regOp(save)}, Pos: pos.Pos, Inlined: pos.Inlined}
+			}
+			exits, ok := f.reloadExits(lf, c.b, touched, need)
+			if !ok {
+				after[call] = append(after[call], reload(call))
+				continue
+			}
+			for _, e := range exits {
+				if exitsDone[e.b] {
+					continue
+				}
+				exitsDone[e.b] = true
+				if e.before {
+					before[e.b.Instrs[e.i]] = append(before[e.b.Instrs[e.i]], reload(e.b.Instrs[e.i]))
+				} else {
+					after[e.b.Instrs[e.i]] = append(after[e.b.Instrs[e.i]], reload(e.b.Instrs[e.i]))
+				}
 			}
 		}
 		split = true
@@ -108,12 +143,91 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	for _, b := range f.Blocks {
 		var out []*Instr
 		for _, in := range b.Instrs {
+			out = append(out, before[in]...)
 			out = append(out, in)
 			out = append(out, after[in]...)
 		}
 		b.Instrs = out
 	}
 	return true
+}
+
+// loopsReferring returns, by loop of lf, whether an instruction of the
+// loop (or of a loop inside it) reads or writes v.
+func (f *Func) loopsReferring(lf *middle.LoopForest, v Reg) []bool {
+	touched := make([]bool, len(lf.Loops))
+	for _, b := range f.Blocks {
+		refers := false
+		for _, in := range b.Instrs {
+			in.forEachUse(func(r Reg) { refers = refers || r == v })
+			in.forEachDef(func(r Reg) { refers = refers || r == v })
+			if refers {
+				break
+			}
+		}
+		if !refers {
+			continue
+		}
+		for l := lf.Innermost(int32(b.ID)); l >= 0 && !touched[l]; l = lf.Loops[l].Parent {
+			touched[l] = true
+		}
+	}
+	return touched
+}
+
+// exitReload is where a reload goes on a loop's exit: before or after
+// the instruction at i in b.
+type exitReload struct {
+	b      *Block
+	i      int
+	before bool
+}
+
+// reloadExits returns where v's reloads go instead of after a call in b,
+// when b is in a loop that neither reads nor writes v (touched): on the
+// exits of the outermost such loop L into blocks where v is read before
+// it is reloaded or defined (need), at the top of an exit's target that
+// only L enters (the edge blocks SplitLoopExits made, the cold blocks of
+// runtime errors) or at the end of an exiting block that has no other
+// successor. Every path from the call to a read of v leaves L, so those
+// reloads serve it; they run once per exit from L instead of once per
+// call (lu's elimination loop calls mulmod in each iteration and reloaded
+// after it five values its outer loops read). ok is false when b is in no
+// such loop, or when an exit has no place of its own.
+func (f *Func) reloadExits(lf *middle.LoopForest, b *Block, touched []bool, need *usedBeforeReload) (exits []exitReload, ok bool) {
+	L := int32(-1)
+	for l := lf.Innermost(int32(b.ID)); l >= 0 && !touched[l]; l = lf.Loops[l].Parent {
+		L = l
+	}
+	if L < 0 {
+		return nil, false
+	}
+	ok = true
+	lf.Nodes(L, func(n int32) {
+		x := f.Blocks[n]
+		for _, y := range x.Succs {
+			if !ok || lf.Contains(L, int32(y.ID)) || !need.in[y.ID] {
+				continue
+			}
+			switch {
+			case len(y.Preds) == 1 && len(y.Instrs) > 0:
+				exits = append(exits, exitReload{b: y, i: 0, before: true})
+			case len(x.Succs) == 1 && len(x.Instrs) > 0:
+				k := len(x.Instrs)
+				for k > 0 && x.Instrs[k-1].isBranch() {
+					k--
+				}
+				if k < len(x.Instrs) {
+					exits = append(exits, exitReload{b: x, i: k, before: true})
+				} else {
+					exits = append(exits, exitReload{b: x, i: k - 1})
+				}
+			default:
+				ok = false
+			}
+		}
+	})
+	return exits, ok
 }
 
 // coversAt reports whether it is live at pos (by binary search, for any
@@ -158,13 +272,13 @@ func redefinedBeforeCall(code []*Instr, v Reg, crosses map[*Instr]bool) bool {
 type usedBeforeReload struct {
 	v       Reg
 	crosses map[*Instr]bool
-	out     []bool // by block ID
+	in, out []bool // by block ID
 }
 
 func newUsedBeforeReload(f *Func, v Reg, crosses map[*Instr]bool) *usedBeforeReload {
-	u := &usedBeforeReload{v: v, crosses: crosses, out: make([]bool, len(f.Blocks))}
+	u := &usedBeforeReload{v: v, crosses: crosses, in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks))}
 	kills := make([]bool, len(f.Blocks))
-	in := make([]bool, len(f.Blocks))
+	in := u.in
 	var work []*Block
 	for _, b := range f.Blocks {
 		used, killed := u.scan(b.Instrs)

@@ -205,3 +205,52 @@ int main(void) {
 		t.Errorf("reload %q before the last call:\n%s", l, text)
 	}
 }
+
+// The same values read right after the loop, with no call in between:
+// they are reloaded once, where the loop exits, not after each call in it.
+func TestSplitAroundCallsReloadAtLoopExit(t *testing.T) {
+	ll := `declare void @g()
+define i64 @f(i64 %a0, i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %n) {
+entry:
+  %a5 = mul i64 %a0, %a2
+  %a6 = mul i64 %a0, %a1
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]
+  call void @g()
+  %i.1 = add i64 %i, 1
+  %more = icmp slt i64 %i.1, %n
+  br i1 %more, label %loop, label %done
+done:
+  %s0 = add i64 %a0, %a1
+  %s1 = add i64 %s0, %a2
+  %s2 = add i64 %s1, %a3
+  %s3 = add i64 %s2, %a4
+  %s4 = add i64 %s3, %a5
+  %s5 = add i64 %s4, %a6
+  %s6 = add i64 %s5, %i.1
+  ret i64 %s6
+}
+`
+	expect(t, ll, `int64_t calls;
+void g(void) { calls++; }
+int64_t f(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
+int main(void) {
+	int64_t s = f(1, 2, 3, 4, 5, 10);
+	printf("%ld %ld\n", s, calls);
+}
+`, "30 10\n")
+	text := functionText(assemble(t, ll), "f")
+	call := strings.Index(text, "\tcall\t")
+	back := strings.Index(text[call:], "\tjl\t")
+	if call < 0 || back < 0 {
+		t.Fatalf("no call or no loop in\n%s", text)
+	}
+	load := regexp.MustCompile(`\tmovq\t[0-9]*\(%rsp\), %r`)
+	if l := load.FindString(text[call : call+back]); l != "" {
+		t.Errorf("reload %q in the loop:\n%s", l, text)
+	}
+	if !load.MatchString(text[call+back:]) {
+		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
+	}
+}
