@@ -15,9 +15,11 @@
 //	PlanShrinkWrap         where the prologue goes                                shrinkwrap.go
 //	CoalesceCopies         registers of non-interfering moves merged              coalesce.go
 //	Allocate               liveness, live intervals, linear scan, splitting       liveness.go, intervals.go, linearscan.go,
-//	                       around calls and loops, spill code                     splitcalls.go, splitloops.go, spill.go
+//	                       around calls and loops, spill code, splits undone      splitcalls.go, splitloops.go, spill.go,
+//	                       where both halves spill                                rejoin.go
 //	Check                  symbolic verification of the allocation                checker.go
-//	ElideZeroExtensions    movls of registers already clear above 32 bits         zeroext.go
+//	ElideZeroExtensions    movls and movzbls of registers already clear above     zeroext.go
+//	                       32 or 8 bits
 //	Layout                 stack frame, prologue and epilogue                     frame.go, shrinkwrap.go
 //	Emit                   assembler text, the runtime's trace tables             emit.go, tracetab.go
 //

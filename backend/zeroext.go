@@ -22,14 +22,21 @@ package backend
 // 32-bit arguments). A movl found redundant becomes a movq between the
 // same register, which means the same there and which the emitter leaves
 // out (isNop); the allocation checker still sees a copy.
+//
+// The same flow tracks the registers whose whole value is below 256: after
+// a movzbl, or a mov of a constant from 0 to 255, and kept by a setcc,
+// which writes only the low byte. A movzbl of such a register into itself
+// does nothing either (a bool made by setcc and movzbl, zero-extended
+// again where it is returned; a bool φ of the constants 1 and 0,
+// zero-extended where it is used) and becomes a no-op move the same way.
 
-// ElideZeroExtensions turns the redundant zero-extending movls of f into
-// no-op moves (see above). f must be allocated.
+// ElideZeroExtensions turns the redundant zero-extending movls and
+// movzbls of f into no-op moves (see above). f must be allocated.
 func (f *Func) ElideZeroExtensions() {
 	var maybe bool
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			maybe = maybe || f.selfMovl(in)
+			maybe = maybe || f.selfMovl(in) || f.selfMovzb(in)
 		}
 	}
 	if !maybe {
@@ -39,18 +46,20 @@ func (f *Func) ElideZeroExtensions() {
 	for i, b := range f.Blocks {
 		index[b] = i
 	}
-	// out[i]: the registers clear above 32 bits at the end of f.Blocks[i];
-	// every register until its block is first visited (the meet's identity).
-	out := make([]RegMask, len(f.Blocks))
+	// out[i]: the registers clear above 32 and above 8 bits at the end of
+	// f.Blocks[i]; every register until its block is first visited (the
+	// meet's identity).
+	out := make([]clearRegs, len(f.Blocks))
 	seen := make([]bool, len(f.Blocks))
-	entryOf := func(i int) RegMask {
+	entryOf := func(i int) clearRegs {
 		if i == 0 {
-			return 0
+			return clearRegs{}
 		}
-		m := ^RegMask(0)
+		m := clearRegs{^RegMask(0), ^RegMask(0)}
 		for _, p := range f.Blocks[i].Preds {
 			if j := index[p]; seen[j] {
-				m &= out[j]
+				m.above32 &= out[j].above32
+				m.above8 &= out[j].above8
 			}
 		}
 		return m
@@ -70,8 +79,11 @@ func (f *Func) ElideZeroExtensions() {
 	for i, b := range f.Blocks {
 		m := entryOf(i)
 		for _, in := range b.Instrs {
-			if f.selfMovl(in) && m.Has(f.location(in.Args[0].Reg)) {
+			switch {
+			case f.selfMovl(in) && m.above32.Has(f.location(in.Args[0].Reg)):
 				in.Size = 8
+			case f.selfMovzb(in) && m.above8.Has(f.location(in.Args[0].Reg)):
+				in.Op, in.Size, in.SrcSize = opMov, 8, 0
 			}
 			m = f.clearAfter(in, m)
 		}
@@ -88,20 +100,46 @@ func (f *Func) selfMovl(in *Instr) bool {
 	return d.IsPhysical() && d == f.location(in.Args[1].Reg)
 }
 
-// clearAfter returns the registers clear above 32 bits after in, m being
-// those before it.
-func (f *Func) clearAfter(in *Instr, m RegMask) RegMask {
-	m &^= in.Clobbers
+// selfMovzb reports whether in is a movzbl from a register into the same
+// register.
+func (f *Func) selfMovzb(in *Instr) bool {
+	if in.Op != opMovzx || in.SrcSize != 1 || in.Args[0].Kind != KindReg || in.Args[1].Kind != KindReg {
+		return false
+	}
+	d := f.location(in.Args[0].Reg)
+	return d.IsPhysical() && d == f.location(in.Args[1].Reg)
+}
+
+// clearRegs is the state of the flow: the registers clear above 32 bits,
+// and those clear above 8 bits.
+type clearRegs struct{ above32, above8 RegMask }
+
+// clearAfter returns the registers clear above 32 and 8 bits after in, m
+// being those before it.
+func (f *Func) clearAfter(in *Instr, m clearRegs) clearRegs {
+	m.above32 &^= in.Clobbers
+	m.above8 &^= in.Clobbers
 	clears := in.Size == 4 && zeroExtends(in.Op) && len(in.Args) > 0 && in.Args[0].Kind == KindReg
+	byte := in.Size >= 4 && len(in.Args) > 1 && in.Args[0].Kind == KindReg && (in.Op == opMovzx && in.SrcSize == 1 ||
+		in.Op == opMov && in.Args[1].Kind == KindImm && in.Args[1].Imm >= 0 && in.Args[1].Imm < 256)
 	in.forEachDef(func(r Reg) {
 		l := f.location(r)
 		if !l.IsPhysical() {
 			return
 		}
-		if clears && r == in.Args[0].Reg {
-			m |= maskOf(l)
-		} else {
-			m &^= maskOf(l)
+		switch {
+		case byte && r == in.Args[0].Reg:
+			m.above32 |= maskOf(l)
+			m.above8 |= maskOf(l)
+		case clears && r == in.Args[0].Reg:
+			m.above32 |= maskOf(l)
+			m.above8 &^= maskOf(l)
+		case in.Op == opSetcc && r == in.Args[0].Reg:
+			// The low byte only: clear above 8 bits, if it was, stays so.
+			m.above32 &^= maskOf(l)
+		default:
+			m.above32 &^= maskOf(l)
+			m.above8 &^= maskOf(l)
 		}
 	})
 	return m
