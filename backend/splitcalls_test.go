@@ -155,11 +155,15 @@ int main(void) {
 	}
 }
 
-// Seven values live across a loop that makes a call in each iteration
-// and across a call after it, and used only after that: more than the
-// callee-saved registers, so some are split around the calls, and they
-// are reloaded after the last call only, never in the loop.
-func TestSplitAroundCallsNoReloadInLoop(t *testing.T) {
+// loopCallLL makes a function whose loop calls g in each iteration, with
+// seven values live across the loop, read after it (after one more call
+// to g when callAfter); and expects it to return 30 and call g 10 times,
+// or 11.
+func loopCallLL(t *testing.T, callAfter bool) string {
+	after, calls := "", "10"
+	if callAfter {
+		after, calls = "  call void @g()\n", "11"
+	}
 	ll := `declare void @g()
 define i64 @f(i64 %a0, i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %n) {
 entry:
@@ -173,8 +177,7 @@ loop:
   %more = icmp slt i64 %i.1, %n
   br i1 %more, label %loop, label %done
 done:
-  call void @g()
-  %s0 = add i64 %a0, %a1
+` + after + `  %s0 = add i64 %a0, %a1
   %s1 = add i64 %s0, %a2
   %s2 = add i64 %s1, %a3
   %s3 = add i64 %s2, %a4
@@ -191,7 +194,16 @@ int main(void) {
 	int64_t s = f(1, 2, 3, 4, 5, 10);
 	printf("%ld %ld\n", s, calls);
 }
-`, "30 11\n")
+`, "30 "+calls+"\n")
+	return ll
+}
+
+// Seven values live across a loop that makes a call in each iteration
+// and across a call after it, and used only after that: more than the
+// callee-saved registers, so some are split around the calls, and they
+// are reloaded after the last call only, never in the loop.
+func TestSplitAroundCallsNoReloadInLoop(t *testing.T) {
+	ll := loopCallLL(t, true)
 	text := functionText(assemble(t, ll), "f")
 	last := strings.LastIndex(text, "\tcall\t")
 	if last < 0 {
@@ -209,37 +221,7 @@ int main(void) {
 // The same values read right after the loop, with no call in between:
 // they are reloaded once, where the loop exits, not after each call in it.
 func TestSplitAroundCallsReloadAtLoopExit(t *testing.T) {
-	ll := `declare void @g()
-define i64 @f(i64 %a0, i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %n) {
-entry:
-  %a5 = mul i64 %a0, %a2
-  %a6 = mul i64 %a0, %a1
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]
-  call void @g()
-  %i.1 = add i64 %i, 1
-  %more = icmp slt i64 %i.1, %n
-  br i1 %more, label %loop, label %done
-done:
-  %s0 = add i64 %a0, %a1
-  %s1 = add i64 %s0, %a2
-  %s2 = add i64 %s1, %a3
-  %s3 = add i64 %s2, %a4
-  %s4 = add i64 %s3, %a5
-  %s5 = add i64 %s4, %a6
-  %s6 = add i64 %s5, %i.1
-  ret i64 %s6
-}
-`
-	expect(t, ll, `int64_t calls;
-void g(void) { calls++; }
-int64_t f(int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
-int main(void) {
-	int64_t s = f(1, 2, 3, 4, 5, 10);
-	printf("%ld %ld\n", s, calls);
-}
-`, "30 10\n")
+	ll := loopCallLL(t, false)
 	text := functionText(assemble(t, ll), "f")
 	call := strings.Index(text, "\tcall\t")
 	back := strings.Index(text[call:], "\tjl\t")
