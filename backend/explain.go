@@ -519,6 +519,10 @@ func (f *Func) allocNote(in *Instr) string {
 		case in.Spill && dm:
 			say("spill " + vregName(dst))
 			return note
+		case dm && sm && dst == src:
+			// A split copy whose halves were rejoined (rejoin.go).
+			say(vregName(dst) + " to its own slot, its split rejoined: no code")
+			return note
 		case dm && sm:
 			say(vregName(dst) + " and " + vregName(src) + " share a slot: no code")
 			return note
