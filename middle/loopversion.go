@@ -106,8 +106,9 @@ type versionPlan struct {
 	scales    []*Value       // an invariant, or nil for 1 (then coef is ±1)
 	reads     []*Value       // what the test before the loop reads
 	outside   []outsideUse
-	loopBlock []bool // by Block.ID, for the blocks that existed when planned
-	copyBlock []bool // by Block.ID: the copy's blocks, once made
+	// The copy's blocks, once made, are those numbered from copyFrom up
+	// to copyTo (they are made one after the other).
+	copyFrom, copyTo int
 }
 
 // loopCounter is a header φ, iv, that every latch moves by step, and the
@@ -121,20 +122,21 @@ type loopCounter struct {
 	step        *Value // what every latch adds to iv, or takes off it counting down
 }
 
-// inLoop reports whether b is a block of the original loop.
-func (p *versionPlan) inLoop(b *Block) bool { return b.ID < len(p.loopBlock) && p.loopBlock[b.ID] }
+// inLoop reports whether b is a block of the original loop. The nest was
+// found before any loop was versioned, so the blocks made since are in no
+// loop of it. (Asking the nest, instead of marking the loop's blocks in a
+// table by Block.ID, keeps planning linear in the loop: a table per loop
+// cost the size of the function for each of its innermost loops.)
+func (p *versionPlan) inLoop(b *Block) bool { return p.nest.Contains(p.loop, b) }
 
 // inCopy reports whether b is a block of the loop's copy.
-func (p *versionPlan) inCopy(b *Block) bool { return b.ID < len(p.copyBlock) && p.copyBlock[b.ID] }
+func (p *versionPlan) inCopy(b *Block) bool { return p.copyFrom <= b.ID && b.ID < p.copyTo }
 
 // planVersion returns the plan for l, or nil when l has no check to drop or
 // is not of the shape above.
 func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 	h := l.Header
-	p := &versionPlan{loop: l, nest: nest, loopBlock: make([]bool, h.Func.NumBlocks())}
-	for _, b := range l.Blocks {
-		p.loopBlock[b.ID] = true
-	}
+	p := &versionPlan{loop: l, nest: nest}
 	for _, predE := range h.Preds {
 		pred := predE.Block()
 		if !p.inLoop(pred) {
@@ -411,14 +413,12 @@ type loopCopy struct {
 func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 	c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
 	var order []*Block
+	p.copyFrom = f.NumBlocks()
 	for _, b := range p.loop.Blocks {
 		c.blocks[b.ID] = f.NewBlock(b.Name + ".fast")
 		order = append(order, c.blocks[b.ID])
 	}
-	p.copyBlock = make([]bool, f.NumBlocks())
-	for _, b := range order {
-		p.copyBlock[b.ID] = true
-	}
+	p.copyTo = f.NumBlocks()
 	for _, b := range p.loop.Blocks {
 		for _, v := range b.Instrs {
 			c.blocks[b.ID].Append(c.clone(v))
