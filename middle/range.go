@@ -147,9 +147,50 @@ type rangeProver struct {
 	low  int
 }
 
+// memoKey is a question and its point by the IDs of their values and
+// blocks: 32 bytes where the query and point themselves take 80, for a
+// table that holds a few hundred answers per loop of a function.
 type memoKey struct {
-	q  query
-	at point
+	c            int64
+	x, y         int32 // Value.ID + 1 of the terms, 0 for the zero term
+	block, index int32
+	edge         int32 // Block.ID + 1, 0 for none
+	flags        uint8 // memoUpper, memoSwapped, memoXLength, memoYLength
+}
+
+const (
+	memoUpper = 1 << iota
+	memoSwapped
+	memoXLength
+	memoYLength
+)
+
+func makeMemoKey(q query, at point) memoKey {
+	k := memoKey{c: q.c, x: termID(q.x), y: termID(q.y), block: int32(at.block.ID), index: int32(at.index)}
+	if at.edge != nil {
+		k.edge = int32(at.edge.ID) + 1
+	}
+	if q.upper {
+		k.flags |= memoUpper
+	}
+	if q.swapped {
+		k.flags |= memoSwapped
+	}
+	if q.x.length {
+		k.flags |= memoXLength
+	}
+	if q.y.length {
+		k.flags |= memoYLength
+	}
+	return k
+}
+
+// termID is t's value's ID + 1, or 0 for the zero term.
+func termID(t term) int32 {
+	if t.isZero() {
+		return 0
+	}
+	return int32(t.v.ID) + 1
 }
 
 // hypothesis is the induction assumption for a φ (or a φ of pointers'
@@ -418,7 +459,7 @@ func (p *rangeProver) prove(q query, at point) bool {
 			return false
 		}
 	}
-	key := memoKey{q, at}
+	key := makeMemoKey(q, at)
 	if r, ok := p.memo[key]; ok {
 		return r
 	}
