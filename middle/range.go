@@ -145,6 +145,16 @@ type rangeProver struct {
 	// answer depends on so far (Tarjan's lowlink, as memoizing ABCD needs).
 	memo map[memoKey]bool
 	low  int
+
+	// Answers at the point of the first question being asked (questions
+	// move from it only to the ends of edges, where induct asks) are kept
+	// in atMemo, for that point only: the passes ask at each instruction
+	// once, in order, so they could never be read again, and a function's
+	// worth of them in memo made a table of hundreds of MB, every lookup
+	// in it a cache miss (the 10k loops of tests/bench/shapes). A first
+	// question takes at most its budget of steps, so atMemo stays small.
+	at     point
+	atMemo map[memoKey]bool
 }
 
 // memoKey is a question and its point by the IDs of their values and
@@ -219,7 +229,7 @@ type query struct {
 }
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
-	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool)}
+	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool)}
 	for _, b := range dom.RPO() {
 		for i, v := range b.Instrs {
 			if n := allocatedLength(v); n != nil {
@@ -383,12 +393,22 @@ func (p *rangeProver) holds(f *fact, at point) bool {
 // numbers (which makes y positive, so the unsigned order agrees).
 func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
 	p.steps, p.low = 0, math.MaxInt
+	p.askAt(at)
 	bx, by := canonical(x), canonical(y)
 	c, ok := subChecked(by.c, bx.c)
 	if ok {
 		c, ok = subChecked(c, 1)
 	}
 	return ok && p.proveNonNegative(bx, at) && p.prove(query{upper: true, x: bx.t, y: by.t, c: c}, at)
+}
+
+// askAt starts a first question at at (a point without edge): the
+// answers kept for another point are dropped.
+func (p *rangeProver) askAt(at point) {
+	if at != p.at {
+		p.at = at
+		clear(p.atMemo) // at most a budget's worth: cheap to clear
+	}
 }
 
 // allNonNegative reports whether every bound of bs is ≥ 0 at.
@@ -419,6 +439,7 @@ func (p *rangeProver) proveValue(q query, v *Value, at point) bool {
 // budget of a fresh one (as proveBelow is for BCE).
 func (p *rangeProver) nonNegativeAt(v *Value, at point) bool {
 	p.steps, p.low = 0, math.MaxInt
+	p.askAt(at)
 	return p.nonNegative(v, at)
 }
 
@@ -460,7 +481,11 @@ func (p *rangeProver) prove(q query, at point) bool {
 		}
 	}
 	key := makeMemoKey(q, at)
-	if r, ok := p.memo[key]; ok {
+	memo := p.memo
+	if at.edge == nil {
+		memo = p.atMemo
+	}
+	if r, ok := memo[key]; ok {
 		return r
 	}
 	level := len(p.path)
@@ -469,7 +494,7 @@ func (p *rangeProver) prove(q query, at point) bool {
 	p.low = math.MaxInt
 	r := p.proveFresh(q, at)
 	if p.low >= level && p.steps <= rangeBudget {
-		p.memo[key] = r
+		memo[key] = r
 	}
 	p.low = min(outer, p.low)
 	p.path = p.path[:level]
