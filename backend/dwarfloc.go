@@ -210,6 +210,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	type placedEvent struct {
 		block int
 		e     assignEvent
+		from  *middle.Block // the IR block it was made in, for one placed by its anchors
 	}
 	placed := make([]placedEvent, 0, len(dbg.Assigns))
 	for _, c := range dbg.Assigns {
@@ -225,7 +226,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, 0}})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, 0}, nil})
 			continue
 		}
 		for _, a := range c.Anchors {
@@ -258,7 +259,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		if name == "" {
 			if at, ok := t.copiesOf(&c, live); ok {
 				for _, x := range at {
-					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, false, x.index}})
+					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, false, x.index}, nil})
 				}
 				continue
 			}
@@ -276,8 +277,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, false, 0}})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, false, 0}, c.Block})
 	}
+	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
+		return p.e.v, p.from, p.e.pos, p.block
+	})
 	// Each block's events, in the order found, in one array.
 	first := make([]int, len(f.Blocks)+1)
 	for _, p := range placed {
@@ -461,6 +465,53 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.update()
 	}
 	return t
+}
+
+// dropOvertaken drops an assignment that its anchors placed in a block
+// laid out after the block of a later assignment to the same variable
+// made in the same IR block. Two assignments in one block happen in source
+// order; each finds its block by the first of its anchors still there, and
+// when a pass deleted the instructions right after the earlier one (a
+// constant's computation, folded) and inlining split the block at a call,
+// its next anchor can be past the call, in the continuation, while the
+// later assignment's anchors stay before it: the earlier value would then
+// show after the later one was made (seed 1700025: v52 = -4 showing at
+// line 361 after v52 = -18 at 358). The blocks of one split block are laid
+// out in their order (a continuation after the code before the call), so
+// an earlier assignment placed in a block after the later one's is out of
+// order, and is dropped: the variable has no location between the two
+// rather than a wrong one. key gives an event's variable, IR block (nil:
+// not placed by anchors), position and machine block.
+func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFuncPos, int)) []E {
+	type varInBlock struct {
+		v int
+		b *middle.Block
+	}
+	type made struct {
+		pos   middleFuncPos
+		block int
+	}
+	groups := map[varInBlock][]made{} // looked up, never iterated
+	for _, p := range placed {
+		if v, from, pos, block := key(p); from != nil {
+			k := varInBlock{v, from}
+			groups[k] = append(groups[k], made{pos, block})
+		}
+	}
+	kept := placed[:0]
+	for _, p := range placed {
+		v, from, pos, block := key(p)
+		overtaken := false
+		if from != nil {
+			for _, o := range groups[varInBlock{v, from}] {
+				overtaken = overtaken || posLess(pos, o.pos) && o.block < block
+			}
+		}
+		if !overtaken {
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // copiesOf is where the assignment c happens when the block it was in is
