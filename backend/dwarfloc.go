@@ -476,11 +476,14 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 // its next anchor can be past the call, in the continuation, while the
 // later assignment's anchors stay before it: the earlier value would then
 // show after the later one was made (seed 1700025: v52 = -4 showing at
-// line 361 after v52 = -18 at 358). The blocks of one split block are laid
-// out in their order (a continuation after the code before the call), so
-// an earlier assignment placed in a block after the later one's is out of
-// order, and is dropped: the variable has no location between the two
-// rather than a wrong one. key gives an event's variable, IR block (nil:
+// line 361 after v52 = -18 at 358). The layout is taken for the order in
+// which the pieces of a split block run: block ordering lays out a
+// continuation after the code before the call, as it falls through to it,
+// so an earlier assignment placed in a block after the later one's is out
+// of order, and is dropped: the variable has no location between the two
+// rather than a wrong one. (Where a layout put the pieces the other way
+// round, an inversion would go unseen: the debug differential is the
+// check.) key gives an event's variable, IR block (nil:
 // not placed by anchors), position and machine block.
 func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFuncPos, int)) []E {
 	type varInBlock struct {
