@@ -16,26 +16,28 @@ import (
 // But not past 1 GiB: a function of tens of thousands of statements has
 // hundreds of MB live while it is allocated, and five times that would be
 // a machine's memory; under the limit the collector runs as often as it
-// must to stay there (at some CPU cost, only for such functions). Nor
-// past gcLimitFactor times what is live, when that is more than 1 GiB
-// (followLiveHeap), so that the collector never runs back to back.
+// must to stay there (at some CPU cost, only for such functions). Once
+// gcLimitFactor times what is live is more than 1 GiB, the limit is that
+// instead (followLiveHeap): a limit fixed below it had the collector run
+// back to back.
 //
-// A compile whose bodies stream (frontend/stream.go, at -O0 and -O1) has
-// a small live heap, nearly constant — the functions in flight and the
-// program's declarations — and five times it, with what the concurrent
-// collector allocates while it marks, made the peak several times what
-// was live. For it, boundHeap makes the limit follow the live heap: after
-// each collection it is set to gcLimitFactor times what the collection
-// found live (above the ceiling too), and never below gcLimitFloor, so that while little is live
-// the collector runs when the heap reaches the floor, which bounds the
-// peak at little cost (collecting a small live heap is cheap). The live
-// heap is then mostly the program's declarations (about 1 KB a function)
-// and its source: 77 MB at a million lines, where a factor of 2.5 peaked
-// at 280 MB and 4 at 430 MB, for the same CPU time. At -O2,
-// whose module passes keep the whole program's IR, the same limit cost a
-// tenth to a third more CPU time, so it stays as it was. The limit is
-// re-armed by a finalizer that runs after every collection, as the Go
-// compiler tunes its starting heap (cmd/compile/internal/base/
+// A compile whose bodies stream (frontend/stream.go; when no module pass
+// runs, at -O0 and -O1) has a small live heap, nearly constant — the
+// functions in flight and the program's declarations — and five times it,
+// with what the concurrent collector allocates while it marks, made the
+// peak several times what was live. For it, boundHeap makes the limit
+// follow the live heap: after each collection it is set to gcLimitFactor
+// times what the collection found live (above the ceiling too), and never
+// below gcLimitFloor, so that while little is live the collector runs when
+// the heap reaches the floor, which bounds the peak at little cost
+// (collecting a small live heap is cheap). The live heap is then mostly the
+// program's declarations (about 1 KB a function) and its source: 77 MB at a
+// million lines, where a factor of 2.5 peaked at 280 MB and 4 at 430 MB,
+// for the same CPU time. At -O2, whose module passes keep the whole
+// program's IR, the same limit cost a tenth to a third more CPU time, so it
+// keeps the 1 GiB floor (and follows the live heap only above it). The
+// limit is re-armed by a finalizer that runs after every collection, as the
+// Go compiler tunes its starting heap (cmd/compile/internal/base/
 // startheap.go). GOGC or GOMEMLIMIT in the environment decide alone.
 const (
 	gcPercent     = 400
