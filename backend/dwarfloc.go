@@ -967,8 +967,24 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 	}
 	if _, ok := t.names[phi.Block.Name]; !ok {
 		// The φ's block is gone (a loop test tail duplication copied
-		// into its predecessors): its copies are in those.
-		return true
+		// into its predecessors): its copies are in those, the blocks
+		// that branched to it in the IR or took a copy of it. Not in
+		// any other: coalescing may have given the φ's register (and
+		// spill slot) to a value the φ takes, much earlier (seed
+		// 1710007: the store of v42's first value into the slot of a φ
+		// 240 lines on made v42 that φ from there on, so it showed
+		// whatever the slot held, a later value before its statement).
+		for _, e := range phi.Block.Preds {
+			if e.Block().Name == t.cur.Name {
+				return true
+			}
+		}
+		for k := 1; k < len(t.f.tails); k++ {
+			if tc := t.f.tails[k]; tc.into == t.cur && tc.from.Name == phi.Block.Name {
+				return true
+			}
+		}
+		return false
 	}
 	for _, s := range t.cur.Succs {
 		if s.Name == phi.Block.Name {
