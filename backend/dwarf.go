@@ -526,11 +526,13 @@ func writeDirective(w *bytes.Buffer, dir string, n int) {
 
 // writeSymDirective writes "\tDIR\tSYM\n" to w.
 func writeSymDirective(w *bytes.Buffer, dir, sym string) {
-	w.WriteByte('\t')
-	w.WriteString(dir)
-	w.WriteByte('\t')
-	w.WriteString(sym)
-	w.WriteByte('\n')
+	w.Write(appendSymDirective(w.AvailableBuffer(), dir, sym))
+}
+
+// appendSymDirective appends "\tDIR\tSYM\n" to b.
+func appendSymDirective(b []byte, dir, sym string) []byte {
+	b = append(append(append(b, '\t'), dir...), '\t')
+	return append(append(b, sym...), '\n')
 }
 
 func uleb(n uint64) []byte {

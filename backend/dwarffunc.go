@@ -359,17 +359,26 @@ func (df *dwarfFunc) end(w io.Writer) {
 			ends[i] = endLabel
 		}
 	}
+	// A stretch of runs in one innermost scope is one range of it and of
+	// each scope around it: the scopes are looked up once per stretch,
+	// not once per run (most runs start where a location changes).
 	ranges := make(map[*middle.DebugScope][][2]string)
-	for i, r := range df.runs {
+	for i := 0; i < len(df.runs); {
+		r := df.runs[i]
+		j := i + 1
+		for j < len(df.runs) && df.runs[j].scope == r.scope {
+			j++
+		}
 		for s := r.scope; s != nil; s = df.parent[s] {
 			rs := ranges[s]
 			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
-				rs[n-1][1] = ends[i]
+				rs[n-1][1] = ends[j-1]
 			} else {
-				rs = append(rs, [2]string{r.label, ends[i]})
+				rs = append(rs, [2]string{r.label, ends[j-1]})
 			}
 			ranges[s] = rs
 		}
+		i = j
 	}
 
 	bufs := df.bufs
@@ -673,15 +682,22 @@ func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) int {
 		return 0
 	}
 	l := df.nextLabel()
-	loc.Write(append(df.appendLabel(loc.AvailableBuffer(), l), ":\n"...))
+	// Appended in one piece and written once (a list has an entry for
+	// each stretch of a variable's location: many).
+	size := 32 + len(df.label)
 	for _, e := range es {
-		writeDirective(loc, ".byte", dwLleStartEnd)
-		writeSymDirective(loc, ".quad", e.start)
-		writeSymDirective(loc, ".quad", e.end)
-		writeDirective(loc, ".uleb128", e.x.len())
-		writeExprBytes(loc, e.x)
+		size += 64 + len(e.start) + len(e.end) + 5*e.x.len()
 	}
-	writeDirective(loc, ".byte", dwLleEndOfList)
+	loc.Grow(size)
+	b := append(df.appendLabel(loc.AvailableBuffer(), l), ":\n"...)
+	for _, e := range es {
+		b = appendDirective(b, ".byte", dwLleStartEnd)
+		b = appendSymDirective(b, ".quad", e.start)
+		b = appendSymDirective(b, ".quad", e.end)
+		b = appendDirective(b, ".uleb128", int64(e.x.len()))
+		b = appendExprBytes(b, e.x)
+	}
+	loc.Write(appendDirective(b, ".byte", dwLleEndOfList))
 	return l
 }
 
