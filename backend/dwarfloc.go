@@ -92,7 +92,7 @@ type varTracker struct {
 	lost    []bool          // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
-	// in the block; defValue is f.defValue's value for it (nil: none),
+	// in the block; defValue is f.defValueOf's value for it (nil: none),
 	// dense, since step asks at every instruction.
 	base     []int
 	interim  []bool
@@ -321,13 +321,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		return 0
 	}
-	seen := make(map[*middle.Value]bool)
+	seen := newValueSet(byID)
 	t.base = make([]int, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
 		t.base[i+1] = t.base[i] + len(b.Instrs)
 	}
 	t.interim = make([]bool, t.base[len(f.Blocks)])
-	if len(f.defValue) > 0 {
+	if len(f.defValues) > 0 {
 		t.defValue = make([]*middle.Value, len(t.interim))
 	}
 	for i, b := range f.Blocks {
@@ -338,24 +338,31 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		// block computes again holds a step of the computation there (mov
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
 		// for it), not yet the value.
-		clear(seen)
+		seen.next()
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
+			dv := f.defValueOf(in)
 			if t.defValue != nil {
-				t.defValue[t.base[i]+k] = f.defValue[in]
+				t.defValue[t.base[i]+k] = dv
 			}
-			in.forEachDef(func(r Reg) {
-				if !r.IsVirtual() {
-					return
+			// The virtual registers it defines (forEachDef's, without
+			// a call per register: this looks at every instruction).
+			for j := range in.Args {
+				if in.role(j)&roleDef == 0 {
+					continue
 				}
-				v := t.origin(r)
-				if dv, ok := f.defValue[in]; ok {
+				a := &in.Args[j]
+				if a.Kind != KindReg || !a.Reg.IsVirtual() {
+					continue
+				}
+				v := t.origin(a.Reg)
+				if dv != nil {
 					v = dv
 				}
 				if v == nil {
-					return
+					continue
 				}
-				if seen[v] {
+				if seen.has(v) {
 					t.interim[t.base[i]+k] = true
 				}
 				// A copy into another register of the value (a split
@@ -363,9 +370,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				// holds what its source holds, which is the value
 				// unless the source is itself a step (step's moves).
 				if !(in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm) {
-					seen[v] = true
+					seen.add(v)
 				}
-			})
+			}
 		}
 	}
 	// The states: the entry and exit of each block, the merge's and the
@@ -1305,18 +1312,66 @@ func (f *Func) noteDefValues() {
 		}
 	}
 	origins := f.origins()
-	if f.defValue == nil {
-		f.defValue = make(map[*Instr]*middle.Value)
-	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			in.forEachDef(func(r Reg) {
-				if r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
+			// The virtual registers it defines (forEachDef's, without a
+			// call per register).
+			for j := range in.Args {
+				if in.role(j)&roleDef == 0 {
+					continue
+				}
+				r := in.Args[j].Reg
+				if in.Args[j].Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
 					if v := origins[r-FirstVReg]; v != nil {
-						f.defValue[in] = v
+						f.defValues = append(f.defValues, v)
+						in.defValue = uint32(len(f.defValues))
 					}
 				}
-			})
+			}
 		}
 	}
+}
+
+// defValueOf is the IR value noteDefValues recorded for in, nil if none.
+func (f *Func) defValueOf(in *Instr) *middle.Value {
+	if in.defValue == 0 || int(in.defValue) > len(f.defValues) {
+		return nil
+	}
+	return f.defValues[in.defValue-1]
+}
+
+// valueSet is a set of IR values of one function, emptied in O(1) (next):
+// a generation number by value ID where the ID is the function's, a map
+// for any other value.
+type valueSet struct {
+	byID  []*middle.Value // the function's values by ID (newVarTracker's)
+	gen   []uint32        // by ID: the generation the value was added in
+	cur   uint32
+	other map[*middle.Value]uint32
+}
+
+func newValueSet(byID []*middle.Value) valueSet {
+	return valueSet{byID: byID, gen: make([]uint32, len(byID))}
+}
+
+// next empties the set.
+func (s *valueSet) next() { s.cur++ }
+
+func (s *valueSet) add(v *middle.Value) {
+	if v.ID >= 0 && v.ID < len(s.byID) && s.byID[v.ID] == v {
+		s.gen[v.ID] = s.cur
+		return
+	}
+	if s.other == nil {
+		s.other = make(map[*middle.Value]uint32)
+	}
+	s.other[v] = s.cur
+}
+
+func (s *valueSet) has(v *middle.Value) bool {
+	if v.ID >= 0 && v.ID < len(s.byID) && s.byID[v.ID] == v {
+		return s.gen[v.ID] == s.cur
+	}
+	g, ok := s.other[v]
+	return ok && g == s.cur
 }

@@ -215,8 +215,13 @@ type Instr struct {
 	Size    uint8 // operand width in bytes: 1, 4 or 8
 	SrcSize uint8 // opMovzx, opMovsx: the source's width
 	Cond    Cond  // opJcc, opSetcc, opCmov
-	Args    []Operand
-	Phi     []*Block // opPhi: Args[i+1] flows in from Phi[i]
+	// defValue is, for -g, 1 + the index in Func.defValues of the IR value
+	// the instruction defines where coalescing gave its register to
+	// several values (noteDefValues), 0 for none. (It fills the padding
+	// before Args: no memory without -g.)
+	defValue uint32
+	Args     []Operand
+	Phi      []*Block // opPhi: Args[i+1] flows in from Phi[i]
 
 	// Implicit physical registers: argument and result registers of a
 	// call, rax and rdx of a division, rax of a return; Clobbers are
@@ -362,9 +367,10 @@ type Func struct {
 
 	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
 	alloc     *allocation // the final round's intervals, for the dump
-	// defValue is, for -g, the IR value each instruction defines where
-	// coalescing gave its register to several values (dwarfloc.go).
-	defValue map[*Instr]*middle.Value
+	// defValues are, for -g, the IR values instructions define where
+	// coalescing gave their register to several values (dwarfloc.go),
+	// indexed by Instr.defValue-1.
+	defValues []*middle.Value
 	// tails is, for -g, what DuplicateTails copied: by copy number
 	// (Instr.Copy), the block copied and the block the copy went into.
 	tails []tailCopy
