@@ -493,31 +493,84 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 // check.) key gives an event's variable, IR block (nil:
 // not placed by anchors), position and machine block.
 func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFuncPos, int)) []E {
-	type varInBlock struct {
-		v int
-		b *middle.Block
+	// The events placed by anchors, by variable (a counting sort), since
+	// only two assignments to one variable can overtake each other, and
+	// most variables have one or a few.
+	nv := 0
+	for _, p := range placed {
+		if v, from, _, _ := key(p); from != nil {
+			nv = max(nv, v+1)
+		}
+	}
+	first := make([]int, nv+1)
+	for _, p := range placed {
+		if v, from, _, _ := key(p); from != nil {
+			first[v+1]++
+		}
+	}
+	for v := range nv {
+		first[v+1] += first[v]
 	}
 	type made struct {
+		from  *middle.Block
 		pos   middleFuncPos
 		block int
+		i     int // in placed
 	}
-	groups := map[varInBlock][]made{} // looked up, never iterated
-	for _, p := range placed {
+	byVar := make([]made, first[nv])
+	at := first[:nv:nv]
+	for i, p := range placed {
 		if v, from, pos, block := key(p); from != nil {
-			k := varInBlock{v, from}
-			groups[k] = append(groups[k], made{pos, block})
+			byVar[at[v]] = made{from, pos, block, i}
+			at[v]++
 		}
 	}
-	kept := placed[:0]
-	for _, p := range placed {
-		v, from, pos, block := key(p)
-		overtaken := false
-		if from != nil {
-			for _, o := range groups[varInBlock{v, from}] {
-				overtaken = overtaken || posLess(pos, o.pos) && o.block < block
+	// at[v] is now the end of v's events, first[v+1].
+	var dropped []bool // by index in placed
+	drop := func(i int) {
+		if dropped == nil {
+			dropped = make([]bool, len(placed))
+		}
+		dropped[i] = true
+	}
+	start := 0
+	for v := range nv {
+		ms := byVar[start:at[v]]
+		start = at[v]
+		if len(ms) < 2 {
+			continue
+		}
+		if len(ms) <= 32 {
+			for _, p := range ms {
+				for _, o := range ms {
+					if o.from == p.from && posLess(p.pos, o.pos) && o.block < p.block {
+						drop(p.i)
+						break
+					}
+				}
+			}
+			continue
+		}
+		// Many: by IR block (looked up, never iterated).
+		groups := map[*middle.Block][]made{}
+		for _, m := range ms {
+			groups[m.from] = append(groups[m.from], m)
+		}
+		for _, p := range ms {
+			for _, o := range groups[p.from] {
+				if posLess(p.pos, o.pos) && o.block < p.block {
+					drop(p.i)
+					break
+				}
 			}
 		}
-		if !overtaken {
+	}
+	if dropped == nil {
+		return placed
+	}
+	kept := placed[:0]
+	for i, p := range placed {
+		if !dropped[i] {
 			kept = append(kept, p)
 		}
 	}
