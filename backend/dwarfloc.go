@@ -139,6 +139,11 @@ type varTracker struct {
 	prevSlots []*vecBlock
 	switched  bool
 	full      bool
+	// touchedRegs (by bit) and touchedSlots (any) are the places the
+	// replay wrote since the last update: a variable in a place not
+	// written, and not assigned, is still there.
+	touchedRegs  uint64
+	touchedSlots bool
 }
 
 // varMove says that a variable's location is loc from the start of a run
@@ -934,11 +939,17 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	// across a call is not the φ).
 	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
 		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
-	(in.Clobbers | in.Defs).forEach(func(r Reg) { s.regs[r] = nil })
-	for i, a := range in.Args {
+	if gone := in.Clobbers | in.Defs; gone != 0 {
+		gone.forEach(func(r Reg) { s.regs[r] = nil })
+		if s == t.st {
+			t.touchedRegs |= uint64(gone)
+		}
+	}
+	for i := range in.Args {
 		if in.role(i)&roleDef == 0 {
 			continue
 		}
+		a := &in.Args[i]
 		var v *middle.Value
 		switch {
 		case a.Kind == KindReg && a.Reg.IsVirtual():
@@ -959,7 +970,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			// a block that branches to the φ's), and a move out of a
 			// register the ABI filled (a call's result, an argument),
 			// take the destination's name.
-			src := in.Args[1]
+			src := &in.Args[1]
 			switch {
 			case copied != nil:
 				v = copied
@@ -973,9 +984,15 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			r := f.location(a.Reg)
 			if r.IsPhysical() {
 				s.regs[r] = v
+				if s == t.st {
+					t.touchedRegs |= 1 << r
+				}
 			}
 		case a.Kind == KindMem && a.Slot != nil:
 			s.slots.set(a.Slot.ID, v)
+			if s == t.st {
+				t.touchedSlots = true
+			}
 		default:
 			continue // a store to memory the program addresses
 		}
@@ -1167,15 +1184,39 @@ func (t *varTracker) update() {
 			t.visit(vi)
 		}
 		// Backwards, since a variable that leaves its place leaves the
-		// list, the last one taking its index.
-		for i := len(t.placed) - 1; i >= 0; i-- {
+		// list, the last one taking its index. Only when a place was
+		// written: a variable not assigned (those were visited) whose
+		// place was not keeps its location, and one in a register
+		// another register's write does not move (a slot's or the
+		// entry value's may move to a register holding the value).
+		for i := len(t.placed) - 1; i >= 0 && (t.switched || t.touchedRegs != 0 || t.touchedSlots); i-- {
 			if i >= len(t.placed) {
 				continue
 			}
 			vi := t.placed[i]
+			l := &t.loc[vi]
+			v := t.st.vars.get(vi)
+			if !t.switched {
+				switch l.kind {
+				case locReg:
+					if t.touchedRegs&(1<<l.reg) == 0 {
+						continue
+					}
+				case locSlot:
+					// Moves when its slot is written, or to a
+					// register its value is written to.
+					if !t.touchedSlots && !t.wrote(v) {
+						continue
+					}
+				default: // locEntry: moves to a place its value is written to
+					if !t.wrote(v) {
+						continue
+					}
+				}
+			}
 			// Still in its register (still's first case, the common
 			// one, spared a call).
-			if l, v := t.loc[vi], t.st.vars.get(vi); l.kind == locReg && v != nil && t.st.regs[l.reg] == v {
+			if l.kind == locReg && v != nil && t.st.regs[l.reg] == v {
 				continue
 			}
 			t.visit(vi)
@@ -1185,6 +1226,21 @@ func (t *varTracker) update() {
 		}
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
+	t.touchedRegs, t.touchedSlots = 0, false
+}
+
+// wrote reports whether the replay wrote v into a place since the last
+// update.
+func (t *varTracker) wrote(v *middle.Value) bool {
+	if v == nil {
+		return false
+	}
+	for _, w := range t.written {
+		if w == v {
+			return true
+		}
+	}
+	return false
 }
 
 // wake looks again at the variables without a location whose value is w,
