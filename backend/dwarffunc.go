@@ -46,7 +46,8 @@ type dwarfFunc struct {
 
 	runs []dwarfRun
 	cur  *middle.DebugScope
-	site uint16 // the inline site of the instructions (Instr.Inlined)
+	at   diag.Pos // the position cur was found for (instr)
+	site uint16   // the inline site of the instructions (Instr.Inlined)
 	copy copyState
 	cp   uint16 // the copy of a duplicated line they are in (dwarfcopy.go)
 
@@ -222,7 +223,11 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 	}
 	if df.dbg != nil {
 		if pos := df.sourcePos(in); pos.IsValid() {
-			df.cur = df.innermost(df.cur, pos)
+			if pos != df.at {
+				// (The scope of the last position is its own
+				// innermost: consecutive instructions share one.)
+				df.cur, df.at = df.innermost(df.cur, pos), pos
+			}
 			df.site = in.Inlined
 		}
 		df.cp = df.copy.next(in)
@@ -361,24 +366,44 @@ func (df *dwarfFunc) end(w io.Writer) {
 	}
 	// A stretch of runs in one innermost scope is one range of it and of
 	// each scope around it: the scopes are looked up once per stretch,
-	// not once per run (most runs start where a location changes).
-	ranges := make(map[*middle.DebugScope][][2]string)
+	// not once per run (most runs start where a location changes), and
+	// the ones around it through their records' parent pointers.
+	type scopeRanges struct {
+		parent *scopeRanges
+		rs     [][2]string
+	}
+	recs := make(map[*middle.DebugScope]*scopeRanges)
+	var recOf func(s *middle.DebugScope) *scopeRanges
+	recOf = func(s *middle.DebugScope) *scopeRanges {
+		if s == nil {
+			return nil
+		}
+		if x, ok := recs[s]; ok {
+			return x
+		}
+		x := &scopeRanges{}
+		recs[s] = x
+		x.parent = recOf(df.parent[s])
+		return x
+	}
 	for i := 0; i < len(df.runs); {
 		r := df.runs[i]
 		j := i + 1
 		for j < len(df.runs) && df.runs[j].scope == r.scope {
 			j++
 		}
-		for s := r.scope; s != nil; s = df.parent[s] {
-			rs := ranges[s]
-			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
-				rs[n-1][1] = ends[j-1]
+		for x := recOf(r.scope); x != nil; x = x.parent {
+			if n := len(x.rs); n > 0 && x.rs[n-1][1] == r.label {
+				x.rs[n-1][1] = ends[j-1]
 			} else {
-				rs = append(rs, [2]string{r.label, ends[j-1]})
+				x.rs = append(x.rs, [2]string{r.label, ends[j-1]})
 			}
-			ranges[s] = rs
 		}
 		i = j
+	}
+	ranges := make(map[*middle.DebugScope][][2]string, len(recs))
+	for s, x := range recs { // into a map: the order is not seen
+		ranges[s] = x.rs
 	}
 
 	bufs := df.bufs
