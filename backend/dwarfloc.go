@@ -671,6 +671,19 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	}
 	t.differ = t.differ[:0]
 	for p := 0; p < int(FirstVReg)+m.slots.len(); p++ {
+		if p >= int(FirstVReg) && (p-int(FirstVReg))%vecChunk == 0 {
+			// A chunk of slots (dwarfvec.go) every edge shares holds
+			// the same values on every edge: skipped whole.
+			c := (p - int(FirstVReg)) / vecChunk
+			shared := true
+			for _, o := range ins[1:] {
+				shared = shared && o.slots.chunks[c] == m.slots.chunks[c]
+			}
+			if shared {
+				p += vecChunk - 1
+				continue
+			}
+		}
 		v := place(m, p)
 		differs := false
 		for _, o := range ins[1:] {
@@ -890,6 +903,9 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 			t.setVar(s, e.v, e.c)
 		}
 		*fired++
+	}
+	if *fired == len(evs) {
+		return
 	}
 	p := t.df.sourcePos(in)
 	for *fired < len(evs) {

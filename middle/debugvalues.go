@@ -51,7 +51,10 @@ const maxAnchors = 4
 // takes effect at the end of that one's block, a little early, when a
 // pass split the block between them), then the terminator.
 func anchors(b *Block, i int) []*Value {
-	var as []*Value
+	// Gathered on the stack, then copied out at their size: one
+	// allocation per assignment, not one per doubling.
+	var buf [3*maxAnchors + 2]*Value
+	as := buf[:0]
 	near, effects := 0, 0
 	for _, w := range b.Instrs[i+1:] {
 		if near == maxAnchors && effects == maxAnchors {
@@ -89,7 +92,10 @@ func anchors(b *Block, i int) []*Value {
 			}
 		}
 	}
-	return as
+	if len(as) == 0 {
+		return nil
+	}
+	return append([]*Value(nil), as...)
 }
 
 // promotedAccess reports whether w loads or stores a slot directly, which
