@@ -117,6 +117,7 @@ type varTracker struct {
 	// locations as current last said.
 	moved    []int
 	reported []varLoc
+	moves    []varMove // the moves current returned, in order
 	// What update looks at again (not every variable at every
 	// instruction): the variables the replay assigned since the last
 	// update (assigned), those in a register or a slot (placed, at
@@ -1374,15 +1375,20 @@ func (t *varTracker) current() []varMove {
 		return nil
 	}
 	t.dirty = false
-	var ms []varMove
+	// The runs' moves share one growing array (a run's capped at its
+	// length): not an allocation per run.
+	start := len(t.moves)
 	for _, vi := range t.moved {
 		if l := t.loc[vi]; l != t.reported[vi] {
 			t.reported[vi] = l
-			ms = append(ms, varMove{vi, l})
+			t.moves = append(t.moves, varMove{vi, l})
 		}
 	}
 	t.moved = t.moved[:0]
-	return ms
+	if len(t.moves) == start {
+		return nil
+	}
+	return t.moves[start:len(t.moves):len(t.moves)]
 }
 
 // changed reports whether a location changed since the last current.
