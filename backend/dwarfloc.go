@@ -1442,7 +1442,18 @@ func (f *Func) noteDefValues() {
 			}
 		}
 	}
-	origins := f.origins()
+	// A register's origin is the value recorded for it when there is one
+	// (origins' first rule); the others' need origins' scan of the code.
+	var origins []*middle.Value
+	originOf := func(r Reg) *middle.Value {
+		if v := f.vregs[r-FirstVReg].origin; v != nil {
+			return v
+		}
+		if origins == nil {
+			origins = f.origins()
+		}
+		return origins[r-FirstVReg]
+	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			// The virtual registers it defines (forEachDef's, without a
@@ -1453,7 +1464,7 @@ func (f *Func) noteDefValues() {
 				}
 				r := in.Args[j].Reg
 				if in.Args[j].Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
-					if v := origins[r-FirstVReg]; v != nil {
+					if v := originOf(r); v != nil {
 						f.defValues = append(f.defValues, v)
 						in.defValue = uint32(len(f.defValues))
 					}

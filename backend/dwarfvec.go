@@ -51,13 +51,13 @@ func newValueVecs(k, n int) []valueVec {
 
 func (v *valueVec) len() int { return v.n }
 
-func (v *valueVec) get(i int) *middle.Value { return v.chunks[i/vecChunk][i%vecChunk] }
+func (v *valueVec) get(i int) *middle.Value { return v.chunks[uint(i)/vecChunk][uint(i)%vecChunk] }
 
 // set makes value i x, copying its chunk first when it is shared.
 func (v *valueVec) set(i int, x *middle.Value) {
-	c := i / vecChunk
+	c := uint(i) / vecChunk
 	b := v.chunks[c]
-	if b[i%vecChunk] == x {
+	if b[uint(i)%vecChunk] == x {
 		return
 	}
 	if !v.owned[c] {
@@ -66,7 +66,7 @@ func (v *valueVec) set(i int, x *middle.Value) {
 		v.chunks[c], v.owned[c] = nb, true
 		b = nb
 	}
-	b[i%vecChunk] = x
+	b[uint(i)%vecChunk] = x
 }
 
 // copyFrom makes v the same vector as o (of the same length): both share
