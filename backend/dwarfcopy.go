@@ -2,7 +2,6 @@ package backend
 
 import (
 	"bytes"
-	"fmt"
 
 	"toyc/middle"
 )
@@ -129,9 +128,10 @@ func (df *dwarfFunc) writeSiteCopies(info, rng *bytes.Buffer, k uint16) {
 
 // writeCopy writes the lexical block of c, with its label.
 func (df *dwarfFunc) writeCopy(info, rng *bytes.Buffer, c *copyBlock) {
-	fmt.Fprintf(info, "\t.uleb128\t%d\n", rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC))
+	writeDirective(info, ".uleb128", rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC))
 	df.writeRanges(info, rng, c.ranges)
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t\"copy\"\n\t.byte\t0\n", abbrevLabel)
+	writeDirective(info, ".uleb128", abbrevLabel)
+	info.WriteString("\t.string\t\"copy\"\n\t.byte\t0\n")
 }
 
 // describedScope is s, or the innermost scope around it that has a DIE.

@@ -201,8 +201,17 @@ func (df *dwarfFunc) entry(w io.Writer) {
 		return
 	}
 	d := df.f.IR.Decl
-	fmt.Fprintf(w, "\t.loc\t1 %d %d\n", d.Line, d.Col)
+	df.writeLoc(w, d.Line, d.Col, "")
 	df.relocate = true
+}
+
+// writeLoc writes the directive ".loc 1 LINE COL" with suffix after it,
+// without fmt (once or twice per function).
+func (df *dwarfFunc) writeLoc(w io.Writer, line, col int, suffix string) {
+	b := strconv.AppendInt(append(df.bufs.line[:0], "\t.loc\t1 "...), int64(line), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(col), 10)
+	df.bufs.line = append(append(b, suffix...), '\n')
+	w.Write(df.bufs.line)
 }
 
 // instr is called before the emitter writes in; it starts a new run, with
@@ -218,7 +227,7 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 		// the prologue as gdb sees it. prologue_end tells gdb so: with no
 		// frame pointer set up, its prologue analysis finds no prologue
 		// and would break at the function's first instruction.
-		fmt.Fprintf(w, "\t.loc\t1 %d %d prologue_end\n", in.Pos.Line, in.Pos.Col)
+		df.writeLoc(w, in.Pos.Line, in.Pos.Col, " prologue_end")
 		df.relocate = false
 	}
 	if df.dbg != nil {
@@ -343,7 +352,8 @@ func (df *dwarfFunc) end(w io.Writer) {
 	}
 	endLabel := df.label + "end"
 	df.returned(w)
-	fmt.Fprintf(w, "%s:\n", endLabel)
+	df.bufs.line = append(append(df.bufs.line[:0], endLabel...), ":\n"...)
+	w.Write(df.bufs.line)
 	d := df.d
 	d.mu.Lock()
 	if d.ranges == nil {
@@ -449,12 +459,16 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if kids.Len() == 0 {
 		abbrev += abbrevLeaf
 	}
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.string\t%s\n", abbrev, quote(name))
-	fmt.Fprintf(info, "\t.byte\t1\n\t.uleb128\t%d\n", line)
+	writeDirective(info, ".uleb128", abbrev)
+	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), name), '\n'))
+	info.WriteString("\t.byte\t1\n")
+	writeDirective(info, ".uleb128", line)
 	if result != "" {
-		fmt.Fprintf(info, "\t.long\t%s\n", d.typeRef(result))
+		writeSymDirective(info, ".long", d.typeRef(result))
 	}
-	fmt.Fprintf(info, "\t.quad\t%s\n\t.quad\t%s-%s\n", df.sym, endLabel, df.sym)
+	writeSymDirective(info, ".quad", df.sym)
+	b := append(append(append(info.AvailableBuffer(), "\t.quad\t"...), endLabel...), '-')
+	info.Write(append(append(b, df.sym...), '\n'))
 	writeExprloc(info, dwExpr{op: []byte{dwOpCallFrameCFA}})
 
 	// Written as they are, not through Fprintf, which would copy them.

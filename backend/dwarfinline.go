@@ -116,15 +116,18 @@ func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *bytes.Buffer, k uint16) 
 	if len(kids) == 0 && !copies {
 		abbrev = rangesAbbrev(sd.ranges[k], abbrevInlinedLeaf, abbrevInlinedLeafPC)
 	}
-	fmt.Fprintf(info, "\t.uleb128\t%d\n\t.long\t%s\n", abbrev, df.d.abstractRef(site.Callee))
+	writeDirective(info, ".uleb128", abbrev)
+	writeSymDirective(info, ".long", df.d.abstractRef(site.Callee))
 	df.writeRanges(info, rng, sd.ranges[k])
-	fmt.Fprintf(info, "\t.byte\t1\n\t.uleb128\t%d\n\t.uleb128\t%d\n", site.Call.Line, site.Call.Col)
+	info.WriteString("\t.byte\t1\n")
+	writeDirective(info, ".uleb128", site.Call.Line)
+	writeDirective(info, ".uleb128", site.Call.Col)
 	for _, c := range kids {
 		sd.writeSite(df, info, rng, c)
 	}
 	df.writeSiteCopies(info, rng, k)
 	if len(kids) > 0 || copies {
-		fmt.Fprintf(info, "\t.byte\t0\n")
+		info.WriteString("\t.byte\t0\n")
 	}
 }
 
