@@ -31,7 +31,6 @@ const maxCoalescedRanges = 64
 // intersect and deletes the moves.
 func (f *Func) CoalesceCopies() {
 	lv := f.takeLiveness()
-	set := buildIntervals(f, lv)
 	nv := f.NumVRegs()
 	rep := make([]Reg, nv) // union-find parent by vreg index; NoReg for a root
 	find := func(r Reg) Reg {
@@ -58,7 +57,18 @@ func (f *Func) CoalesceCopies() {
 			}
 		}
 	}
+	if len(moves) == 0 {
+		f.leaveLiveness(lv)
+		return
+	}
 	sort.SliceStable(moves, func(i, j int) bool { return moves[i].depth > moves[j].depth })
+	// Only the moves' registers' intervals are asked for, and only for
+	// their ranges: a register in no move needs none.
+	inMove := make([]bool, nv)
+	for _, m := range moves {
+		inMove[m.in.Args[0].Reg-FirstVReg], inMove[m.in.Args[1].Reg-FirstVReg] = true, true
+	}
+	set := buildSomeIntervals(f, lv, inMove)
 	merged := false
 	for _, m := range moves {
 		d, s := find(m.in.Args[0].Reg), find(m.in.Args[1].Reg)

@@ -170,6 +170,40 @@ func buildIntervals(f *Func, lv *liveness) *intervalSet {
 	return set
 }
 
+// buildSomeIntervals numbers the instructions of f and builds the
+// intervals of the virtual registers only marks (by index) alone, with
+// their spill weights and their hints among themselves: the same
+// intervals buildIntervals builds for them, since each register's ranges
+// come from its own definitions, uses and liveness.
+func buildSomeIntervals(f *Func, lv *liveness, only []bool) *intervalSet {
+	set := newIntervalSet(f)
+	out := make([][]int32, len(f.Blocks))
+	var through [][]int32
+	if lv.loops != nil {
+		through = make([][]int32, len(lv.loops.Loops))
+	}
+	for v, marked := range only {
+		if !marked {
+			continue
+		}
+		for _, b := range lv.regs[v] {
+			out[b] = append(out[b], int32(v))
+		}
+		if lv.loops != nil {
+			for _, l := range lv.regLoops[v] {
+				through[l] = append(through[l], int32(v))
+			}
+		}
+	}
+	set.scan(f, out, through, lv.runs, only)
+	for v, it := range set.virtual {
+		if only[v] {
+			it.finish()
+		}
+	}
+	return set
+}
+
 // newIntervalSet numbers the instructions of f, without intervals yet.
 func newIntervalSet(f *Func) *intervalSet {
 	set := &intervalSet{virtual: make([]*Interval, f.NumVRegs()), start: make([]int, len(f.Blocks))}
@@ -317,36 +351,13 @@ func (it *Interval) weigh() {
 // register's liveness in every block (quadratic in a deep loop nest,
 // where each loop's counter is live through all the loops inside it).
 func (set *intervalSet) rebuilt(f *Func, lv *liveness, s *loopSplit) *intervalSet {
-	next := newIntervalSet(f)
 	only := make([]bool, f.NumVRegs())
-	out := make([][]int32, len(f.Blocks))
-	var through [][]int32
-	if lv.loops != nil {
-		through = make([][]int32, len(lv.loops.Loops))
-	}
 	for _, rs := range [][]Reg{s.changed, s.hinted} {
 		for _, r := range rs {
-			v := r - FirstVReg
-			if only[v] {
-				continue
-			}
-			only[v] = true
-			for _, b := range lv.regs[v] {
-				out[b] = append(out[b], int32(v))
-			}
-			if lv.loops != nil {
-				for _, l := range lv.regLoops[v] {
-					through[l] = append(through[l], int32(v))
-				}
-			}
+			only[r-FirstVReg] = true
 		}
 	}
-	next.scan(f, out, through, lv.runs, only)
-	for v, it := range next.virtual {
-		if only[v] {
-			it.finish()
-		}
-	}
+	next := buildSomeIntervals(f, lv, only)
 	move := func(p int) int { // an old position to the new one
 		b := sort.Search(len(set.start), func(i int) bool { return set.start[i] > p }) - 1
 		i, half := (p-set.start[b])/2, (p-set.start[b])%2

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -44,7 +45,9 @@ import (
 // Select translates the IR function f (a definition, verified, with no
 // critical edges) into machine IR on virtual registers.
 func Select(f *middle.Func) *Func {
-	s := &selector{ir: f, f: &Func{Name: f.Name, IR: f}}
+	s := selectors.Get().(*selector)
+	defer s.release()
+	s.ir, s.f = f, &Func{Name: f.Name, IR: f}
 	s.makeBlocks()
 	s.scanUses()
 	for _, b := range f.Blocks {
@@ -81,6 +84,8 @@ type selector struct {
 	user      []*middle.Value // by IR value ID: the last user seen
 	asValue   []bool          // by IR value ID: used other than as a load or store address
 	foldLoad  []bool          // by IR value ID: a load selected as its user's memory operand
+	taken     []bool          // by IR value ID: a user that has its memory operand (findFoldableLoads)
+	reached   []bool          // by IR block ID: reachable from the entry (makeBlocks)
 
 	tables    int                             // jump tables made so far, for their symbols
 	hoisted   []hoistedInstr                  // instructions to place at the end of other blocks (jumptable.go)
@@ -94,12 +99,42 @@ type selector struct {
 	inl uint16   // and its inline site (middle.Value.Inlined), for -g's inlined subroutines
 }
 
+// selectors holds finished selectors, whose side tables the next function
+// takes over (middle/scratch.go).
+var selectors = sync.Pool{New: func() any { return new(selector) }}
+
+// release empties s, keeping its tables' arrays, and returns it to the
+// pool.
+func (s *selector) release() {
+	*s = selector{
+		blocks:    middle.Released(s.blocks),
+		reached:   middle.Released(s.reached),
+		vreg:      middle.Released(s.vreg),
+		slot:      middle.Released(s.slot),
+		matched:   middle.Released(s.matched),
+		absorbed:  middle.Released(s.absorbed),
+		uses:      middle.Released(s.uses),
+		condUses:  middle.Released(s.condUses),
+		indexUses: middle.Released(s.indexUses),
+		countUses: middle.Released(s.countUses),
+		phiArg:    middle.Released(s.phiArg),
+		phiUses:   middle.Released(s.phiUses),
+		phiDeep:   middle.Released(s.phiDeep),
+		user:      middle.Released(s.user),
+		asValue:   middle.Released(s.asValue),
+		foldLoad:  middle.Released(s.foldLoad),
+		taken:     middle.Released(s.taken),
+	}
+	selectors.Put(s)
+}
+
 // makeBlocks makes one machine block per block reachable from the entry
 // (unreachable ones would only cost liveness work and code size).
 func (s *selector) makeBlocks() {
 	f := s.ir
-	s.blocks = make([]*Block, f.NumBlocks())
-	reached := make([]bool, f.NumBlocks())
+	s.blocks = middle.Zeroed(s.blocks, f.NumBlocks())
+	s.reached = middle.Zeroed(s.reached, f.NumBlocks())
+	reached := s.reached
 	work := []*middle.Block{f.Entry()}
 	reached[f.Entry().ID] = true
 	for len(work) > 0 {
@@ -143,17 +178,17 @@ func (s *selector) makeBlocks() {
 // value with a result its virtual register and every alloca its slot.
 func (s *selector) scanUses() {
 	n := s.ir.NumValues()
-	s.vreg = make([]Reg, n)
-	s.slot = make([]*Slot, n)
-	s.uses = make([]int32, n)
-	s.user = make([]*middle.Value, n)
-	s.asValue = make([]bool, n)
-	s.condUses = make([]int32, n)
-	s.indexUses = make([]int32, n)
-	s.countUses = make([]int32, n)
-	s.phiArg = make([]bool, n)
-	s.phiUses = make([]int32, n)
-	s.phiDeep = make([]bool, n)
+	s.vreg = middle.Zeroed(s.vreg, n)
+	s.slot = middle.Zeroed(s.slot, n)
+	s.uses = middle.Zeroed(s.uses, n)
+	s.user = middle.Zeroed(s.user, n)
+	s.asValue = middle.Zeroed(s.asValue, n)
+	s.condUses = middle.Zeroed(s.condUses, n)
+	s.indexUses = middle.Zeroed(s.indexUses, n)
+	s.countUses = middle.Zeroed(s.countUses, n)
+	s.phiArg = middle.Zeroed(s.phiArg, n)
+	s.phiUses = middle.Zeroed(s.phiUses, n)
+	s.phiDeep = middle.Zeroed(s.phiDeep, n)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
 	}
@@ -209,8 +244,9 @@ func (s *selector) scanUses() {
 // call lies between the load and the point the user is selected at (its
 // branch or select, for a fused compare).
 func (s *selector) findFoldableLoads() {
-	s.foldLoad = make([]bool, len(s.uses))
-	taken := make([]bool, len(s.uses)) // users that have their memory operand
+	s.foldLoad = middle.Zeroed(s.foldLoad, len(s.uses))
+	s.taken = middle.Zeroed(s.taken, len(s.uses))
+	taken := s.taken // users that have their memory operand
 	for _, b := range s.ir.Blocks {
 		if s.blocks[b.ID] == nil {
 			continue

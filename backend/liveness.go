@@ -308,13 +308,17 @@ type liveWalk struct {
 }
 
 // newLiveWalk reads f's code for the registers of only (by vreg index),
-// or for all when only is nil; loops is f's loop forest, or nil.
+// or for all when only is nil; loops is f's loop forest, or nil. The
+// (register, block) pairs are gathered in block order and then grouped by
+// register into one array each for the uses and the definitions: two
+// allocations, not one list per register.
 func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 	nv := f.NumVRegs()
-	w := &liveWalk{useBlocks: make([][]int32, nv), defBlocks: make([][]int32, nv), loops: loops}
+	w := &liveWalk{loops: loops}
 	w.walk = middle.NewLoopLiveness(predGraph(f), loops)
 	lastUse := make([]int32, nv) // stamps: the block ID+1 that recorded it last
 	lastDef := make([]int32, nv)
+	var uses, defs []regBlock
 	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
 	for _, b := range f.Blocks {
 		stamp := int32(b.ID + 1)
@@ -322,18 +326,45 @@ func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 			in.forEachUse(func(r Reg) {
 				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp && lastUse[v] != stamp {
 					lastUse[v] = stamp
-					w.useBlocks[v] = append(w.useBlocks[v], int32(b.ID))
+					uses = append(uses, regBlock{int32(v), int32(b.ID)})
 				}
 			})
 			in.forEachDef(func(r Reg) {
 				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp {
 					lastDef[v] = stamp
-					w.defBlocks[v] = append(w.defBlocks[v], int32(b.ID))
+					defs = append(defs, regBlock{int32(v), int32(b.ID)})
 				}
 			})
 		}
 	}
+	w.useBlocks = byReg(nv, uses, lastUse)
+	w.defBlocks = byReg(nv, defs, lastDef)
 	return w
+}
+
+// regBlock is a register index and a block ID.
+type regBlock struct{ v, b int32 }
+
+// byReg groups the blocks of pairs by register, keeping their order (a
+// counting sort), with count as scratch of nv elements.
+func byReg(nv int, pairs []regBlock, count []int32) [][]int32 {
+	clear(count)
+	for _, p := range pairs {
+		count[p.v]++
+	}
+	backing := make([]int32, len(pairs))
+	lists := make([][]int32, nv)
+	at := 0
+	for v, n := range count {
+		if n > 0 {
+			lists[v] = backing[at : at : at+int(n)]
+			at += int(n)
+		}
+	}
+	for _, p := range pairs {
+		lists[p.v] = append(lists[p.v], p.b)
+	}
+	return lists
 }
 
 // predGraph returns the rows of the blocks' predecessors, by ID.

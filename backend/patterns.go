@@ -65,8 +65,8 @@ type match struct {
 // findPatterns fills s.matched and s.absorbed for the reachable blocks.
 func (s *selector) findPatterns() {
 	n := s.ir.NumValues()
-	s.matched = make([]match, n)
-	s.absorbed = make([]bool, n)
+	s.matched = middle.Zeroed(s.matched, n)
+	s.absorbed = middle.Zeroed(s.absorbed, n)
 	for _, b := range s.ir.Blocks {
 		if s.blocks[b.ID] == nil {
 			continue

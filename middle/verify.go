@@ -2,6 +2,7 @@ package middle
 
 import (
 	"fmt"
+	"sync"
 
 	"toyc/middle/diag"
 )
@@ -127,8 +128,14 @@ type funcChecker struct {
 	phiIn []*Value // by Block.ID: a φ's value for that incoming block
 }
 
+// checkers holds the side tables of finished checks for the next one: the
+// verifier runs on every function the frontend builds (scratch.go).
+var checkers = sync.Pool{New: func() any { return &funcChecker{names: map[string]bool{}} }}
+
 func verifyFunc(f *Func) diag.List {
-	c := &funcChecker{f: f, names: make(map[string]bool, f.NumValues()+f.NumBlocks())}
+	c := checkers.Get().(*funcChecker)
+	defer c.release()
+	c.f = f
 	if f.Module != nil {
 		c.file = f.Module.Source
 	}
@@ -151,6 +158,24 @@ func verifyFunc(f *Func) diag.List {
 	}
 	c.dominance()
 	return c.errs
+}
+
+// release returns c to the pool, its tables emptied, and its
+// diagnostics to their caller alone.
+func (c *funcChecker) release() {
+	if len(c.names) > maxPooled {
+		c.names = map[string]bool{}
+	}
+	clear(c.names)
+	*c = funcChecker{
+		names:   c.names,
+		blockAt: Released(c.blockAt),
+		valueAt: Released(c.valueAt),
+		index:   Released(c.index),
+		stamp:   Released(c.stamp),
+		phiIn:   Released(c.phiIn),
+	}
+	checkers.Put(c)
 }
 
 // errorf reports a problem in block b (nil for the function as a whole) at
@@ -228,7 +253,7 @@ func (c *funcChecker) subject(at, v *Value) string {
 }
 
 func (c *funcChecker) params() {
-	c.valueAt = make([]*Value, c.f.NumValues())
+	c.valueAt = Zeroed(c.valueAt, c.f.NumValues())
 	for i, p := range c.f.Params {
 		switch {
 		case p == nil:
@@ -252,8 +277,8 @@ func (c *funcChecker) params() {
 // whose targets are blocks of f.
 func (c *funcChecker) structure() {
 	f := c.f
-	c.blockAt = make([]*Block, f.NumBlocks())
-	c.index = make([]int32, f.NumValues())
+	c.blockAt = Zeroed(c.blockAt, f.NumBlocks())
+	c.index = Zeroed(c.index, f.NumValues())
 	for i, b := range f.Blocks {
 		switch {
 		case b == nil:
@@ -369,8 +394,8 @@ func targetCount(v *Value) int {
 // cfg checks the entry block and the φs against the edges.
 func (c *funcChecker) cfg() {
 	f := c.f
-	c.stamp = make([]int, len(c.blockAt))
-	c.phiIn = make([]*Value, len(c.blockAt))
+	c.stamp = Zeroed(c.stamp, len(c.blockAt))
+	c.phiIn = Zeroed(c.phiIn, len(c.blockAt))
 	for _, b := range f.Blocks {
 		c.phis(b)
 	}

@@ -1,0 +1,36 @@
+package middle
+
+// Scratch reused from one function to the next. A compile goes through
+// tens of thousands of small functions, and each pass used to make its
+// side tables (by Value.ID, by Block.ID) anew for every one: those arrays
+// were a large part of the bytes allocated, and so of the collector's
+// work. A pass keeps its tables in a sync.Pool (one set per worker in
+// practice) and takes them back with Zeroed, which hands out the old
+// array when it is large enough. Tables larger than maxPooled elements
+// are not pooled, so that one huge function does not pin its tables for
+// the rest of the compile.
+
+// maxPooled is the largest table kept for reuse.
+const maxPooled = 1 << 16
+
+// Zeroed returns a slice of n zero elements, in s's array when its
+// capacity allows.
+func Zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// Released returns s emptied for the pool: its elements cleared (so that
+// pooled tables hold no pointers into a finished function), or nil when it
+// is too large to keep.
+func Released[T any](s []T) []T {
+	if cap(s) > maxPooled {
+		return nil
+	}
+	clear(s)
+	return s[:0]
+}
