@@ -37,9 +37,12 @@ func propagateCopies(f *Func, candidates []*Value) {
 	if len(candidates) == 0 {
 		return
 	}
+	// The tables below are made at the first copy found: most functions
+	// have none, and then the pass costs a look at each candidate.
 	// Only φs and selects can become copies when an operand is replaced.
-	useStart, users := useLists(f, func(u *Value) bool { return u.Op == OpPhi || u.Op == OpSelect })
-	repl := make([]*Value, f.NumValues())
+	var useStart []int32
+	var users []*Value
+	var repl []*Value
 	resolve := func(v *Value) *Value {
 		for v.ID < len(repl) && repl[v.ID] != nil {
 			v = repl[v.ID]
@@ -48,13 +51,13 @@ func propagateCopies(f *Func, candidates []*Value) {
 	}
 	// inherited[x]: users of copies replaced by x, which now use x and must
 	// be looked at again if x is replaced in turn.
-	inherited := make([][]*Value, f.NumValues())
+	var inherited [][]*Value
 	work := append([]*Value(nil), candidates...)
 	removed := false
 	for len(work) > 0 {
 		v := work[len(work)-1]
 		work = work[:len(work)-1]
-		if repl[v.ID] != nil {
+		if v.ID < len(repl) && repl[v.ID] != nil {
 			continue
 		}
 		var same *Value
@@ -68,6 +71,11 @@ func propagateCopies(f *Func, candidates []*Value) {
 		}
 		if same == nil {
 			continue
+		}
+		if repl == nil {
+			useStart, users = useLists(f, func(u *Value) bool { return u.Op == OpPhi || u.Op == OpSelect })
+			repl = make([]*Value, f.NumValues())
+			inherited = make([][]*Value, f.NumValues())
 		}
 		repl[v.ID] = same
 		removed = true
