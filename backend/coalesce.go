@@ -45,16 +45,16 @@ func (f *Func) CoalesceCopies() {
 	type move struct {
 		in    *Instr
 		depth int
+		pos   int // its number, as the intervals number it
 	}
 	var moves []move
+	pos := 0
 	for _, b := range f.Blocks {
-		if b.prologue {
-			continue
-		}
 		for _, in := range b.Instrs {
-			if in.isCopy() {
-				moves = append(moves, move{in, b.depth})
+			if in.isCopy() && !b.prologue {
+				moves = append(moves, move{in, b.depth, pos})
 			}
+			pos += 2
 		}
 	}
 	if len(moves) == 0 {
@@ -69,6 +69,16 @@ func (f *Func) CoalesceCopies() {
 		inMove[m.in.Args[0].Reg-FirstVReg], inMove[m.in.Args[1].Reg-FirstVReg] = true, true
 	}
 	set := buildSomeIntervals(f, lv, inMove)
+	// A move whose destination may be dead after it (its range from the
+	// move ends with the next instruction) is the one place where its
+	// source's liveness was its own: with the move deleted, the merged
+	// register's liveness is not its members' union there (merge).
+	deadDest := map[*Instr]bool{}
+	for _, m := range moves {
+		if it := set.virtual[m.in.Args[0].Reg-FirstVReg]; it.endsBy(m.pos+2) {
+			deadDest[m.in] = true
+		}
+	}
 	merged := false
 	for _, m := range moves {
 		d, s := find(m.in.Args[0].Reg), find(m.in.Args[1].Reg)
@@ -99,6 +109,7 @@ func (f *Func) CoalesceCopies() {
 		}
 		return r
 	}
+	dirty := make([]bool, nv) // by root: its liveness is recomputed, not merged
 	for _, b := range f.Blocks {
 		kept := b.Instrs[:0]
 		for _, in := range b.Instrs {
@@ -107,6 +118,9 @@ func (f *Func) CoalesceCopies() {
 				a.Reg, a.Base, a.Index = rename(a.Reg), rename(a.Base), rename(a.Index)
 			}
 			if in.isCopy() && in.Args[0].Reg == in.Args[1].Reg {
+				if b.prologue || deadDest[in] {
+					dirty[in.Args[0].Reg-FirstVReg] = true
+				}
 				continue
 			}
 			kept = append(kept, in)
@@ -115,19 +129,82 @@ func (f *Func) CoalesceCopies() {
 	}
 	// Only the code of the merged registers and of those they became
 	// changed (renamed, or a move between them deleted), and not the CFG:
-	// the allocator gets the liveness updated for them alone.
+	// the allocator gets the liveness merged for them alone, or, where a
+	// deleted move may have ended a value, updated.
+	var clean [][2]Reg
 	changed := make([]bool, nv)
 	for _, m := range f.coalesced {
-		changed[m[0]-FirstVReg], changed[m[1]-FirstVReg] = true, true
+		if dirty[m[1]-FirstVReg] {
+			changed[m[0]-FirstVReg], changed[m[1]-FirstVReg] = true, true
+		} else {
+			clean = append(clean, m)
+		}
 	}
+	lv.merge(clean)
 	var regs []Reg
 	for v, c := range changed {
 		if c {
 			regs = append(regs, FirstVReg+Reg(v))
 		}
 	}
-	lv.update(f, regs)
+	if len(regs) > 0 {
+		lv.update(f, regs)
+	}
 	f.leaveLiveness(lv)
+}
+
+// endsBy reports whether it is live at no position from q on, but for a
+// range it is in from before q (it: the interval of a register defined at
+// q-2, so live from q-1).
+func (it *Interval) endsBy(q int) bool {
+	i := sort.Search(len(it.Ranges), func(i int) bool { return it.Ranges[i].End > q-1 })
+	return i == len(it.Ranges) || it.Ranges[i].End <= q
+}
+
+// merge moves the liveness of each register merged (the pairs of
+// merged: a register and the one it became) to the one it became: a
+// merged register is live exactly where one of its members was. The
+// members' intervals do not intersect, so no two were live out of one
+// block, and a loop the merged register is live through without writing
+// it was one member's alone: anywhere in a loop that writes neither, a
+// member live at one point is live at all (its value goes around), so
+// the other would intersect it (and the deleted move between them wrote
+// one while the other was live). The blocks' and loops' lists are those
+// a new exploration would give, at the cost of the merged registers'
+// own lists rather than of a walk over the code.
+func (lv *liveness) merge(merged [][2]Reg) {
+	for _, m := range merged {
+		s, d := int32(m[0]-FirstVReg), int32(m[1]-FirstVReg)
+		for _, b := range lv.regs[s] {
+			lv.out[b] = moveEntry(lv.out[b], s, d)
+		}
+		lv.regs[d] = append(lv.regs[d], lv.regs[s]...)
+		lv.regs[s] = nil
+		if lv.loops == nil || len(lv.regLoops[s]) == 0 {
+			continue
+		}
+		for _, l := range lv.regLoops[s] {
+			lv.through[l] = moveEntry(lv.through[l], s, d)
+		}
+		ls := append(lv.regLoops[d], lv.regLoops[s]...)
+		slices.SortFunc(ls, func(a, b int32) int {
+			pa, _ := lv.loops.Span(a)
+			pb, _ := lv.loops.Span(b)
+			return int(pa - pb)
+		})
+		lv.regLoops[d], lv.regLoops[s] = ls, nil
+	}
+}
+
+// moveEntry replaces s by d in the increasing list, keeping it so.
+func moveEntry(list []int32, s, d int32) []int32 {
+	if i, found := slices.BinarySearch(list, s); found {
+		list = slices.Delete(list, i, i+1)
+	}
+	if i, found := slices.BinarySearch(list, d); !found {
+		list = slices.Insert(list, i, d)
+	}
+	return list
 }
 
 // isCopy reports whether in is a full-width move between virtual
