@@ -75,7 +75,7 @@ func (f *Func) CoalesceCopies() {
 	// register's liveness is not its members' union there (merge).
 	deadDest := map[*Instr]bool{}
 	for _, m := range moves {
-		if it := set.virtual[m.in.Args[0].Reg-FirstVReg]; it.endsBy(m.pos+2) {
+		if it := set.virtual[m.in.Args[0].Reg-FirstVReg]; it.endsBy(m.pos + 2) {
 			deadDest[m.in] = true
 		}
 	}

@@ -119,23 +119,24 @@ const (
 	KindSym               // Sym, a call target
 )
 
-// Operand is one operand of an instruction.
+// Operand is one operand of an instruction. The small fields come first,
+// together, so that an operand takes 64 bytes (a Go size class) instead
+// of 80: every instruction has an array of them.
 type Operand struct {
 	Kind  OperandKind
+	Scale uint8
+	GOT   bool // Sym's GOT entry rather than Sym itself
 	Reg   Reg
-	Imm   int64 // the immediate, or a memory operand's displacement
 	Base  Reg
 	Index Reg
-	Scale uint8
-	Slot  *Slot  // a memory operand in the frame (Base and Sym unused)
-	Sym   string // a RIP-relative memory operand, or a call target
-	GOT   bool   // Sym's GOT entry rather than Sym itself
-	Block *Block
-
 	// VReg is the virtual register a spill slot operand stands for: the
 	// allocator puts a spilled register's slot where the instruction can
 	// take memory, and the checker still knows which value is meant.
-	VReg Reg
+	VReg  Reg
+	Imm   int64  // the immediate, or a memory operand's displacement
+	Slot  *Slot  // a memory operand in the frame (Base and Sym unused)
+	Sym   string // a RIP-relative memory operand, or a call target
+	Block *Block
 }
 
 func regOp(r Reg) Operand      { return Operand{Kind: KindReg, Reg: r} }
