@@ -321,7 +321,38 @@ func (s *selector) fused(c *middle.Value) bool {
 }
 
 func (s *selector) emit(op opcode, size uint8, args ...Operand) *Instr {
-	return s.add(&Instr{Op: op, Size: size, Args: args})
+	return s.add(newInstr(op, size, args))
+}
+
+// newInstr returns an instruction with a copy of args, allocated with it:
+// one object rather than the instruction and its operands' array (args
+// itself then stays on the caller's stack). An append to its Args later
+// moves them out, as for any full slice.
+func newInstr(op opcode, size uint8, args []Operand) *Instr {
+	switch len(args) {
+	case 1:
+		p := &struct {
+			in Instr
+			a  [1]Operand
+		}{a: [1]Operand(args)}
+		p.in = Instr{Op: op, Size: size, Args: p.a[:]}
+		return &p.in
+	case 2:
+		p := &struct {
+			in Instr
+			a  [2]Operand
+		}{a: [2]Operand(args)}
+		p.in = Instr{Op: op, Size: size, Args: p.a[:]}
+		return &p.in
+	case 3:
+		p := &struct {
+			in Instr
+			a  [3]Operand
+		}{a: [3]Operand(args)}
+		p.in = Instr{Op: op, Size: size, Args: p.a[:]}
+		return &p.in
+	}
+	return &Instr{Op: op, Size: size, Args: slices.Clone(args)}
 }
 
 func (s *selector) add(in *Instr) *Instr {
