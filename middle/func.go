@@ -112,12 +112,47 @@ func (f *Func) nameTable() nameTable {
 // NewValue makes a value that belongs to no block yet, with a fresh ID and,
 // when it has a result, a unique name derived from nameHint.
 func (f *Func) NewValue(op Op, t Type, nameHint string, args ...*Value) *Value {
-	v := &Value{ID: f.nextValueID, Op: op, Type: t, Args: args}
+	v := newValue(args)
+	v.ID, v.Op, v.Type = f.nextValueID, op, t
 	f.nextValueID++
 	if t != Void && !op.IsOperand() {
 		v.Name = f.UniqueName(nameHint)
 	}
 	return v
+}
+
+// newValue returns a value whose Args are a copy of args, allocated with
+// it when there are at most three: one object rather than the value and
+// its operands' array (a Value and two operands fill the 128-byte size
+// class), and the variadic operands of NewValue's callers stay on their
+// stacks. An append to Args later moves them out, as for any full slice.
+func newValue(args []*Value) *Value {
+	switch len(args) {
+	case 0:
+		return &Value{}
+	case 1:
+		p := &struct {
+			v Value
+			a [1]*Value
+		}{a: [1]*Value(args)}
+		p.v.Args = p.a[:]
+		return &p.v
+	case 2:
+		p := &struct {
+			v Value
+			a [2]*Value
+		}{a: [2]*Value(args)}
+		p.v.Args = p.a[:]
+		return &p.v
+	case 3:
+		p := &struct {
+			v Value
+			a [3]*Value
+		}{a: [3]*Value(args)}
+		p.v.Args = p.a[:]
+		return &p.v
+	}
+	return &Value{Args: append([]*Value(nil), args...)}
 }
 
 // NewBlock appends a new empty block named after nameHint.
