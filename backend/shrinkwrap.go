@@ -1,7 +1,5 @@
 package backend
 
-import "slices"
-
 // Shrink-wrapping: the prologue (the pushes of callee-saved registers, the
 // frame) runs only on the paths that need it, after Chow ("Minimizing
 // Register Usage Penalty at Procedure Calls", PLDI 1988) in the simple form
@@ -259,7 +257,6 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 	lv := f.takeLiveness()
 	nv := f.NumVRegs()
 	renamed := make([]Reg, nv)
-	var changed []Reg
 	for _, e := range boundary {
 		// A boundary block holds only its jump: what is live into it is
 		// what is live out of it.
@@ -267,7 +264,6 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 		for _, v := range lv.liveOut(e) {
 			if renamed[v] == NoReg {
 				renamed[v] = f.newVReg(f.vregs[v].width)
-				changed = append(changed, FirstVReg+Reg(v), renamed[v])
 			}
 			copies = append(copies, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(renamed[v]), regOp(FirstVReg + Reg(v))}})
 		}
@@ -292,9 +288,53 @@ func (f *Func) splitAtBoundary(boundary []*Block) {
 	}
 	// Only the renamed registers' code changed, and the CFG did not
 	// (it was reshaped before the liveness was computed).
-	slices.Sort(changed)
-	lv.update(f, changed)
+	lv.splitAtBoundary(f, renamed)
 	f.leaveLiveness(lv)
+}
+
+// splitAtBoundary moves the liveness of each register renamed outside R
+// (renamed: the new register by index, NoReg for the others) to the new
+// one wherever it is outside R, and keeps it for the old one in R. That
+// is what a new exploration would find: no edge enters R from outside (R
+// holds the predecessors of its blocks), every edge leaving it goes
+// through a boundary block, which copies what it passes on into the new
+// registers, and so no loop has blocks on both sides. The cost is the
+// renamed registers' lists, not a walk over the code.
+func (lv *liveness) splitAtBoundary(f *Func, renamed []Reg) {
+	nv := f.NumVRegs()
+	lv.regs = append(lv.regs, make([][]int32, nv-len(lv.regs))...)
+	if lv.loops != nil {
+		lv.regLoops = append(lv.regLoops, make([][]int32, nv-len(lv.regLoops))...)
+	}
+	for v, r := range renamed {
+		if r == NoReg {
+			continue
+		}
+		old, n := int32(v), int32(r-FirstVReg)
+		var inR, outside []int32
+		for _, b := range lv.regs[old] {
+			if f.Blocks[b].frameless {
+				inR = append(inR, b)
+			} else {
+				outside = append(outside, b)
+				lv.out[b] = moveEntry(lv.out[b], old, n)
+			}
+		}
+		lv.regs[old], lv.regs[n] = inR, outside
+		if lv.loops == nil {
+			continue
+		}
+		var loopsInR, loopsOutside []int32
+		for _, l := range lv.regLoops[old] {
+			if f.Blocks[lv.runs[l][0].first].frameless {
+				loopsInR = append(loopsInR, l)
+			} else {
+				loopsOutside = append(loopsOutside, l)
+				lv.through[l] = moveEntry(lv.through[l], old, n)
+			}
+		}
+		lv.regLoops[old], lv.regLoops[n] = loopsInR, loopsOutside
+	}
 }
 
 // finishShrinkWrap decides, after allocation, whether the function is
