@@ -289,14 +289,14 @@ func (e *emitter) function(f *Func) {
 	tables := e.jumpTableLabels(f, labels) // jumptable.go
 	var layout []*Block
 	for _, b := range f.Blocks {
-		if laidOut[b] {
+		if laidOut[b.ID] {
 			layout = append(layout, b)
 		}
 	}
 	p := &formatter{
 		f:     f,
 		final: true,
-		label: func(b *Block) string { return labels[dest[b].ID] },
+		label: func(b *Block) string { return labels[dest[b.ID].ID] },
 		sym:   tableSymbols(tables, e.symbol),
 		plt:   func(name string) bool { return external(e.m, name) },
 	}
@@ -329,7 +329,7 @@ func (e *emitter) function(f *Func) {
 				framed = true
 			}
 		}
-		e.block(f, p, b, func(t *Block) bool { return dest[t] == next })
+		e.block(f, p, b, func(t *Block) bool { return dest[t.ID] == next })
 	}
 	e.traceFuncEnd()
 	e.df.end(e.w)
