@@ -36,10 +36,18 @@ func indexCFG(f *Func) *cfgIndex {
 
 // ReversePostorder returns the blocks reachable from the entry in reverse
 // postorder. Successors are explored in terminator order, so the order is
-// deterministic.
+// deterministic. It is the dominator tree's order (ComputeDom runs the
+// same search): while the tree is cached for the CFG as it is
+// (analysis.go), its order is returned, which the caller must not modify.
 func ReversePostorder(f *Func) []*Block {
 	if f.IsDecl() {
 		return nil
+	}
+	if c := f.cache; c != nil && c.epoch == f.cfgEpoch && c.dom != nil {
+		if f.checking() {
+			checkDom(f, c.dom, ComputeDom(f))
+		}
+		return c.dom.rpo
 	}
 	g := indexCFG(f)
 	ids := g.ReversePostorder(int32(f.Entry().ID))
