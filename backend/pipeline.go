@@ -42,6 +42,7 @@ var Passes = []Pass{
 	{Name: "preheaders", Level: 1, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},
 	{Name: "unswitch", Level: 1, IR: middle.UnswitchGuards, Doc: "invariant exits to runtime errors in front of loops"},
 	{Name: "licm", Level: 1, IR: middle.LICM, Doc: "hoist loop-invariant code"},
+	{Name: "carryloads", KeepsCFG: true, Level: 1, IR: middle.CarryLoads, Doc: "a loop's reload of what it stored to a φ"},
 	{Name: "bce", KeepsCFG: true, Level: 1, IR: middle.BCE, Doc: "remove bounds checks a range analysis proves"},
 	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
