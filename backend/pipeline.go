@@ -59,6 +59,7 @@ var Passes = []Pass{
 	// On the simplified CFG, whose diamonds are no longer hidden behind
 	// bounds-check branches: stores leave the arms, then the arms go.
 	{Name: "sinkstores", KeepsCFG: true, Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
+	{Name: "memopt2", Level: 2, IR: middle.MemOpt, Doc: "memopt again, for the loads after the sunk stores"},
 	{Name: "ifconvert", Level: 2, IR: middle.IfConvert, Doc: "small diamonds to selects"},
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
 	{Name: "dce2", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "dce again"},
