@@ -339,7 +339,13 @@ func buildBody(f *middle.Func) error {
 	return verifyBuilt(f)
 }
 
-// verifyBuilt verifies a body built on demand: a frontend bug.
+// verifyBuilt verifies a body built on demand: a failure is a frontend
+// bug. It runs in every compile, not only under --verify-each, because the
+// passes are entitled to valid input (as for .ll input, which the driver
+// verifies first): a bad body is then reported as a compiler bug in the
+// frontend rather than becoming wrong code or a crash in some pass. Its
+// cost is kept down instead (pooled tables, verify.go; the dominator tree
+// it builds is the one mem2reg and the passes after it use).
 func verifyBuilt(f *middle.Func) error {
 	if err := middle.Verify(f); err != nil {
 		return &PassError{Pass: "(building the body)", Err: err}
