@@ -120,7 +120,7 @@ func TestAllocationInfoSpills(t *testing.T) {
 	_, fs := stages(t, pressureLoopLL(16))
 	f := fs[0]
 	intervals, listing, _ := f.AllocationInfo()
-	checkAllocationInfo(t, f, intervals, listing)
+	checkAllocationInfo(t, f, f.String(), intervals, listing)
 	byPos := map[int]NumberedInstr{}
 	for _, l := range listing {
 		byPos[l.Pos] = l
@@ -175,11 +175,9 @@ func TestAllocationInfoRanges(t *testing.T) {
 	spilled := 0
 	for name, ll := range programs {
 		t.Run(name, func(t *testing.T) {
-			_, fs := stages(t, ll)
-			for _, f := range fs {
-				intervals, listing, _ := f.AllocationInfo()
-				checkAllocationInfo(t, f, intervals, listing)
-				for _, it := range intervals {
+			for _, fa := range allocationsAtRegalloc(t, ll) {
+				checkAllocationInfo(t, fa.f, fa.dump, fa.intervals, fa.listing)
+				for _, it := range fa.intervals {
 					if it.Spilled {
 						spilled++
 					}
@@ -192,7 +190,38 @@ func TestAllocationInfoRanges(t *testing.T) {
 	}
 }
 
-func checkAllocationInfo(t *testing.T, f *Func, intervals []IntervalInfo, listing []NumberedInstr) {
+// funcAllocation is a machine function's AllocationInfo as the explorer
+// takes it: right after regalloc, before the passes after it (flagsacross,
+// flagsfromalu) delete instructions the listing numbers.
+type funcAllocation struct {
+	f         *Func
+	dump      string // the machine function's dump then
+	intervals []IntervalInfo
+	listing   []NumberedInstr
+}
+
+// allocationsAtRegalloc runs the native passes on ll as stages does and
+// returns each function's AllocationInfo after regalloc.
+func allocationsAtRegalloc(t *testing.T, ll string) []funcAllocation {
+	t.Helper()
+	m, errs := middle.ParseModule("test.ll", []byte(ll))
+	if len(errs) > 0 {
+		t.Fatalf("parse: %v", errs)
+	}
+	var out []funcAllocation
+	pl := &Pipeline{Native: true, CodegenOnly: true, Check: true, After: func(p *Pass, _ *middle.Func, mf *Func) {
+		if p.Name == "regalloc" {
+			intervals, listing, _ := mf.AllocationInfo()
+			out = append(out, funcAllocation{mf, mf.String(), intervals, listing})
+		}
+	}}
+	if _, err := pl.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func checkAllocationInfo(t *testing.T, f *Func, dump string, intervals []IntervalInfo, listing []NumberedInstr) {
 	t.Helper()
 	if len(listing) == 0 {
 		t.Fatalf("%s: no listing", f.Name)
@@ -205,7 +234,6 @@ func checkAllocationInfo(t *testing.T, f *Func, intervals []IntervalInfo, listin
 		listed[l.Pos] = true
 	}
 	end := listing[len(listing)-1].Pos + 2
-	dump := f.String()
 	for _, l := range listing {
 		if line := fmt.Sprintf("%5d:\t%s", l.Pos, l.Text); !strings.Contains(dump, line) {
 			t.Fatalf("%s: the dump lacks %q", f.Name, line)

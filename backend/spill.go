@@ -37,6 +37,15 @@ func (f *Func) insertSpillCode() {
 				}
 			}
 			rw := rewriter{f: f, in: in, carried: carried}
+			if s := f.testOfSpilled(in); s != nil && rw.carries(in.Args[0].Reg) == NoReg {
+				// test v, v compares v with 0: so does cmp $0 with v's slot,
+				// which needs no reload (test takes one memory operand, so
+				// the rewrite below would reload v for the other).
+				in.Op, in.Args = opCmp, []Operand{slotOperand(s, in.Args[0].Reg), immOp(0)}
+				out = append(out, in)
+				carried = nil
+				continue
+			}
 			hasMem := false
 			for _, a := range in.Args {
 				hasMem = hasMem || a.Kind == KindMem
@@ -75,6 +84,22 @@ func (f *Func) insertSpillCode() {
 		}
 		b.Instrs = out
 	}
+}
+
+// testOfSpilled returns the slot of v when in is `test v, v` with v
+// spilled, else nil.
+func (f *Func) testOfSpilled(in *Instr) *Slot {
+	if !in.isSelfTest() {
+		return nil
+	}
+	return f.spillSlot(in.Args[0].Reg)
+}
+
+// isSelfTest reports whether in is `test v, v` for a register v, which
+// sets the flags as `cmp $0, v` does: ZF, SF and PF from v, CF and OF
+// clear (v - 0 is v, and never borrows or overflows).
+func (in *Instr) isSelfTest() bool {
+	return in.Op == opTest && len(in.Args) == 2 && in.Args[0].Kind == KindReg && in.Args[0] == in.Args[1]
 }
 
 // slotOperand is the memory operand of the spill slot s standing for v.

@@ -50,3 +50,38 @@ int main(void) {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", body)
 	}
 }
+
+// TestSpilledTestComparesSlot keeps fifteen loaded values and a parameter
+// live across the parameter's test against zero; the parameter, used
+// there and at the end (the others where they are summed), is the one
+// spilled, and its test must compare its slot with 0
+// (`cmpq $0, 8(%rsp)`) rather than reload it for `testq %r, 8(%rsp)`.
+func TestSpilledTestComparesSlot(t *testing.T) {
+	const n = 15
+	var ll strings.Builder
+	ll.WriteString("define i64 @f(ptr %p, i64 %x) {\nentry:\n")
+	for i := range n {
+		fmt.Fprintf(&ll, "  %%q%d = getelementptr i64, ptr %%p, i64 %d\n  %%a%d = load i64, ptr %%q%d\n", i, i, i, i)
+	}
+	ll.WriteString("  %c = icmp eq i64 %x, 0\n  br i1 %c, label %zero, label %sum\nzero:\n  ret i64 -1\nsum:\n")
+	prev := "%a0"
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&ll, "  %%m%d = mul i64 %%a%d, %%a%d\n  %%s%d = add i64 %s, %%m%d\n", i, i, i, i, prev, i)
+		prev = fmt.Sprintf("%%s%d", i)
+	}
+	fmt.Fprintf(&ll, "  %%r = add i64 %s, %%x\n  ret i64 %%r\n}\n", prev)
+	expect(t, ll.String(), `int64_t f(int64_t *, int64_t);
+int main(void) {
+	int64_t v[15];
+	for (int i = 0; i < 15; i++) v[i] = i + 1;
+	printf("%ld %ld\n", f(v, 0), f(v, 3));
+}
+`, "-1 1243\n")
+	body := functionText(assemble(t, ll.String()), "f")
+	if !regexp.MustCompile(`cmpq\t\$0, [0-9]*\(%rsp\)`).MatchString(body) {
+		t.Errorf("the spilled parameter's test does not compare its slot with 0:\n%s", body)
+	}
+	if regexp.MustCompile(`test[bq]\t%[a-z0-9]+, [0-9]*\(%rsp\)`).MatchString(body) {
+		t.Errorf("the spilled parameter is reloaded for its test:\n%s", body)
+	}
+}

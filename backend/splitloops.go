@@ -470,6 +470,9 @@ func (f *Func) spillCode(in *Instr, v Reg) int {
 	if regs == 0 && !inAddress {
 		return 0
 	}
+	if regs == 2 && in.isSelfTest() {
+		return 0 // cmp $0 with the slot (insertSpillCode)
+	}
 	if regs == 1 && !inAddress && !hasMem && (f.memoryOK(in, regAt) || in.Op == opMov && in.Size == 4 && in.Args[1].Kind == KindImm && fitsInt32(in.Args[1].Imm)) {
 		return 0
 	}
