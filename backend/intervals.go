@@ -33,7 +33,13 @@ type Interval struct {
 	weight      float64 // spill cost: uses and defs weighted by loop depth, per instruction covered
 	freq        float64 // the uses and defs weighted by loop depth, which weigh divides
 	unspillable bool
-	hints       []Reg // registers it is moved from or to: sharing one deletes the move
+	// saves marks a register splitAroundCalls made to hold a value across
+	// calls: meant for memory, it weighs nothing, so that it takes a
+	// register only where one is free and never evicts a value living in
+	// a callee-saved register there (which would then be split around the
+	// calls itself, with copies in and out of that register at each).
+	saves bool
+	hints []Reg // registers it is moved from or to: sharing one deletes the move
 
 	assigned Reg // the physical register, after linear scan
 	spilled  bool
@@ -241,7 +247,8 @@ func (set *intervalSet) scan(f *Func, out, through [][]int32, runs [][]blockRun,
 		if *slot == nil {
 			*slot = set.newInterval(r)
 			if r.IsVirtual() {
-				(*slot).unspillable = f.vregs[r-FirstVReg].unspillable
+				vi := &f.vregs[r-FirstVReg]
+				(*slot).unspillable, (*slot).saves = vi.unspillable, vi.split == splitAtCalls
 			}
 		}
 		return *slot
@@ -334,6 +341,9 @@ func (it *Interval) weigh() {
 		size += r.End - r.Start
 	}
 	it.weight = it.freq / float64(size/2+4) // a long interval with few uses is the cheap one to spill
+	if it.saves {
+		it.weight = 0
+	}
 	if it.unspillable {
 		it.weight = math.Inf(1)
 	}
@@ -367,7 +377,7 @@ func (set *intervalSet) rebuilt(f *Func, lv *liveness, s *loopSplit) *intervalSe
 		return next.start[b] + 2*i + half
 	}
 	moved := func(it *Interval) *Interval {
-		m := &Interval{Reg: it.Reg, Ranges: make([]Range, len(it.Ranges)), freq: it.freq, unspillable: it.unspillable, hints: it.hints}
+		m := &Interval{Reg: it.Reg, Ranges: make([]Range, len(it.Ranges)), freq: it.freq, unspillable: it.unspillable, saves: it.saves, hints: it.hints}
 		for i, r := range it.Ranges {
 			m.Ranges[i] = Range{move(r.Start), move(r.End-1) + 1}
 		}

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"slices"
 	"sort"
 
 	"toyc/middle"
@@ -35,10 +36,6 @@ import (
 // above) and reports whether it split any; the allocation round must then
 // be redone.
 func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
-	type site struct {
-		b *Block
-		i int // index in b.Instrs
-	}
 	var calls []site
 	for _, b := range f.Blocks {
 		for i, in := range b.Instrs {
@@ -75,6 +72,8 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 			crosses[c.b.Instrs[c.i]] = true
 		}
 		var defs []*Instr // those whose value may reach a call it crosses
+		var defBlock *Block
+		ndefs := 0
 		deep := false
 		for _, b := range f.Blocks {
 			for i, in := range b.Instrs {
@@ -84,6 +83,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 							defs = append(defs, in)
 						}
 						deep = deep || b.depth > callDepth
+						defBlock, ndefs = b, ndefs+1
 					}
 				})
 			}
@@ -98,10 +98,30 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		sv := f.vreg(save)
 		sv.splitOf, sv.split, sv.splitDone, sv.loopLevel = v, splitAtCalls, true, neverSplitAtLoops
 		f.vreg(v).splitDone = true
+		need := newUsedBeforeReload(f, v, crosses)
+		var entries []*Block
+		if ndefs == 1 {
+			if lf == nil {
+				lf = f.loopForest()
+			}
+			entries = f.saveAtLoopEntries(lf, defBlock, crossed)
+		}
+		for _, p := range entries {
+			at := blockEnd(p)
+			in := at.b.Instrs[at.i]
+			save := &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: in.Pos, Inlined: in.Inlined}
+			if at.before {
+				before[in] = append(before[in], save)
+			} else {
+				after[in] = append(after[in], save)
+			}
+		}
 		for _, d := range defs {
+			if entries != nil {
+				break
+			}
 			after[d] = append(after[d], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(save), regOp(v)}, Pos: d.Pos, Inlined: d.Inlined})
 		}
-		need := newUsedBeforeReload(f, v, crosses)
 		var touched []bool             // by loop: v is read or written in it
 		exitsDone := map[*Block]bool{} // looked up, never iterated
 		for _, c := range crossed {
@@ -150,6 +170,12 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		b.Instrs = out
 	}
 	return true
+}
+
+// site is an instruction's place: the i-th of block b.
+type site struct {
+	b *Block
+	i int
 }
 
 // loopsReferring returns, by loop of lf, whether an instruction of the
@@ -213,21 +239,79 @@ func (f *Func) reloadExits(lf *middle.LoopForest, b *Block, touched []bool, need
 			case len(y.Preds) == 1 && len(y.Instrs) > 0:
 				exits = append(exits, exitReload{b: y, i: 0, before: true})
 			case len(x.Succs) == 1 && len(x.Instrs) > 0:
-				k := len(x.Instrs)
-				for k > 0 && x.Instrs[k-1].isBranch() {
-					k--
-				}
-				if k < len(x.Instrs) {
-					exits = append(exits, exitReload{b: x, i: k, before: true})
-				} else {
-					exits = append(exits, exitReload{b: x, i: k - 1})
-				}
+				exits = append(exits, blockEnd(x))
 			default:
 				ok = false
 			}
 		}
 	})
 	return exits, ok
+}
+
+// blockEnd is where code goes at the end of b, which has instructions:
+// before its closing branches, else after its last instruction.
+func blockEnd(b *Block) exitReload {
+	k := len(b.Instrs)
+	for k > 0 && b.Instrs[k-1].isBranch() {
+		k--
+	}
+	if k < len(b.Instrs) {
+		return exitReload{b: b, i: k, before: true}
+	}
+	return exitReload{b: b, i: k - 1}
+}
+
+// maxSaveEntries is the most loop entries saveAtLoopEntries gives a copy.
+const maxSaveEntries = 8
+
+// saveAtLoopEntries returns the blocks whose ends copy v to its save
+// register instead of its one definition, in block def, or nil where the
+// copy stays after the definition. v lives across the calls crossed. When
+// each of those is in a loop without def, the outermost such loop L is
+// entered only through its header, from blocks outside it: a copy at the
+// end of each of those holds v's value (which nothing in L changes, and v
+// is live into L's header, as it is live across the call) on every path
+// to the calls, and so to the reloads after them and to those reloadExits
+// moves to the exits of a loop inside L that does not touch v; and v is
+// in its save register, not its own, across every call. The copies then
+// run when a loop that calls is entered, not on every path through def:
+// nqueens's place versions its loop, and stored at every call the four
+// lengths that only the checked copy of the loop, which never runs, reads
+// after its call. Each entering block must be in the loop around L (or in
+// none), so that it runs no more often than def.
+func (f *Func) saveAtLoopEntries(lf *middle.LoopForest, def *Block, crossed []site) []*Block {
+	if len(crossed) == 0 {
+		return nil
+	}
+	var entries []*Block
+	var done []int32 // the loops whose entries are in
+	for _, c := range crossed {
+		L := int32(-1)
+		for l := lf.Innermost(int32(c.b.ID)); l >= 0 && !lf.Contains(l, int32(def.ID)); l = lf.Loops[l].Parent {
+			L = l
+		}
+		if L < 0 {
+			return nil
+		}
+		if slices.Contains(done, L) {
+			continue
+		}
+		done = append(done, L)
+		header := f.Blocks[lf.Loops[L].Header]
+		for _, p := range header.Preds {
+			switch {
+			case lf.Contains(L, int32(p.ID)):
+			case lf.Depth(int32(p.ID)) >= lf.Depth(int32(header.ID)) || len(p.Instrs) == 0:
+				return nil
+			case !slices.Contains(entries, p):
+				entries = append(entries, p)
+			}
+		}
+		if len(entries) > maxSaveEntries {
+			return nil
+		}
+	}
+	return entries
 }
 
 // coversAt reports whether it is live at pos (by binary search, for any

@@ -236,3 +236,56 @@ func TestSplitAroundCallsReloadAtLoopExit(t *testing.T) {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
 	}
 }
+
+// TestSplitSavesAtLoopEntry loads eight values after a call (so the
+// entry block needs the frame, and shrink-wrapping has no split of its
+// own to offer) and returns early when n <= 0; otherwise a loop calls
+// more() in each iteration and stores the values after the call, more
+// than the callee-saved registers hold. The values split around the call
+// are copied to their stack slots where the loop is entered, not where
+// they are loaded: the entry block, on the early return's path, stores
+// nothing; and the values that fit stay in their registers across the
+// call.
+func TestSplitSavesAtLoopEntry(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("declare i1 @more()\ndefine i64 @f(ptr %p, i64 %n) {\nentry:\n  %c0 = call i1 @more()\n")
+	for k := range 8 {
+		fmt.Fprintf(&b, "  %%q%d = getelementptr i64, ptr %%p, i64 %d\n  %%x%d = load i64, ptr %%q%d\n", k, k, k, k)
+	}
+	b.WriteString("  %any = icmp sgt i64 %n, 0\n  br i1 %any, label %pre, label %none\n" +
+		"none:\n  ret i64 -1\npre:\n  store i64 %n, ptr %p\n  br label %loop\nloop:\n  %c = call i1 @more()\n")
+	for k := range 8 {
+		fmt.Fprintf(&b, "  %%r%d = getelementptr i64, ptr %%p, i64 %d\n  store i64 %%x%d, ptr %%r%d\n", k, k+8, k, k)
+	}
+	b.WriteString("  br i1 %c, label %loop, label %done\ndone:\n  ret i64 0\n}\n")
+	ll := b.String()
+	expect(t, ll, `int calls;
+bool more(void) { return ++calls % 3 != 0; }
+int64_t f(int64_t *, int64_t);
+int main(void) {
+	int64_t a[16] = {1, 2, 3, 4, 5, 6, 7, 8};
+	int64_t r = f(a, 0), s = f(a, 5);
+	printf("%ld %ld %d:", r, s, calls);
+	for (int i = 0; i < 16; i++) printf(" %ld", a[i]);
+	printf("\n");
+}
+`, "-1 0 3: 5 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8\n")
+	body := functionText(assemble(t, ll), "f")
+	entry := body[:strings.Index(body, "\tj")] // up to the test of n
+	store := regexp.MustCompile(`\tmovq\t%r[a-z0-9]+, [0-9]*\(%rsp\)`)
+	if store.MatchString(entry) {
+		t.Errorf("the entry block, on the path to the early return, stores values split around the loop's call:\n%s", body)
+	}
+	if !store.MatchString(body) {
+		t.Errorf("nothing stored: the test needs more pressure:\n%s", body)
+	}
+	// The registers holding the values across the call are meant for the
+	// stack: where the callee-saved registers hold the other values, they
+	// must not take those (which then would be split around the call in
+	// their turn, copied out of and back into their registers at it).
+	call := strings.LastIndex(body, "call\tmore")
+	loop := body[call : call+strings.Index(body[call:], "\tj")]
+	if regexp.MustCompile(`\tmovq\t%r[a-z0-9]+, %r[a-z0-9]+\n`).MatchString(loop) {
+		t.Errorf("the loop copies between registers after its call:\n%s", body)
+	}
+}
