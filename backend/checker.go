@@ -35,14 +35,17 @@ func Check(f *Func) error {
 
 // state is the abstract state: the program value in each physical register
 // and each stack slot (by Slot.ID; only spill slots are tracked), NoReg for
-// nothing known.
+// nothing known. A register may hold a second value, alias: a move of a
+// virtual register into the physical register it is allocated to (a shift
+// count kept in rcx, copied to rcx for the shift) leaves both there.
 type state struct {
 	regs  [FirstVReg]Reg
+	alias [FirstVReg]Reg
 	slots []Reg
 }
 
 func (st *state) clone() *state {
-	return &state{regs: st.regs, slots: append([]Reg(nil), st.slots...)}
+	return &state{regs: st.regs, alias: st.alias, slots: append([]Reg(nil), st.slots...)}
 }
 
 type checker struct {
@@ -89,9 +92,21 @@ func (c *checker) meet(b *Block, st *state) bool {
 		return true
 	}
 	changed := false
-	for r, v := range in.regs {
-		if v != NoReg && st.regs[r] != v {
-			in.regs[r] = NoReg
+	for r := range in.regs {
+		// What both hold, of the one or two values each register has.
+		l := location{reg: Reg(r)}
+		keep := func(v Reg) Reg {
+			if v != NoReg && st.holds(l, v) {
+				return v
+			}
+			return NoReg
+		}
+		v, a := keep(in.regs[r]), keep(in.alias[r])
+		if v == NoReg {
+			v, a = a, NoReg
+		}
+		if v != in.regs[r] || a != in.alias[r] {
+			in.regs[r], in.alias[r] = v, a
 			changed = true
 		}
 	}
@@ -135,7 +150,12 @@ func (st *state) write(l location, v Reg) {
 		st.slots[l.slot.ID] = v
 		return
 	}
-	st.regs[l.reg] = v
+	st.regs[l.reg], st.alias[l.reg] = v, NoReg
+}
+
+// holds reports whether l holds the program value v.
+func (st *state) holds(l location, v Reg) bool {
+	return st.read(l) == v || l.slot == nil && v != NoReg && st.alias[l.reg] == v
 }
 
 // define records that the program value v now lives in l, and only there:
@@ -146,6 +166,9 @@ func (c *checker) define(st *state, l location, v Reg) {
 	for r := range st.regs {
 		if st.regs[r] == v {
 			st.regs[r] = NoReg
+		}
+		if st.alias[r] == v {
+			st.alias[r] = NoReg
 		}
 	}
 	if s := c.slotOf(v); s != nil && st.slots[s.ID] == v {
@@ -172,12 +195,16 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 		if !ok1 || !ok2 {
 			return fail("allocator move between non-locations")
 		}
-		st.write(dst, st.read(src))
+		v := st.read(src)
+		if src.slot == nil && st.alias[src.reg] != NoReg && st.alias[src.reg] == c.spilledValue(in) {
+			v = st.alias[src.reg]
+		}
+		st.write(dst, v)
 		return nil
 	}
 	check := func(l location, want Reg) error {
-		if got := st.read(l); got != want {
-			return fail("reads %s from %s, which holds %s", c.f.regName(want), c.locName(l), c.f.regName(got))
+		if !st.holds(l, want) {
+			return fail("reads %s from %s, which holds %s", c.f.regName(want), c.locName(l), c.f.regName(st.read(l)))
 		}
 		return nil
 	}
@@ -220,7 +247,7 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 		return err
 	}
 	// Writes.
-	in.Clobbers.forEach(func(r Reg) { st.regs[r] = NoReg })
+	in.Clobbers.forEach(func(r Reg) { st.regs[r], st.alias[r] = NoReg, NoReg })
 	for i, a := range in.Args {
 		if in.role(i)&roleDef != 0 {
 			if l, v, ok := c.loc(a); ok {
@@ -229,7 +256,22 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 		}
 	}
 	in.Defs.forEach(func(r Reg) { c.define(st, location{reg: r}, r) })
+	if d, s := in.Args, in.Op; s == opMov && in.Size == 8 && len(d) == 2 && d[0].Kind == KindReg && d[1].Kind == KindReg &&
+		d[0].Reg.IsPhysical() && d[1].Reg.IsVirtual() && c.f.location(d[1].Reg) == d[0].Reg {
+		st.alias[d[0].Reg] = c.f.program(d[1].Reg) // the move is none: the value is still there
+	}
 	return nil
+}
+
+// spilledValue returns the program value an allocator move stores or
+// reloads: its slot operand's register.
+func (c *checker) spilledValue(in *Instr) Reg {
+	for _, a := range in.Args {
+		if a.Kind == KindMem && a.Slot != nil {
+			return a.VReg
+		}
+	}
+	return NoReg
 }
 
 func (c *checker) locName(l location) string {

@@ -74,3 +74,38 @@ func TestUnionRanges(t *testing.T) {
 		}
 	}
 }
+
+// shiftCountLL sets bit i of a word for each i below n: the counter is
+// also the shift count, which x86 wants in cl.
+const shiftCountLL = `
+define i64 @bits(i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %loop ]
+  %w = phi i64 [ 0, %entry ], [ %w.1, %loop ]
+  %bit = shl i64 1, %i
+  %w.1 = or i64 %w, %bit
+  %i.1 = add i64 %i, 1
+  %more = icmp slt i64 %i.1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i64 %w.1
+}
+`
+
+// TestShiftCountStaysInRCX wants the counter in rcx itself: its copy into
+// rcx for the shift, in every iteration, is then no move at all (the
+// fixed interval of rcx holds nothing but a copy of it).
+func TestShiftCountStaysInRCX(t *testing.T) {
+	expect(t, shiftCountLL, `int64_t bits(int64_t);
+int main(void) { printf("%lx %lx\n", bits(5), bits(64)); }
+`, "1f ffffffffffffffff\n")
+	body := functionText(assemble(t, shiftCountLL), "bits")
+	if regexp.MustCompile(`\tmovq\t%r[a-z0-9]+, %rcx`).MatchString(body) {
+		t.Errorf("the counter is copied to rcx for the shift:\n%s", body)
+	}
+	if !regexp.MustCompile(`\tshlq\t%cl, `).MatchString(body) {
+		t.Errorf("no shift by cl:\n%s", body)
+	}
+}

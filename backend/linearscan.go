@@ -179,7 +179,7 @@ func linearScan(f *Func, set *intervalSet) []*Interval {
 		}
 	}
 	sort.SliceStable(unhandled, func(i, j int) bool { return unhandled[i].Start() < unhandled[j].Start() })
-	s := &scanner{set: set}
+	s := &scanner{f: f, set: set}
 	for _, cur := range unhandled {
 		s.advance(cur.Start())
 		if r := s.freeRegister(cur); r != NoReg {
@@ -192,6 +192,7 @@ func linearScan(f *Func, set *intervalSet) []*Interval {
 }
 
 type scanner struct {
+	f        *Func
 	set      *intervalSet
 	active   []*Interval // live at the position: at most one per register
 	inactive inactiveSet
@@ -257,17 +258,90 @@ func (s *scanner) taken(cur *Interval) (taken RegMask) {
 // fixed returns the registers cur cannot take at all: those whose fixed
 // interval it intersects.
 func (s *scanner) fixed(cur *Interval) (fixed RegMask) {
+	fixed, _ = s.fixedOrCopies(cur)
+	return fixed
+}
+
+// fixedOrCopies returns the registers whose fixed interval cur intersects,
+// and among them those where each of the fixed ranges it meets holds a
+// copy of cur (copiesOf): cur can take one of those, as a hint.
+func (s *scanner) fixedOrCopies(cur *Interval) (fixed, copies RegMask) {
 	for _, r := range allocOrder {
 		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
 			fixed |= maskOf(r)
+			if s.copiesOf(fx, cur) {
+				copies |= maskOf(r)
+			}
 		}
 	}
-	return fixed
+	return fixed, copies
+}
+
+// copiesOf reports whether every range of the fixed interval fx that
+// meets cur holds a copy of cur: it begins with `movq cur, r` (fx's
+// register), and nothing after that move, up to the range's last use of
+// r, writes r or cur — except that last use, which reads r first. cur may
+// then live in r itself, and the move is none: a variable shift count
+// stays in rcx (knapsack's loop counter, also the bit index of a mask,
+// was copied to rcx in each iteration; gcc keeps it there).
+func (s *scanner) copiesOf(fx, cur *Interval) bool {
+	if s.f == nil {
+		return false
+	}
+	r := fx.Reg
+	for _, rg := range fx.Ranges {
+		if rg.End <= cur.Start() || rg.Start >= cur.End() || !intersects(&Interval{Ranges: []Range{rg}}, cur) {
+			continue
+		}
+		if rg.Start%2 == 0 { // live in from a block's start, not defined here
+			return false
+		}
+		for p := rg.Start - 1; p < rg.End; p += 2 {
+			in := s.instrAt(p)
+			if in == nil {
+				return false
+			}
+			if p == rg.Start-1 {
+				if in.Op != opMov || in.Size != 8 || !in.Args[0].isReg(r) || !in.Args[1].isReg(cur.Reg) {
+					return false
+				}
+				continue
+			}
+			writes := in.Clobbers.Has(r)
+			in.forEachDef(func(d Reg) { writes = writes || d == r || d == cur.Reg && p+1 < rg.End })
+			if writes {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// instrAt returns the instruction at position p (even), or nil.
+func (s *scanner) instrAt(p int) *Instr {
+	blocks := s.f.Blocks
+	i := sort.Search(len(blocks), func(i int) bool { return s.set.start[blocks[i].ID] > p }) - 1
+	if i < 0 {
+		return nil
+	}
+	b := blocks[i]
+	k := (p - s.set.start[b.ID]) / 2
+	if k >= len(b.Instrs) {
+		return nil
+	}
+	return b.Instrs[k]
 }
 
 // freeRegister returns a register free for all of cur, or NoReg.
 func (s *scanner) freeRegister(cur *Interval) Reg {
-	unusable := s.taken(cur) | s.fixed(cur)
+	taken := s.taken(cur)
+	fixed, copies := s.fixedOrCopies(cur)
+	unusable := taken | fixed
+	// A register the fixed intervals hold copies of cur in is taken only
+	// when no other hint is free: it vanishes those copies, but another
+	// hint's move vanishes as well, and the register is the one the next
+	// value copied into it (sha256's 32 - n after n) wants.
+	var copyHint Reg = NoReg
 	for _, h := range cur.hints {
 		r := h
 		if h.IsVirtual() {
@@ -280,6 +354,12 @@ func (s *scanner) freeRegister(cur *Interval) Reg {
 		if r.IsPhysical() && r != RSP && !unusable.Has(r) {
 			return r
 		}
+		if copyHint == NoReg && r.IsPhysical() && copies.Has(r) && !taken.Has(r) {
+			copyHint = r
+		}
+	}
+	if copyHint != NoReg {
+		return copyHint
 	}
 	for _, r := range allocOrder {
 		if !unusable.Has(r) {
