@@ -256,25 +256,14 @@ func (s *scanner) taken(cur *Interval) (taken RegMask) {
 }
 
 // fixed returns the registers cur cannot take at all: those whose fixed
-// interval it intersects.
+// interval it intersects (but see copiesOf).
 func (s *scanner) fixed(cur *Interval) (fixed RegMask) {
-	fixed, _ = s.fixedOrCopies(cur)
-	return fixed
-}
-
-// fixedOrCopies returns the registers whose fixed interval cur intersects,
-// and among them those where each of the fixed ranges it meets holds a
-// copy of cur (copiesOf): cur can take one of those, as a hint.
-func (s *scanner) fixedOrCopies(cur *Interval) (fixed, copies RegMask) {
 	for _, r := range allocOrder {
 		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
 			fixed |= maskOf(r)
-			if s.copiesOf(fx, cur) {
-				copies |= maskOf(r)
-			}
 		}
 	}
-	return fixed, copies
+	return fixed
 }
 
 // copiesOf reports whether every range of the fixed interval fx that
@@ -289,8 +278,12 @@ func (s *scanner) copiesOf(fx, cur *Interval) bool {
 		return false
 	}
 	r := fx.Reg
-	for _, rg := range fx.Ranges {
-		if rg.End <= cur.Start() || rg.Start >= cur.End() || !intersects(&Interval{Ranges: []Range{rg}}, cur) {
+	first := sort.Search(len(fx.Ranges), func(i int) bool { return fx.Ranges[i].End > cur.Start() })
+	for _, rg := range fx.Ranges[first:] {
+		if rg.Start >= cur.End() {
+			break
+		}
+		if !cur.overlapsRange(rg) {
 			continue
 		}
 		if rg.Start%2 == 0 { // live in from a block's start, not defined here
@@ -317,6 +310,12 @@ func (s *scanner) copiesOf(fx, cur *Interval) bool {
 	return true
 }
 
+// overlapsRange reports whether it is live somewhere in rg.
+func (it *Interval) overlapsRange(rg Range) bool {
+	k := sort.Search(len(it.Ranges), func(k int) bool { return it.Ranges[k].End > rg.Start })
+	return k < len(it.Ranges) && it.Ranges[k].Start < rg.End
+}
+
 // instrAt returns the instruction at position p (even), or nil.
 func (s *scanner) instrAt(p int) *Instr {
 	blocks := s.f.Blocks
@@ -334,8 +333,7 @@ func (s *scanner) instrAt(p int) *Instr {
 
 // freeRegister returns a register free for all of cur, or NoReg.
 func (s *scanner) freeRegister(cur *Interval) Reg {
-	taken := s.taken(cur)
-	fixed, copies := s.fixedOrCopies(cur)
+	taken, fixed := s.taken(cur), s.fixed(cur)
 	unusable := taken | fixed
 	// A register the fixed intervals hold copies of cur in is taken only
 	// when no other hint is free: it vanishes those copies, but another
@@ -354,7 +352,7 @@ func (s *scanner) freeRegister(cur *Interval) Reg {
 		if r.IsPhysical() && r != RSP && !unusable.Has(r) {
 			return r
 		}
-		if copyHint == NoReg && r.IsPhysical() && copies.Has(r) && !taken.Has(r) {
+		if copyHint == NoReg && r.IsPhysical() && r != RSP && fixed.Has(r) && !taken.Has(r) && s.copiesOf(s.set.fixed[r], cur) {
 			copyHint = r
 		}
 	}
