@@ -167,14 +167,14 @@ type assignEvent struct {
 	at int
 }
 
-// before orders a block's events: its φs first, then the block's own
-// before those of the copies at its end, then by source position.
+// before orders a block's events: the block's own before those of the
+// copies at its end, then in each the φs first, then by source position.
 func (e assignEvent) before(o assignEvent) bool {
-	if e.top != o.top {
-		return e.top
-	}
 	if e.at != o.at {
 		return e.at < o.at
+	}
+	if e.top != o.top {
+		return e.top
 	}
 	return posLess(e.pos, o.pos)
 }
@@ -229,6 +229,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// test tail duplication copied into its predecessors), the
 			// copies feeding the φ and the merges carry the variable.
 			if v.Block == nil || !has(v.Block) {
+				if c.Var < len(dbg.Vars) && dbg.Vars[c.Var].Param {
+					for _, x := range t.phiInCopies(v, live) {
+						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, x.index}, nil})
+					}
+				}
 				continue
 			}
 			bi := t.names[v.Block.Name]
@@ -611,19 +616,7 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	if b == nil {
 		return nil, false
 	}
-	if t.copyAt == nil {
-		t.copyAt = make([]blockIndex, len(tails))
-		for k := range t.copyAt {
-			t.copyAt[k].block = -1
-		}
-		for bi, mb := range t.f.Blocks {
-			for i, in := range mb.Instrs {
-				if k := int(in.Copy); k > 0 && k < len(tails) && t.copyAt[k].block < 0 {
-					t.copyAt[k] = blockIndex{bi, i}
-				}
-			}
-		}
-	}
+	t.findCopies()
 	var at []blockIndex
 	for k := 1; k < len(tails); k++ {
 		tc := tails[k]
@@ -646,6 +639,75 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 		at = append(at, blockIndex{bi, len(tc.into.Instrs)})
 	}
 	return at, len(at) > 0
+}
+
+// findCopies finds where each copy tail duplication made begins (copyAt).
+func (t *varTracker) findCopies() {
+	if t.copyAt != nil {
+		return
+	}
+	tails := t.f.tails
+	t.copyAt = make([]blockIndex, len(tails))
+	for k := range t.copyAt {
+		t.copyAt[k].block = -1
+	}
+	for bi, mb := range t.f.Blocks {
+		for i, in := range mb.Instrs {
+			if k := int(in.Copy); k > 0 && k < len(tails) && t.copyAt[k].block < 0 {
+				t.copyAt[k] = blockIndex{bi, i}
+			}
+		}
+	}
+}
+
+// copyArg is a φ's value at the start of a copy of its block.
+type copyArg struct {
+	blockIndex
+	arg *middle.Value
+}
+
+// phiInCopies is where the φ phi, whose block tail duplication copied into
+// the blocks that jumped to it and the block order dropped, takes effect:
+// at the start of each copy still there, as the value it takes on the edge
+// from the block the copy went into. Copies with no such edge, or with a
+// value no longer there, are left out.
+func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) bool) []copyArg {
+	tails := t.f.tails
+	if len(tails) == 0 || tails[0].nested {
+		return nil
+	}
+	t.findCopies()
+	var at []copyArg
+	for k := 1; k < len(tails); k++ {
+		tc := tails[k]
+		if tc.from.Name != phi.Block.Name || tc.nested || t.copyAt[k].block < 0 {
+			continue
+		}
+		for i, e := range phi.Block.Preds {
+			if e.Block().Name != tc.into.Name || i >= len(phi.Args) {
+				continue
+			}
+			switch a := phi.Args[i]; {
+			case a.Op == middle.OpConst, a.Op == middle.OpParam, a.Op == middle.OpGlobal, live(a):
+				at = append(at, copyArg{t.copyAt[k], a})
+			}
+		}
+	}
+	return at
+}
+
+// phiInCopy applies e, a φ's event at the start of a copy of its dissolved
+// block (phiInCopies): the variable is the value the φ takes on the way
+// there, if that is known and the variable has no value a place or
+// constant gives now. A value it has is the same (the φ merges the
+// variable's values) and may be better known to the merges after the copy
+// (a join of the register holding it on every edge), which another name
+// for it would break.
+func (t *varTracker) phiInCopy(s *trackState, e assignEvent) {
+	known := func(v *middle.Value) bool { return v != nil && (v.Op == middle.OpConst || s.holds(v)) }
+	if known(e.c) && !known(s.vars.get(e.v)) {
+		t.setVar(s, e.v, e.c)
+	}
 }
 
 // merge makes m the state at the entry of block bi from the states ins at
@@ -878,7 +940,11 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	// The block's end: what has not taken effect yet does so on the way
 	// to the successors.
 	for ; *fired < len(evs); *fired++ {
-		t.setVar(s, evs[*fired].v, evs[*fired].c)
+		if e := evs[*fired]; e.top {
+			t.phiInCopy(s, e)
+		} else {
+			t.setVar(s, e.v, e.c)
+		}
 	}
 	for _, v := range t.phiCopies {
 		if s.holds(v) {
@@ -894,7 +960,7 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 // and all that remain before the block's branch (unless it is on their
 // line), of those that may fire from k on.
 func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fired *int) {
-	for *fired < len(evs) && evs[*fired].top {
+	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
 		// The variable is the φ from the block's entry. When no place
 		// is known to hold the φ by name (its copies were coalesced
 		// away, or the block is reached through copies of a duplicated
@@ -914,6 +980,10 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 		switch {
 		case e.at > k:
 			return // in a copy not reached yet
+		case e.top:
+			t.phiInCopy(s, e)
+			*fired++
+			continue
 		case in.isBranch() && p.IsValid() && p.Line == e.pos.Line:
 			// A branch on the assignment's own line is where a
 			// debugger stops for that statement when nothing else of

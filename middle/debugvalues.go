@@ -133,19 +133,23 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		return // a slot that is no source variable (an inlined callee's)
 	}
 	if store == nil {
-		// A φ: assigned at the top of its block, before its first
-		// instruction that is not a φ.
-		d.name(val, vi)
-		b := val.Block
-		k := len(b.Phis())
-		pos := val.Pos
-		if k < len(b.Instrs) {
-			pos = b.Instrs[k].Pos
-		}
-		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: anchors(b, k-1), Phi: true})
+		d.phiAssign(val, vi)
 		return
 	}
 	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: anchors(store.Block, i)})
+}
+
+// phiAssign records that variable vi is the φ val from the top of its
+// block on, before the block's first instruction that is not a φ.
+func (d *FuncDebug) phiAssign(val *Value, vi int) {
+	d.name(val, vi)
+	b := val.Block
+	k := len(b.Phis())
+	pos := val.Pos
+	if k < len(b.Instrs) {
+		pos = b.Instrs[k].Pos
+	}
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: anchors(b, k-1), Phi: true})
 }
 
 // outerPos is the position of v in its function's own body: for an

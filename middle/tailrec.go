@@ -429,6 +429,17 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		}
 		acc.AddIncoming(carried, loop)
 	}
+	if d := f.tracking(); d != nil {
+		// Each trip of the loop is a call the original made: a
+		// parameter's variable is its φ from the loop's top, as it was
+		// the argument in that call's frame (the variables begin with
+		// the parameters, in order).
+		for i, p := range params {
+			if i < len(d.Vars) && d.Vars[i].Param {
+				d.phiAssign(p, i)
+			}
+		}
+	}
 	moveAfter(f, header, entry)
 	for _, b := range f.Blocks[1:] {
 		if len(b.Preds) == 0 {
