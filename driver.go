@@ -503,11 +503,11 @@ func (d *driver) linesOf(input string) *diag.Lines {
 // functions are compiled, their errors and warnings reported after them:
 // not when what is written could not be taken back (standard output), nor
 // when dumps on standard error would come before the warnings that a
-// compile of the checked file prints first; and only when the pass table
-// at this level has no module pass (globalconst, inline), which would need
-// every body before the first function is compiled: streaming would gain
-// nothing, and the heap bound that comes with it (gctuning.go) would make
-// the collector run nearly without pause over the whole program's IR.
+// compile of the checked file prints first; and only when no module pass
+// at this level (globalconst, inline) needs every body before the first
+// function is compiled: each has a form that runs a function at a time
+// from the facts the stream's skim reads off each body
+// (backend/bottomup.go, middle/summary.go).
 func (d *driver) streams() bool {
 	o := d.opts
 	pl := backend.Pipeline{Level: o.level, Native: d.native(), Finish: func(*middle.Func, *backend.Func) error { return nil }}

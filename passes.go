@@ -156,7 +156,7 @@ func runPasses(m *middle.Module, o *passOptions) error {
 	pl.After = func(p *backend.Pass, f *middle.Func, mf *backend.Func) {
 		switch {
 		case starts == nil:
-		case p.Module == nil:
+		case p.Module == nil || pl.Summarized():
 			spent[index[p]].Add(int64(time.Since(*starts[f])))
 		case !moduleTimed[p]:
 			moduleTimed[p] = true

@@ -24,11 +24,11 @@ var Passes = []Pass{
 	// definition dominates, which the backend must never see.
 	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
 	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
-	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Doc: "loads of globals nothing writes to their initializer"},
+	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Summarized: middle.GlobalConstantsSummarized, Doc: "loads of globals nothing writes to their initializer"},
 	// Bottom-up over the call graph: the function passes up to the
 	// native ones run on each function once calls are inlined into it,
 	// before its callers weigh it (LLVM's CGSCC pass manager).
-	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Doc: "inline small functions into their callers, callees first"},
+	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Summarized: middle.InlineSummarized, Doc: "inline small functions into their callers, callees first"},
 	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{Name: "tailrec", Level: 1, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
@@ -120,9 +120,18 @@ type Pass struct {
 	// first and hands each function to visit with the pass's work on it to
 	// run, on up to jobs goroutines; the pipeline runs the IR passes after
 	// it (up to the native ones) there too.
-	SCC  func(m *middle.Module, jobs int, visit func(f *middle.Func, run func()) error) error
-	Isel func(*middle.Func) *Func
-	Mach func(*Func)
+	SCC func(m *middle.Module, jobs int, visit func(f *middle.Func, run func()) error) error
+	// Summarized, for a module or SCC pass, is its form that runs a
+	// function at a time from the module's summary (middle.Summary), so
+	// that a compile streams (bottomup.go): called once before any
+	// function, it makes the pass's changes to the module and returns its
+	// work on each function. An SCC pass's work on a function runs once
+	// the functions it calls outside its component are through the passes
+	// before the late ones, and the function's body stays as those leave
+	// it while a caller may still inline it (middle.Summary.Settle).
+	Summarized func(*middle.Summary) func(*middle.Func) error
+	Isel       func(*middle.Func) *Func
+	Mach       func(*Func)
 }
 
 // wholeModule reports whether p runs over the module rather than one
@@ -193,6 +202,10 @@ type Pipeline struct {
 	// (Emitter.Prepare), leaving Finish, which runs one call at a time,
 	// little to do.
 	Ready func(f *middle.Func, mf *Func)
+
+	// work is the summarized module passes' work on each function, while
+	// the run streams by the module's summary (bottomup.go).
+	work map[*Pass]func(*middle.Func) error
 }
 
 // PassError is a pass's output failing a check: a compiler bug, named
@@ -202,6 +215,8 @@ type PassError struct {
 	Err  error
 	Func *Func // the machine function the allocation checker rejected, if any
 }
+
+func (e *PassError) Unwrap() error { return e.Err }
 
 func (e *PassError) Error() string {
 	if e.Func != nil {
@@ -274,6 +289,11 @@ func (pl *Pipeline) Run(m *middle.Module) ([]*Func, error) {
 	groups := pl.groups()
 	if pl.Finish != nil {
 		groups = fuseTail(groups)
+	}
+	if pl.Finish != nil && !pl.streamsFrom(groups) && pl.summarizable() {
+		if s := middle.Summarize(m); s != nil {
+			return nil, pl.streamBottomUp(s)
+		}
 	}
 	// Deferred bodies (middle/lazy.go) are built as each function is
 	// handed out when the first group streams; else all at once, first.
@@ -353,12 +373,16 @@ func verifyBuilt(f *middle.Func) error {
 	return nil
 }
 
-// Streams reports whether, with a Finish, every function goes through all
-// of pl's passes before the next is built: no module pass (globalconst,
-// inline) at pl's level needs every body first. Only then can a compile's
-// memory follow the functions in flight (the driver then checks bodies
-// as they are built and bounds the heap to match).
-func (pl *Pipeline) Streams() bool { return pl.streamsFrom(fuseTail(pl.groups())) }
+// Streams reports whether, with a Finish, functions go through all of
+// pl's passes as their bodies are built rather than once every body is:
+// no module pass (globalconst, inline) at pl's level needs every body
+// first, or each has a summarized form (bottomup.go), which a module
+// whose deferred bodies come with their facts allows. Only then can a
+// compile's memory follow the functions in flight (the driver then checks
+// bodies as they are built and bounds the heap to match).
+func (pl *Pipeline) Streams() bool {
+	return pl.streamsFrom(fuseTail(pl.groups())) || pl.Finish != nil && pl.summarizable()
+}
 
 // streamsFrom is Streams on pl's groups, the tail fused.
 func (pl *Pipeline) streamsFrom(groups [][]*Pass) bool {
@@ -521,6 +545,11 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 			pl.Before(p, f, mf)
 		}
 		switch {
+		case p.wholeModule():
+			// The summarized form (bottomup.go).
+			if err := pl.work[p](f); err != nil {
+				return mf, &PassError{Pass: p.Name, Err: err}
+			}
 		case p.IR != nil:
 			epoch := f.CFGEpoch()
 			if pl.Instead == nil || !pl.Instead(p, f) {

@@ -1,6 +1,9 @@
 package frontend
 
-import "toyc/middle/diag"
+import (
+	"toyc/middle"
+	"toyc/middle/diag"
+)
 
 // The AST that the checker annotates and the lowering reads. Every node has
 // the source position of its first token (for an operator: of the operator).
@@ -35,6 +38,9 @@ type Func struct {
 	convErrors bool
 	// order is the function's place among the bodies a Stream checks.
 	order int
+	// facts are what the body does to the module, read off its tokens
+	// (bodyfacts.go), when a Stream checks it.
+	facts *middle.BodyFacts
 }
 
 // VarKind says where a variable lives.

@@ -38,5 +38,6 @@ func compileWithWarnings(file string, src []byte, lowering func(*Program) *middl
 	if diags.Errors() > 0 {
 		return nil, diags
 	}
+	declareFacts(file, src, prog)
 	return lowering(prog), diags
 }

@@ -43,6 +43,9 @@ func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 		l.declare(fn)
 	}
 	for _, fn := range p.Funcs {
+		if fn.facts != nil {
+			l.funcs[fn].DeclareFacts(fn.facts)
+		}
 		switch {
 		case fn.Extern:
 		case deferred:

@@ -92,7 +92,8 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Modul
 	text := sourceText(src) // which the skim's names and the bodies' share
 	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), func(toks []lexer.Token, end lexer.Position) bool {
+	facts := &factScanner{}
+	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), facts, func(toks []lexer.Token, end lexer.Position) bool {
 		tree, err := parseTokens(toks, end)
 		if err != nil {
 			return false
@@ -118,6 +119,9 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Modul
 			f.order = len(s.funcs)
 			s.funcs = append(s.funcs, f)
 		}
+	}
+	if !facts.resolve(prog, s.funcs) {
+		return nil, nil
 	}
 	m := lower(prog, true, s.await)
 	go s.check(c, lines)
@@ -239,7 +243,7 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 // nesting (which follows every token) finds it too deep, or when the top
 // level is not a sequence of func, extern func and var declarations,
 // braces and brackets balanced.
-func skimDeclarations(file string, text string, nesting *nestingCheck, each func(toks []lexer.Token, end lexer.Position) bool) bool {
+func skimDeclarations(file string, text string, nesting *nestingCheck, facts *factScanner, each func(toks []lexer.Token, end lexer.Position) bool) bool {
 	depth := 0 // of brackets within a declaration, or of braces within a body
 	inBody := false
 	inDecl := false
@@ -266,6 +270,9 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, each func
 			if depth == 0 {
 				chunk = append(chunk, tok)
 				inBody, inDecl = false, false
+				facts.bodyEnd()
+			} else {
+				facts.body(tok)
 			}
 			continue
 		case !inDecl:
@@ -279,9 +286,11 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, each func
 				chunk = nil
 			}
 			inDecl = true
+			facts.declStart()
 		case depth == 0 && tok.Value == "{":
 			chunk = append(chunk, tok)
 			inBody, depth = true, 1
+			facts.bodyStart()
 			continue
 		case depth == 0 && tok.Value == ";":
 			inDecl = false
@@ -292,6 +301,7 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, each func
 		case ")", "]", "}":
 			depth--
 		}
+		facts.header(tok)
 		chunk = append(chunk, tok)
 	}
 }

@@ -32,6 +32,7 @@ type Func struct {
 	snapDefined bool              // defined when the module's definitions were last recorded (release.go)
 	build       func(*Func) error // the deferred body (lazy.go)
 	symbols     *bodySymbols      // what the body's build refers to, until Commit (lazy.go)
+	facts       *BodyFacts        // what the deferred body does to the module (summary.go)
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).

@@ -45,7 +45,20 @@ import "strings"
 // holding @g is a store of @g as a value, which counts as an escape).
 // Guarantees: valid IR; no load of a constant global remains; the CFG and
 // Preds unchanged.
+//
+// When the frontend gave every body's facts (summary.go), the pass reads
+// them rather than the instructions (GlobalConstantsSummarized), so that
+// a module compiled whole and one streamed get the same code.
 func GlobalConstants(m *Module) {
+	if s := Summarize(m); s != nil {
+		work := GlobalConstantsSummarized(s)
+		for _, f := range s.funcs {
+			if err := work(f); err != nil {
+				panic(err) // a frontend bug, reported as an internal error
+			}
+		}
+		return
+	}
 	if !isWholeProgram(m) {
 		return
 	}
@@ -100,24 +113,7 @@ func isWholeProgram(m *Module) bool {
 // foldGlobalConstants is the pass without the whole-program check: the
 // module's externals are taken not to write its globals.
 func foldGlobalConstants(m *Module) {
-	candidate := make(map[string]*Global)
-	for _, g := range m.Globals {
-		if g.External || g.Bytes != nil || g.Type == Void {
-			continue
-		}
-		if g.Type == Ptr && g.InitSym == "" {
-			continue
-		}
-		if g.Type != Ptr && !g.Type.IsInt() {
-			continue
-		}
-		candidate[g.Name] = g
-	}
-	for _, g := range m.Globals {
-		if g.InitSym != "" {
-			delete(candidate, g.InitSym)
-		}
-	}
+	candidate := constantCandidates(m)
 	if len(candidate) == 0 {
 		return
 	}
@@ -143,32 +139,119 @@ func foldGlobalConstants(m *Module) {
 		return
 	}
 	for _, f := range m.Funcs {
-		var repl []*Value
+		foldLoads(f, candidate)
+	}
+}
+
+// constantCandidates are the globals of m that the pass may fold, by
+// their declarations alone: integer globals, and pointer globals that
+// name a symbol, that no other global's initializer names.
+func constantCandidates(m *Module) map[string]*Global {
+	candidate := make(map[string]*Global)
+	for _, g := range m.Globals {
+		if g.External || g.Bytes != nil || g.Type == Void {
+			continue
+		}
+		if g.Type == Ptr && g.InitSym == "" {
+			continue
+		}
+		if g.Type != Ptr && !g.Type.IsInt() {
+			continue
+		}
+		candidate[g.Name] = g
+	}
+	for _, g := range m.Globals {
+		if g.InitSym != "" {
+			delete(candidate, g.InitSym)
+		}
+	}
+	return candidate
+}
+
+// foldLoads replaces f's loads of the constant globals by their values.
+func foldLoads(f *Func, constant map[string]*Global) {
+	var repl []*Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != OpLoad || v.Args[0].Op != OpGlobal {
+				continue
+			}
+			g := constant[v.Args[0].Sym]
+			if g == nil {
+				continue
+			}
+			if repl == nil {
+				repl = make([]*Value, f.NumValues())
+			}
+			if g.Type == Ptr {
+				repl[v.ID] = f.GlobalAddr(g.InitSym)
+			} else {
+				repl[v.ID] = f.Const(g.Type, g.Init)
+			}
+		}
+	}
+	if repl == nil {
+		return
+	}
+	f.ReplaceUses(repl)
+	for _, b := range f.Blocks {
+		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
+	}
+}
+
+// GlobalConstantsSummarized is GlobalConstants a function at a time, from
+// the module's summary (summary.go): a global is constant, or sealed, when
+// no body's facts say it is assigned, or its address taken, rather than
+// when no instruction of the module does. Called before any function, it
+// seals the globals; the work on each function folds its loads, after
+// checking that its IR does nothing the facts left out (a SummaryError,
+// where folding would be wrong). String constants are left unsealed: they
+// come with the bodies, and nothing loads or stores them, so sealing
+// changes nothing for them. The function passes before it must not add
+// uses of a global that mem2reg would not remove (they are unreachable
+// and mem2reg).
+func GlobalConstantsSummarized(s *Summary) func(*Func) error {
+	m := s.m
+	if !isWholeProgram(m) {
+		return func(*Func) error { return nil }
+	}
+	initSym := make(map[string]bool)
+	for _, g := range m.Globals {
+		initSym[g.InitSym] = true
+	}
+	sealed := make(map[string]bool)
+	for _, g := range m.Globals {
+		g.Sealed = !g.External && g.Bytes == nil && !initSym[g.Name] && !s.addressed[g.Name]
+		if g.Sealed {
+			sealed[g.Name] = true
+		}
+	}
+	constant := constantCandidates(m)
+	for name := range constant {
+		if s.assigned[name] || s.addressed[name] {
+			delete(constant, name)
+		}
+	}
+	return func(f *Func) error {
 		for _, b := range f.Blocks {
 			for _, v := range b.Instrs {
-				if v.Op != OpLoad || v.Args[0].Op != OpGlobal {
-					continue
-				}
-				g := candidate[v.Args[0].Sym]
-				if g == nil {
-					continue
-				}
-				if repl == nil {
-					repl = make([]*Value, f.NumValues())
-				}
-				if g.Type == Ptr {
-					repl[v.ID] = f.GlobalAddr(g.InitSym)
-				} else {
-					repl[v.ID] = f.Const(g.Type, g.Init)
+				for i, a := range v.Args {
+					if a.Op != OpGlobal {
+						continue
+					}
+					access := v.Op == OpLoad || v.Op == OpStore && i == 1
+					if g := constant[a.Sym]; g != nil && (v.Op != OpLoad || i != 0 || v.Type != g.Type) {
+						return &SummaryError{Func: f.Name, Msg: "it writes @" + a.Sym + " or takes its address, which its facts do not say"}
+					}
+					if sealed[a.Sym] && !access {
+						return &SummaryError{Func: f.Name, Msg: "it takes the address of @" + a.Sym + ", which its facts do not say"}
+					}
 				}
 			}
 		}
-		if repl == nil {
-			continue
+		if len(constant) > 0 {
+			foldLoads(f, constant)
 		}
-		f.ReplaceUses(repl)
-		for _, b := range f.Blocks {
-			b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
-		}
+		return nil
 	}
 }

@@ -61,7 +61,10 @@ func Inline(m *Module) {
 // neither call nor are called by each other, on up to jobs goroutines at
 // once: each reads only the finished bodies of lower levels, so the
 // result does not depend on jobs. The first error of visit, in m's
-// order, stops the walk after its level. A nil visit only inlines.
+// order, stops the walk after its level. A nil visit only inlines. When
+// the frontend gave every body's facts (summary.go), the call counts and
+// the recursive functions are the facts', so that a module compiled whole
+// and one streamed (InlineSummarized) get the same code.
 func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) error) error {
 	sites := countCallSites(m)
 	sccs := callGraphSCCs(m)
@@ -73,11 +76,17 @@ func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) erro
 			}
 		}
 	}
+	if s := Summarize(m); s != nil {
+		// The counts and cycles of the frontend's facts, as a streamed
+		// compile sees them (InlineSummarized); the walk's order, by the
+		// IR's calls, is as good.
+		sites, recursive = s.sites, s.recursive
+	}
 	for _, level := range sccLevels(m, sccs) {
 		errs := make([]error, len(level))
 		ParallelFor(len(level), jobs, func(i int) {
 			for _, f := range level[i] {
-				inline := func() { inlineInto(f, sites, recursive) }
+				inline := func() { inlineInto(f, sites, recursive, nil) }
 				switch {
 				case visit == nil:
 					inline()
@@ -149,8 +158,12 @@ const (
 // inlineInto inlines the eligible calls of f, in block order, including the
 // calls that inlined bodies bring along (their callees are already done).
 // Recursive callees are never inlined: one copy of a recursive body saves
-// one call out of many and costs its size.
-func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
+// one call out of many and costs its size. With candidate, a callee it
+// rejects is left alone without its body being read (a summarized walk,
+// summary.go: the callee may be compiling on), which must change nothing
+// but what is read: candidate must accept every callee that could be
+// inlined (mayInline).
+func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, candidate func(*Func) bool) {
 	size := funcSize(f)
 	limit := inlineGrowth*size + inlineSlack
 	var repl []*Value
@@ -170,7 +183,10 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 				continue
 			}
 			g := f.Module.Func(v.Sym)
-			if g == nil || g.IsDecl() || recursive[g] || g == f || len(g.Params) != len(v.Args) {
+			if g == nil || recursive[g] || g == f || candidate != nil && !candidate(g) {
+				continue
+			}
+			if g.IsDecl() || len(g.Params) != len(v.Args) {
 				continue
 			}
 			gs := funcSize(g)
@@ -209,6 +225,54 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool) {
 	f.ReplaceUses(repl)
 	layOut(f, follow)
 	RemoveUnreachable(f)
+}
+
+// mayInline reports whether inlineInto could inline some call of g: it
+// is not recursive, and it passes the size test at a call in a loop with
+// every parameter given a stack slot (slotAccesses), or as the only call.
+// A function it rejects is never copied, whatever its callers are.
+func mayInline(g *Func, sites map[*Func]int, recursive map[*Func]bool) bool {
+	if recursive[g] {
+		return false
+	}
+	hot := hotSize(g)
+	if sites[g] == 1 && hot <= max(inlineSingleSite, inlineSingleSiteInLoop) {
+		return true
+	}
+	return hot-paramAccesses(g) <= max(inlineSmall, inlineSmallInLoop)
+}
+
+// paramAccesses counts the loads and stores of g through any parameter:
+// slotAccesses at a call that passes a slot for every one.
+func paramAccesses(g *Func) int {
+	viaParam := make(map[*Value]bool, len(g.Params))
+	for _, p := range g.Params {
+		viaParam[p] = true
+	}
+	n := 0
+	for _, b := range g.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpLoad && viaParam[v.Args[0]] || v.Op == OpStore && viaParam[v.Args[1]] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// InlineSummarized is Inline a function at a time, from the module's
+// summary: the work on f inlines into f the callees the summary has
+// settled (Summary.Settle). The pipeline gives f to it once every function
+// f calls outside its component is settled, and settles f once the passes
+// after inline are done with it; then the result is Inline's.
+func InlineSummarized(s *Summary) func(*Func) error {
+	return func(f *Func) error {
+		if err := s.CheckFacts(f); err != nil {
+			return err
+		}
+		inlineInto(f, s.sites, s.recursive, s.inlineCandidate)
+		return nil
+	}
 }
 
 // slotAccesses counts the loads and stores of g that go through a
@@ -338,41 +402,62 @@ func countCallSites(m *Module) map[*Func]int {
 }
 
 // callGraphSCCs returns the strongly connected components of the call graph
-// of m's defined functions, callees before callers (Tarjan's algorithm emits
-// them in that order), each component's functions in module order.
+// of m's defined functions, callees before callers, each component's
+// functions in module order (stronglyConnected).
 func callGraphSCCs(m *Module) [][]*Func {
+	var defined []*Func
 	index := make(map[*Func]int, len(m.Funcs))
-	for i, f := range m.Funcs {
-		index[f] = i
+	for _, f := range m.Funcs {
+		if !f.IsDecl() {
+			index[f] = len(defined)
+			defined = append(defined, f)
+		}
 	}
-	callees := make([][]int, len(m.Funcs))
-	for i, f := range m.Funcs {
+	callees := make([][]int, len(defined))
+	for i, f := range defined {
 		seen := make(map[int]bool)
 		for _, b := range f.Blocks {
 			for _, v := range b.Instrs {
 				if v.Op != OpCall {
 					continue
 				}
-				if g := m.Func(v.Sym); g != nil && !g.IsDecl() && !seen[index[g]] {
-					seen[index[g]] = true
-					callees[i] = append(callees[i], index[g])
+				if j, ok := index[m.Func(v.Sym)]; ok && !seen[j] {
+					seen[j] = true
+					callees[i] = append(callees[i], j)
 				}
 			}
 		}
 	}
+	var sccs [][]*Func
+	for _, scc := range stronglyConnected(len(defined), callees) {
+		comp := make([]*Func, len(scc))
+		for i, x := range scc {
+			comp[i] = defined[x]
+		}
+		sccs = append(sccs, comp)
+	}
+	return sccs
+}
+
+// stronglyConnected returns the strongly connected components of the
+// graph of n nodes with the edges callees, callees before callers (Tarjan's
+// algorithm, iteratively, emits them in that order; roots are taken in
+// index order, and each node's edges in their order), each component's
+// nodes in increasing order.
+func stronglyConnected(n int, callees [][]int) [][]int {
 	const unvisited = -1
-	order := make([]int, len(m.Funcs)) // Tarjan's discovery index
-	low := make([]int, len(m.Funcs))
-	onStack := make([]bool, len(m.Funcs))
+	order := make([]int, n) // Tarjan's discovery index
+	low := make([]int, n)
+	onStack := make([]bool, n)
 	for i := range order {
 		order[i] = unvisited
 	}
 	var stack []int
-	var sccs [][]*Func
+	var sccs [][]int
 	clock := 0
 	type frame struct{ fn, next int }
-	for root := range m.Funcs {
-		if order[root] != unvisited || m.Funcs[root].IsDecl() {
+	for root := range n {
+		if order[root] != unvisited {
 			continue
 		}
 		work := []frame{{root, 0}}
@@ -417,11 +502,7 @@ func callGraphSCCs(m *Module) [][]*Func {
 				}
 			}
 			slices.Sort(scc)
-			comp := make([]*Func, len(scc))
-			for i, x := range scc {
-				comp[i] = m.Funcs[x]
-			}
-			sccs = append(sccs, comp)
+			sccs = append(sccs, scc)
 		}
 	}
 	return sccs

@@ -14,7 +14,9 @@ import (
 // byte for byte: every test program at each level, compiled to assembly
 // with -j1 and twice with -j4 (more jobs than this machine's CPUs, so that
 // functions really finish out of order), and 100 generated programs at
-// -O2 with -j1 and -j4, the first ten with the dumps of --print-after-all.
+// -O2 with -j1 and -j4, the first ten with the dumps of --print-after-all;
+// and each, but those ten, streamed to a file with each -j, which must
+// give the same assembly as written to standard output (not streamed).
 func TestJobsDeterministic(t *testing.T) {
 	needToyc(t)
 	t.Parallel()
@@ -58,6 +60,23 @@ func TestJobsDeterministic(t *testing.T) {
 			for i := 1; i < len(outs); i++ {
 				if !bytes.Equal(outs[i].stdout, outs[0].stdout) || !bytes.Equal(outs[i].stderr, outs[0].stderr) {
 					t.Errorf("%s %s: the output of %s and %s (run %d) differ", filepath.Base(c.file), level, c.jobs[0], c.jobs[i], i)
+				}
+			}
+			if c.dumps {
+				continue
+			}
+			// Written to a file, the compile streams (at -O2 by the
+			// module's summary, backend/bottomup.go): the same assembly.
+			for _, j := range c.jobs {
+				out := filepath.Join(dir, "streamed.s")
+				args := []string{j, level, "--verify-each", "-S", c.file, "-o", out}
+				r := run(t, dir, compileTimeout, tools.toyc, args...)
+				got, err := os.ReadFile(out)
+				if r.status != 0 || err != nil {
+					t.Fatalf("%s: exit status %d, %v\n%s", command(tools.toyc, args), r.status, err, r.stderr)
+				}
+				if !bytes.Equal(got, outs[0].stdout) {
+					t.Errorf("%s %s %s: the assembly streamed to a file differs from the one written to standard output", filepath.Base(c.file), level, j)
 				}
 			}
 		}

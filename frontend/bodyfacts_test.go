@@ -1,0 +1,116 @@
+package frontend
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The facts read off the tokens resolve names as the checker does:
+// parameters and locals hide globals and functions from the end of their
+// declaration to the end of their block (a for header's to the end of
+// the loop); `g =` and `g op=` assign, `*r =` does not; `&g` and `&(g)`
+// take the address, `a[i] =` does not assign a; calls count once per
+// site; what
+// follows a return, break or continue in its block is not lowered and
+// does not count.
+func TestBodyFacts(t *testing.T) {
+	src := `var g = 1;
+var h = 2;
+var a: []int;
+var c = 0;
+
+func f(x: int) int {
+    return x + g;
+}
+
+func shadow(g: int) {
+    g = 3;
+    var h = &g;
+    *h = 4;
+    {
+        var f = 1;
+        f += 1;
+    }
+    f(1);
+}
+
+func scopes() {
+    for var g = 0; g < 2; g += 1 {
+        g = 5;
+    }
+    g = 6;
+    {
+        var h = h + 1;
+        h = 7;
+    }
+}
+
+func addresses() {
+    var r = &(h);
+    *r = 1;
+    a[1] = f(f(2));
+    c = len(a);
+    main();
+}
+
+func dead(n: int) {
+    while n > 0 {
+        if n == 3 {
+            break;
+            h = 1;
+        }
+        n -= 1;
+        continue;
+        g = 2;
+    }
+    return;
+    f(3);
+}
+
+func main() {
+    scopes();
+}
+`
+	prog, diags := check("facts.toy", []byte(src))
+	if diags.Errors() > 0 {
+		t.Fatal(diags)
+	}
+	declareFacts("facts.toy", []byte(src), prog)
+	want := map[string]string{
+		"f":         "calls [] assigned [] addressed []",
+		"shadow":    "calls [f] assigned [] addressed []",
+		"scopes":    "calls [] assigned [g] addressed []",
+		"addresses": "calls [f f toy_main] assigned [c] addressed [h]",
+		"dead":      "calls [] assigned [] addressed []",
+		"main":      "calls [scopes] assigned [] addressed []",
+	}
+	for _, fn := range prog.Funcs {
+		if fn.facts == nil {
+			t.Fatalf("%s has no facts", fn.Name)
+		}
+		got := fmt.Sprintf("calls %v assigned %v addressed %v", fn.facts.Calls, fn.facts.Assigned, fn.facts.Addressed)
+		if got != want[fn.Name] {
+			t.Errorf("%s: %s, want %s", fn.Name, got, want[fn.Name])
+		}
+	}
+}
+
+// The stream's skim gives the same facts as the whole file's reading.
+func TestStreamFacts(t *testing.T) {
+	src := []byte("var g = 1;\nfunc f() { g = 2; f(); }\nfunc main() { f(); print(g); }\n")
+	m, s := CompileStreamed("s.toy", src, nil)
+	if m == nil {
+		t.Fatal("the file was not streamed")
+	}
+	for _, fn := range s.funcs {
+		if fn.facts == nil {
+			t.Fatalf("%s has no facts", fn.Name)
+		}
+	}
+	if got := fmt.Sprint(s.funcs[0].facts.Calls, s.funcs[0].facts.Assigned, s.funcs[1].facts.Calls); got != "[f] [g] [f]" {
+		t.Errorf("facts %s, want [f] [g] [f]", got)
+	}
+	if d := s.Wait(); d.Errors() > 0 {
+		t.Fatal(d)
+	}
+}

@@ -1,0 +1,202 @@
+package middle
+
+import "slices"
+
+// Module facts known before the bodies: the module passes (globalconst,
+// inline) read every body of the module, which is what kept a compile at
+// -O2 from streaming (release.go, lazy.go). What they read of the other
+// functions is little — which functions each body calls, how often, and
+// which globals it may write or take the address of — and a frontend can
+// tell that about a body without building it (frontend/bodyfacts.go reads
+// it off the tokens, as the skim goes by). With each deferred body's facts
+// declared (DeclareFacts), the module's summary (Summarize) gives the
+// passes what they took from the bodies, and the pipeline can take each
+// function through every pass on its own: globalconst folds a function's
+// loads from the summary, and inline takes a function once every function
+// it calls outside its component has been through the passes before the
+// late ones, as the bottom-up walk over the whole call graph did (LLVM's
+// CGSCC walk needs the call graph, not the bodies, to order its work).
+//
+// The facts must describe the body as the passes see it after mem2reg:
+// every call of a defined function, and every global the body may store
+// to or take the address of otherwise. A frontend may say more than the
+// body does (a global it assigns in code that is never lowered); the
+// passes then do less, never wrong. It must never say less: globalconst
+// checks each function's IR against the summary and fails the compile
+// (SummaryError) rather than fold a global some body writes, and the
+// pipeline's verifier checks the calls (CheckFacts).
+
+// BodyFacts is what a body does to the rest of the module, by symbol.
+type BodyFacts struct {
+	Calls     []string // the defined functions it calls, once per call site
+	Assigned  []string // the globals it may store to
+	Addressed []string // the globals whose address it may take other than to load or store
+}
+
+// DeclareFacts gives the facts of f's deferred body.
+func (f *Func) DeclareFacts(facts *BodyFacts) { f.facts = facts }
+
+// Summary is what the module passes need to know of a module's bodies.
+type Summary struct {
+	m       *Module
+	funcs   []*Func // the defined functions, in the module's order
+	index   map[*Func]int
+	callees [][]int // per function: the distinct callees outside its component
+	comp    []int   // per function: its strongly connected component
+	sites   map[*Func]int
+	// recursive marks the functions in a cycle of the call graph.
+	recursive map[*Func]bool
+	// assigned and addressed are the globals some body may store to, or
+	// take the address of other than to load or store it.
+	assigned, addressed map[string]bool
+	// settled marks the functions done with the passes up to the late
+	// ones (Settle), which callers may inline when inlinable says so.
+	settled, inlinable []bool
+}
+
+// Summarize returns m's summary from the facts of its bodies, or nil
+// when a defined function has none (its body was not deferred with them).
+func Summarize(m *Module) *Summary {
+	s := &Summary{m: m, index: make(map[*Func]int), assigned: make(map[string]bool), addressed: make(map[string]bool)}
+	for _, f := range m.Funcs {
+		if f.IsDecl() {
+			continue
+		}
+		if f.facts == nil {
+			return nil
+		}
+		s.index[f] = len(s.funcs)
+		s.funcs = append(s.funcs, f)
+	}
+	n := len(s.funcs)
+	calls := make([][]int, n)
+	s.sites = make(map[*Func]int)
+	for i, f := range s.funcs {
+		seen := make(map[int]bool)
+		for _, name := range f.facts.Calls {
+			g := m.Func(name)
+			j, ok := s.index[g]
+			if !ok {
+				continue
+			}
+			s.sites[g]++
+			if !seen[j] {
+				seen[j] = true
+				calls[i] = append(calls[i], j)
+			}
+		}
+		for _, name := range f.facts.Assigned {
+			s.assigned[name] = true
+		}
+		for _, name := range f.facts.Addressed {
+			s.addressed[name] = true
+		}
+	}
+	s.comp = make([]int, n)
+	s.recursive = make(map[*Func]bool)
+	for c, scc := range stronglyConnected(n, calls) {
+		for _, i := range scc {
+			s.comp[i] = c
+		}
+		if len(scc) > 1 || slices.Contains(calls[scc[0]], scc[0]) {
+			for _, i := range scc {
+				s.recursive[s.funcs[i]] = true
+			}
+		}
+	}
+	s.callees = make([][]int, n)
+	for i := range calls {
+		for _, j := range calls[i] {
+			if s.comp[j] != s.comp[i] {
+				s.callees[i] = append(s.callees[i], j)
+			}
+		}
+	}
+	s.settled = make([]bool, n)
+	s.inlinable = make([]bool, n)
+	return s
+}
+
+// Funcs returns the defined functions, in the module's order.
+func (s *Summary) Funcs() []*Func { return s.funcs }
+
+// Callees returns, by their index in Funcs, the functions the i-th calls
+// outside its own component: those the bottom-up walk finishes first.
+func (s *Summary) Callees(i int) []int { return s.callees[i] }
+
+// Settle records that the i-th function is done with the passes an SCC
+// pass runs on it, and reports whether a caller may still inline it: then
+// its body must stay as it is until every caller has been through them,
+// and so must the bodies of the functions it calls, returned by their
+// index in Funcs, which a caller that inlines it may inline in turn.
+func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
+	f := s.funcs[i]
+	s.settled[i] = true
+	s.inlinable[i] = mayInline(f, s.sites, s.recursive)
+	if !s.inlinable[i] {
+		return false, nil
+	}
+	// It may wait long, and the late passes can compute them again.
+	f.cache = nil
+	seen := make(map[int]bool)
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != OpCall {
+				continue
+			}
+			if j, ok := s.index[s.m.Func(v.Sym)]; ok && !seen[j] {
+				seen[j] = true
+				calls = append(calls, j)
+			}
+		}
+	}
+	return true, calls
+}
+
+// inlineCandidate reports whether a caller may weigh g's body: it is
+// settled and may be inlined (else the caller leaves the call alone
+// without reading the body, which another goroutine may be compiling).
+func (s *Summary) inlineCandidate(g *Func) bool {
+	i, ok := s.index[g]
+	return ok && s.settled[i] && s.inlinable[i]
+}
+
+// CheckFacts reports a call of f, as the IR has it, that f's facts do not
+// list (as often): a frontend bug, which would make the inliner's order
+// wrong (never its results invalid: a callee not yet settled is not
+// inlined). Facts may list more calls than the IR has.
+func (s *Summary) CheckFacts(f *Func) error {
+	if f.facts == nil {
+		return nil
+	}
+	want := make(map[string]int)
+	for _, name := range f.facts.Calls {
+		if s.m.DefinesFunc(name) {
+			want[name]++
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpCall && s.m.DefinesFunc(v.Sym) {
+				want[v.Sym]--
+			}
+		}
+	}
+	for name, n := range want {
+		if n < 0 {
+			return &SummaryError{Func: f.Name, Msg: "its facts count calls of @" + name + " fewer times than its IR has"}
+		}
+	}
+	return nil
+}
+
+// SummaryError is a body that does what its facts said it does not: a
+// frontend bug that a module pass caught before it made wrong code.
+type SummaryError struct {
+	Func string
+	Msg  string
+}
+
+func (e *SummaryError) Error() string {
+	return "@" + e.Func + " does not match the module's summary: " + e.Msg
+}
