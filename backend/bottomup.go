@@ -94,14 +94,14 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 	// waitCallees counts the callees of each function, outside its
 	// component, that are not settled yet. holders counts, for each
 	// function, the bodies that call it or may come to: its callers not
-	// settled yet, and the settled ones a caller may still inline; it
-	// stays as it is, when it may be inlined itself, until there are
-	// none (a caller that inlines a settled function may inline what
-	// that calls too).
+	// settled yet, and the frozen copies a caller may still inline; its
+	// own frozen copy, when it may be inlined, stays until there are none
+	// (a caller that inlines a frozen copy may inline what that calls
+	// too).
 	waitCallees := make([]int, n)
 	holders := make([]int, n)
 	callers := make([][]int, n)
-	holds := make([][]int, n) // what each settled function holds
+	holds := make([][]int, n) // the functions each frozen copy holds
 	for i := range n {
 		if len(scc) == 0 {
 			break // nothing waits for another function
@@ -120,7 +120,7 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 		done    // compiled
 	)
 	stage := make([]int, n)
-	keep := make([]bool, n)
+	keep := make([]bool, n) // a frozen copy is kept
 	mach := make([]*Func, n)
 	errs := make([]error, n)
 
@@ -174,28 +174,31 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 			finished++
 		}
 	}
-	var toLate, release func(i int)
-	toLate = func(i int) {
+	toLate := func(i int) {
 		stage[i] = late
 		inFlight++
 		if jobs == 1 {
 			finish(compileLate(i))
-		} else {
-			for inFlight > window {
-				finish(<-results)
-			}
-			work <- i
+			return
 		}
+		for inFlight > window {
+			finish(<-results)
+		}
+		work <- i
+	}
+	// release drops one holder of the i-th function's frozen copy; the
+	// last drops the copy, which then holds its callees' no more.
+	var release func(i int)
+	release = func(i int) {
+		if holders[i]--; holders[i] > 0 || !keep[i] {
+			return
+		}
+		keep[i] = false
+		s.Drop(i)
 		for _, j := range holds[i] {
 			release(j)
 		}
 		holds[i] = nil
-	}
-	// release drops one holder of the i-th function.
-	release = func(i int) {
-		if holders[i]--; holders[i] == 0 && keep[i] && stage[i] == settled {
-			toLate(i)
-		}
 	}
 	var queue []int // functions whose callees are settled
 	runSCC := func(i int) {
@@ -222,9 +225,11 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 			}
 			release(j)
 		}
-		if stage[i] == settled && (!keep[i] || holders[i] == 0) {
-			toLate(i)
+		if keep[i] && holders[i] == 0 {
+			holders[i]++
+			release(i)
 		}
+		toLate(i)
 	}
 	for k := 0; k < n && !failed; k++ {
 		f := m[k]

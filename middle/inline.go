@@ -158,12 +158,12 @@ const (
 // inlineInto inlines the eligible calls of f, in block order, including the
 // calls that inlined bodies bring along (their callees are already done).
 // Recursive callees are never inlined: one copy of a recursive body saves
-// one call out of many and costs its size. With candidate, a callee it
-// rejects is left alone without its body being read (a summarized walk,
-// summary.go: the callee may be compiling on), which must change nothing
-// but what is read: candidate must accept every callee that could be
-// inlined (mayInline).
-func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, candidate func(*Func) bool) {
+// one call out of many and costs its size. With body, a callee's body is
+// what body returns for it (a summarized walk, summary.go: a frozen copy,
+// the callee itself compiling on), and a callee it returns nil for is left
+// alone, which must change nothing: body must give every callee that
+// could be inlined (mayInline).
+func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, body func(*Func) *Func) {
 	size := funcSize(f)
 	limit := inlineGrowth*size + inlineSlack
 	var repl []*Value
@@ -183,8 +183,14 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, candidat
 				continue
 			}
 			g := f.Module.Func(v.Sym)
-			if g == nil || recursive[g] || g == f || candidate != nil && !candidate(g) {
+			if g == nil || recursive[g] || g == f {
 				continue
+			}
+			calls := sites[g]
+			if body != nil {
+				if g = body(g); g == nil {
+					continue
+				}
 			}
 			if g.IsDecl() || len(g.Params) != len(v.Args) {
 				continue
@@ -195,7 +201,7 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, candidat
 				small, single = inlineSmallInLoop, inlineSingleSiteInLoop
 			}
 			hot := hotSize(g)
-			once := sites[g] == 1 && hot <= single
+			once := calls == 1 && hot <= single
 			if hot-slotAccesses(g, v) > small && !once || size+gs > limit && !(once && size+gs <= inlineSingleSiteCap) {
 				continue
 			}
@@ -261,16 +267,17 @@ func paramAccesses(g *Func) int {
 }
 
 // InlineSummarized is Inline a function at a time, from the module's
-// summary: the work on f inlines into f the callees the summary has
-// settled (Summary.Settle). The pipeline gives f to it once every function
-// f calls outside its component is settled, and settles f once the passes
-// after inline are done with it; then the result is Inline's.
+// summary: the work on f inlines into f the frozen copies of the callees
+// the summary has settled (Summary.Settle). The pipeline gives f to it
+// once every function f calls outside its component is settled, and
+// settles f once the passes after inline are done with it; then the
+// result is Inline's.
 func InlineSummarized(s *Summary) func(*Func) error {
 	return func(f *Func) error {
 		if err := s.CheckFacts(f); err != nil {
 			return err
 		}
-		inlineInto(f, s.sites, s.recursive, s.inlineCandidate)
+		inlineInto(f, s.sites, s.recursive, s.thawed())
 		return nil
 	}
 }

@@ -49,9 +49,8 @@ type Summary struct {
 	// assigned and addressed are the globals some body may store to, or
 	// take the address of other than to load or store it.
 	assigned, addressed map[string]bool
-	// settled marks the functions done with the passes up to the late
-	// ones (Settle), which callers may inline when inlinable says so.
-	settled, inlinable []bool
+	// frozen holds the settled bodies callers may still inline (Settle).
+	frozen [][]byte
 }
 
 // Summarize returns m's summary from the facts of its bodies, or nil
@@ -112,8 +111,7 @@ func Summarize(m *Module) *Summary {
 			}
 		}
 	}
-	s.settled = make([]bool, n)
-	s.inlinable = make([]bool, n)
+	s.frozen = make([][]byte, n)
 	return s
 }
 
@@ -126,18 +124,16 @@ func (s *Summary) Callees(i int) []int { return s.callees[i] }
 
 // Settle records that the i-th function is done with the passes an SCC
 // pass runs on it, and reports whether a caller may still inline it: then
-// its body must stay as it is until every caller has been through them,
-// and so must the bodies of the functions it calls, returned by their
-// index in Funcs, which a caller that inlines it may inline in turn.
+// the summary keeps a frozen copy of its body (freeze) for them until
+// Drop, and the function itself may go on; calls lists, by their index in
+// Funcs, the functions its body calls, which a caller that inlines it may
+// inline in turn (their copies must stay while this one does).
 func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	f := s.funcs[i]
-	s.settled[i] = true
-	s.inlinable[i] = mayInline(f, s.sites, s.recursive)
-	if !s.inlinable[i] {
+	if !mayInline(f, s.sites, s.recursive) {
 		return false, nil
 	}
-	// It may wait long, and the late passes can compute them again.
-	f.cache = nil
+	s.frozen[i] = freeze(f)
 	seen := make(map[int]bool)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -153,12 +149,28 @@ func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	return true, calls
 }
 
-// inlineCandidate reports whether a caller may weigh g's body: it is
-// settled and may be inlined (else the caller leaves the call alone
-// without reading the body, which another goroutine may be compiling).
-func (s *Summary) inlineCandidate(g *Func) bool {
-	i, ok := s.index[g]
-	return ok && s.settled[i] && s.inlinable[i]
+// Drop drops the frozen copy of the i-th function: no caller will inline
+// it any more.
+func (s *Summary) Drop(i int) { s.frozen[i] = nil }
+
+// thawed returns, for inlining into one function, the bodies of its
+// callees that callers may still inline, each made once from its frozen
+// copy, and nil for the others (not settled, or rejected by mayInline:
+// they are left alone without their bodies being read, which another
+// goroutine may be compiling).
+func (s *Summary) thawed() func(g *Func) *Func {
+	made := make(map[*Func]*Func)
+	return func(g *Func) *Func {
+		if body, ok := made[g]; ok {
+			return body
+		}
+		var body *Func
+		if i, ok := s.index[g]; ok && s.frozen[i] != nil {
+			body = thaw(g, s.frozen[i])
+		}
+		made[g] = body
+		return body
+	}
 }
 
 // CheckFacts reports a call of f, as the IR has it, that f's facts do not

@@ -1,0 +1,84 @@
+package middle
+
+import (
+	"fmt"
+	"testing"
+)
+
+// A frozen copy thaws into the same body: blocks and edges in their
+// order, φs, operands, IDs, positions and inline sites; inlining the
+// thawed body gives what inlining the function itself gives.
+func TestFreezeThaw(t *testing.T) {
+	src := `@k = global i64 7
+declare void @toy_print_i64(i64)
+
+define i64 @g(i64 %x, ptr %p) {
+entry:
+  %a = load i64, ptr @k
+  %c = icmp sgt i64 %x, %a
+  br i1 %c, label %big, label %loop
+big:
+  store i64 %x, ptr %p
+  ret i64 -3
+loop:
+  %s = phi i64 [ %x, %entry ], [ %s1, %loop ]
+  %s1 = mul i64 %s, 3
+  %d = icmp slt i64 %s1, 1000
+  br i1 %d, label %loop, label %done
+done:
+  call void @toy_print_i64(i64 %s1)
+  ret i64 %s1
+}
+
+define i64 @f(i64 %y) {
+entry:
+  %slot = alloca i64
+  %r = call i64 @g(i64 %y, ptr %slot)
+  %t = call i64 @g(i64 %r, ptr %slot)
+  ret i64 %t
+}
+`
+	m := mustParse(t, "freeze.ll", src)
+	g := m.Func("g")
+	for i, b := range g.Blocks {
+		for j, v := range b.Instrs {
+			v.Pos.Line, v.Pos.Col = 10+i, j+1
+		}
+	}
+	g.Inlines = []InlineSite{{}, {Callee: "h", Call: g.Blocks[0].Instrs[0].Pos}}
+	g.Blocks[1].Instrs[0].Inlined = 1
+	copy := thaw(g, freeze(g))
+	if got, want := copy.String(), g.String(); got != want {
+		t.Fatalf("thawed:\n%s\nwant:\n%s", got, want)
+	}
+	for i, b := range g.Blocks {
+		c := copy.Blocks[i]
+		if c.ID != b.ID || len(c.Preds) != len(b.Preds) {
+			t.Fatalf("block %s: ID %d, %d preds; want %d, %d", b.Name, c.ID, len(c.Preds), b.ID, len(b.Preds))
+		}
+		for j, v := range b.Instrs {
+			w := c.Instrs[j]
+			if w.ID != v.ID || w.Pos != v.Pos || w.Inlined != v.Inlined || w.Block != c {
+				t.Errorf("%s: ID %d pos %v site %d; want %d %v %d", v.Name, w.ID, w.Pos, w.Inlined, v.ID, v.Pos, v.Inlined)
+			}
+		}
+	}
+	if fmt.Sprint(copy.Inlines) != fmt.Sprint(g.Inlines) || copy.NumValues() != g.NumValues() || copy.NumBlocks() != g.NumBlocks() {
+		t.Errorf("inline tree %v, %d values, %d blocks; want %v, %d, %d", copy.Inlines, copy.NumValues(), copy.NumBlocks(), g.Inlines, g.NumValues(), g.NumBlocks())
+	}
+
+	// Inlined into @f, the copy and the function itself make the same @f.
+	inlineAll := func(body func(*Func) *Func) string {
+		m := mustParse(t, "freeze.ll", src)
+		inlineInto(m.Func("f"), map[*Func]int{m.Func("g"): 2}, nil, body)
+		return m.Func("f").String()
+	}
+	want := inlineAll(nil)
+	got := inlineAll(func(g *Func) *Func { return thaw(g, freeze(g)) })
+	if got != want {
+		t.Errorf("@f with the thawed @g inlined:\n%s\nwant:\n%s", got, want)
+	}
+	if want == mustParse(t, "freeze.ll", src).Func("f").String() {
+		t.Errorf("@g was not inlined into @f: the test checks nothing")
+	}
+}
