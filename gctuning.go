@@ -21,24 +21,26 @@ import (
 // instead (followLiveHeap): a limit fixed below it had the collector run
 // back to back.
 //
-// A compile whose bodies stream (frontend/stream.go; when no module pass
-// runs, at -O0 and -O1) has a small live heap, nearly constant — the
-// functions in flight and the program's declarations — and five times it,
-// with what the concurrent collector allocates while it marks, made the
-// peak several times what was live. For it, boundHeap makes the limit
-// follow the live heap: after each collection it is set to gcLimitFactor
-// times what the collection found live (above the ceiling too), and never
-// below gcLimitFloor, so that while little is live the collector runs when
-// the heap reaches the floor, which bounds the peak at little cost
-// (collecting a small live heap is cheap). The live heap is then mostly the
-// program's declarations (about 1 KB a function) and its source: 77 MB at a
-// million lines, where a factor of 2.5 peaked at 280 MB and 4 at 430 MB,
-// for the same CPU time. At -O2, whose module passes keep the whole
-// program's IR, the same limit cost a tenth to a third more CPU time, so it
-// keeps the 1 GiB floor (and follows the live heap only above it). The
-// limit is re-armed by a finalizer that runs after every collection, as the
-// Go compiler tunes its starting heap (cmd/compile/internal/base/
-// startheap.go). GOGC or GOMEMLIMIT in the environment decide alone.
+// A compile whose bodies stream (frontend/stream.go; at every level since
+// the module passes run a function at a time from the bodies' facts,
+// backend/bottomup.go) has a small live heap, nearly constant — the
+// functions in flight, the bodies kept for inlining (frozen, without
+// pointers) and the program's declarations — and five times it, with what
+// the concurrent collector allocates while it marks, made the peak several
+// times what was live. For it, boundHeap makes the limit follow the live
+// heap: after each collection it is set to gcLimitFactor times what the
+// collection found live (above the ceiling too), and never below
+// gcLimitFloor, so that while little is live the collector runs when the
+// heap reaches the floor, which bounds the peak at little cost (collecting
+// a small live heap is cheap). The live heap is then mostly the program's
+// declarations (about 1 KB a function) and its source: 77 MB at a million
+// lines, where a factor of 2.5 peaked at 280 MB and 4 at 430 MB, for the
+// same CPU time. A compile that does not stream (to standard output, or
+// with dumps) keeps the 1 GiB floor and follows the live heap only above
+// it. The limit is re-armed by a finalizer that runs after every
+// collection, as the Go compiler tunes its starting heap
+// (cmd/compile/internal/base/startheap.go). GOGC or GOMEMLIMIT in the
+// environment decide alone.
 const (
 	gcPercent     = 400
 	gcLimitCeil   = 1 << 30
