@@ -229,6 +229,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// test tail duplication copied into its predecessors), the
 			// copies feeding the φ and the merges carry the variable.
 			if v.Block == nil || !has(v.Block) {
+				// A parameter's (a tail-recursion loop's): no move
+				// feeds it once coalesced. For a local the copies
+				// and merges already carry it, and the extra name
+				// broke joins (nqueens' count lost its register).
 				if c.Var < len(dbg.Vars) && dbg.Vars[c.Var].Param {
 					for _, x := range t.phiInCopies(v, live) {
 						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, x.index}, nil})
