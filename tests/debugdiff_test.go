@@ -39,10 +39,11 @@ type debugStop struct {
 }
 
 // debugStops runs exe under gdb with tests/debug/stops.py, stopping at
-// every line of src, and returns the stops by "function line #depth n"
+// every line of src, and returns the stops by "function line #depth@site n"
 // (the n-th stop at that line of that function with depth frames on the
 // stack, inlined calls counted: an invocation of a recursive function is
-// told from another by its depth), and their order. A gdb that does
+// told from another by its depth; called from the caller's line site: a
+// call is told from one made elsewhere), and their order. A gdb that does
 // not finish, or stops nowhere, fails the test.
 func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []string) {
 	t.Helper()
@@ -110,13 +111,14 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // two runs' stops are also aligned, as diff aligns lines, on the longest
 // common subsequence of their lines, and the n-th stop at a line is
 // compared only where the alignment pairs it with the other run's n-th
-// stop at that line. A "line" is a line at a depth of the call stack
-// (debugStops), so that the stops of one invocation of a recursive
-// function are never paired with another's: a copy of the function
-// inlined into itself may stop at fewer lines than a call does
-// (debug/recursive.toy).
+// stop at that line. A "line" is a line at a depth of the call stack and
+// from a call site (debugStops), so that the stops of one invocation of a
+// recursive function are never paired with another's, nor those of calls
+// from different places: a copy of the function inlined into itself may
+// stop at fewer lines than a call does (debug/recursive.toy), and so may an
+// inlined call whose code for a line was folded (debug/callsite.toy).
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
-	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth"
+	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site"
 	before := func(order []string) map[string]string {
 		m := make(map[string]string, len(order))
 		for i, k := range order {
@@ -215,7 +217,7 @@ func TestDebugDifferential(t *testing.T) {
 	needToyc(t)
 	type prog struct{ name, dir, file string }
 	var progs []prog
-	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy", "recursive.toy", "tailcopy.toy", "overtaken.toy", "phislot.toy"} {
+	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy", "recursive.toy", "tailcopy.toy", "overtaken.toy", "phislot.toy", "callsite.toy"} {
 		progs = append(progs, prog{f, "debug", f})
 	}
 	root := t.TempDir()

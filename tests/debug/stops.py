@@ -2,13 +2,17 @@
 # program's file that has code, then run; at each stop print one record
 # per variable in scope (the innermost block outwards to the function's),
 # with the stop's function, line, depth (the frames on the stack, inlined
-# calls counted as gdb shows them) and how many times the program has
-# stopped at that function, line and depth:
-#   STOP func line #depth n
+# calls counted as gdb shows them), call site (the caller's line) and how
+# many times the program has stopped at that function, line, depth and
+# site:
+#   STOP func line #depth@site n
 #   VAR name decl_line value
 # The depth tells the invocations of a recursive function apart: an
 # inlined copy of it may stop at fewer lines than a call does, and the
 # n-th stop at a line would then be another invocation's in each build.
+# The site tells calls from different places apart: an inlined call whose
+# code for a line was folded away stops there once less, and the next
+# call's stop would be paired with it (seed 1740008).
 # Pointers are left out (stack addresses differ between builds), and a
 # variable gdb cannot read is <optimized out>. At most MAXSTOPS stops.
 import gdb
@@ -45,9 +49,17 @@ while stops < MAXSTOPS:
     while f is not None:
         depth += 1
         f = f.older()
-    key = (fn, sal.line, depth)
+    # The call site: the line the caller (for an inlined call, the
+    # function it was inlined into) is at, 0 where it has none.
+    site = 0
+    older = frame.older()
+    if older is not None:
+        osal = older.find_sal()
+        if osal.symtab is not None:
+            site = osal.line
+    key = (fn, sal.line, depth, site)
     count[key] = count.get(key, 0) + 1
-    print("STOP %s %d #%d %d" % (fn, sal.line, depth, count[key]))
+    print("STOP %s %d #%d@%d %d" % (fn, sal.line, depth, site, count[key]))
     try:
         block = frame.block()
     except RuntimeError:
