@@ -67,15 +67,14 @@ Output:
 
 Optimization:
   -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
-                        mem2reg, cleanups, constant globals, inlining of
-                        small functions, and the loop, memory and bounds-
-                        check passes that copy no loops (tail recursion to
+                        mem2reg, cleanups and the loop, memory and bounds-
+                        check passes that copy no code (tail recursion to
                         loops too); -O2: every optimization
   -g, -g0               -g: DWARF debugging information for gdb (variables,
                         types, scopes, also at -O1/-O2; README, Debugging);
                         -g0: none (the default); the last one given wins
   -O3, -Os              the nearest toyc has: -O3 is -O2, -Os is -O1 (no
-                        loop versioning, which grows the code)
+                        inlining or loop versioning, which grow the code)
   -j N, --jobs=N        compile N functions at once (default: one per CPU);
                         the output is the same whatever N is
 

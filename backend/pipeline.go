@@ -24,14 +24,12 @@ var Passes = []Pass{
 	// definition dominates, which the backend must never see.
 	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
 	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
-	{Name: "globalconst", Level: 1, Module: middle.GlobalConstants, Summarized: middle.GlobalConstantsSummarized, Doc: "loads of globals nothing writes to their initializer"},
+	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Summarized: middle.GlobalConstantsSummarized, Doc: "loads of globals nothing writes to their initializer"},
 	// Bottom-up over the call graph: the function passes up to the
 	// native ones run on each function once calls are inlined into it,
-	// before its callers weigh it (LLVM's CGSCC pass manager). At -O1
-	// too, with globalconst: both run a function at a time from the
-	// module's summary (bottomup.go), so that -O1 still streams.
-	{Name: "inline", Level: 1, SCC: middle.InlineBottomUp, Summarized: middle.InlineSummarized, Doc: "inline small functions into their callers, callees first"},
-	{Name: "mem2reg2", Level: 1, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
+	// before its callers weigh it (LLVM's CGSCC pass manager).
+	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Summarized: middle.InlineSummarized, Doc: "inline small functions into their callers, callees first"},
+	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{Name: "tailrec", Level: 1, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
 	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
