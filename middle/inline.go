@@ -255,10 +255,16 @@ func paramAccesses(g *Func) int {
 	for _, p := range g.Params {
 		viaParam[p] = true
 	}
+	return accessesThrough(g, viaParam)
+}
+
+// accessesThrough counts the loads and stores of g whose address is one
+// of the pointers in via.
+func accessesThrough(g *Func, via map[*Value]bool) int {
 	n := 0
 	for _, b := range g.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op == OpLoad && viaParam[v.Args[0]] || v.Op == OpStore && viaParam[v.Args[1]] {
+			if v.Op == OpLoad && via[v.Args[0]] || v.Op == OpStore && via[v.Args[1]] {
 				n++
 			}
 		}
@@ -298,15 +304,7 @@ func slotAccesses(g *Func, call *Value) int {
 	if len(viaSlot) == 0 {
 		return 0
 	}
-	n := 0
-	for _, b := range g.Blocks {
-		for _, v := range b.Instrs {
-			if v.Op == OpLoad && viaSlot[v.Args[0]] || v.Op == OpStore && viaSlot[v.Args[1]] {
-				n++
-			}
-		}
-	}
-	return n
+	return accessesThrough(g, viaSlot)
 }
 
 // blocksInLoops reports, by Block.ID, whether each block of f is inside a
