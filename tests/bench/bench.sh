@@ -37,7 +37,9 @@
 #  4. Compile speed on generated programs (tests/bench/gen) of $BENCH_LINES
 #     lines and their C twins: toyc -O1 -S and -O2 -S against gcc -O0 -S,
 #     lines per second, peak memory, growth between sizes, and toyc's
-#     --time-passes breakdown at 100k lines (else the largest size).
+#     --time-passes breakdown at 100k lines (else the largest size); and
+#     what -g adds to toyc -O1 -S and -O2 -S at 100k lines, in CPU and
+#     wall-clock time, rounds interleaved.
 #
 # Environment:
 #   BENCH_DIR        the benchmark directories, separated by spaces, relative
@@ -55,6 +57,8 @@
 #                    (llvm-dwarfdump --statistics) at -O0/-O1/-O2 over the
 #                    benchmarks with C twins, beside gcc's and clang's -g
 #                    (tests/bench/dwarfcov.sh)
+#   BENCH_GROUNDS    rounds of part 4's measurement of what -g costs
+#                    (default 5)
 #   BENCH_LINES      program sizes for part 4 (default "10000 100000"; 1000000
 #                    takes minutes of CPU time and about 6 GB of memory)
 #   BENCH_TIMEOUT    seconds allowed per run or compile (default 600)
@@ -554,6 +558,50 @@ asm_part() {
 	echo
 }
 
+# gcost_part measures what -g adds to an -O1 and an -O2 compile of the
+# 100k-line program (else the largest size): $BENCH_GROUNDS rounds
+# (default 5), each compiling without and with -g back to back, so that a
+# burst of load hits both alike; medians of CPU and wall-clock time.
+gcost_part() {
+	local n="" s lv r g tf ok=1
+	for s in $sizes; do
+		[ "$s" -le 100000 ] && n=$s
+	done
+	[ -n "$n" ] || n=$(printf '%s\n' $sizes | sort -n | head -n 1)
+	local rounds=${BENCH_GROUNDS:-5}
+	echo
+	echo "-g's cost at $(wc -l <"$tmp/gen$n.toy") lines (-S, $rounds interleaved rounds, medians):"
+	for lv in O1 O2; do
+		local cpu0=() cpu1=() wall0=() wall1=()
+		for ((r = 0; r < rounds; r++)); do
+			for g in 0 1; do
+				local flags=("-$lv")
+				[ $g = 1 ] && flags+=(-g)
+				tf=$tmp/gcost.time
+				if ! /usr/bin/time -f '%e %U %S' -o "$tf" timeout "$limit" "$toyc" "${flags[@]}" -S "$tmp/gen$n.toy" -o "$tmp/gcost.s" 2>"$tmp/gcost.err"; then
+					fail "-g cost: toyc ${flags[*]} -S on gen$n failed: $(head -c 300 "$tmp/gcost.err")"
+					ok=0
+					break 3
+				fi
+				read -r w u sy <"$tf"
+				if [ $g = 0 ]; then
+					cpu0+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
+					wall0+=("$w")
+				else
+					cpu1+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
+					wall1+=("$w")
+				fi
+			done
+		done
+		local c0 c1 w0 w1
+		c0=$(median "${cpu0[@]}") c1=$(median "${cpu1[@]}") w0=$(median "${wall0[@]}") w1=$(median "${wall1[@]}")
+		awk -v lv="$lv" -v c0="$c0" -v c1="$c1" -v w0="$w0" -v w1="$w1" 'BEGIN {
+			printf "  toyc -%s: CPU %.2f s -> %.2f s with -g (%+.1f%%), wall %.2f s -> %.2f s (%+.1f%%)\n",
+				lv, c0, c1, 100 * (c1 / c0 - 1), w0, w1, 100 * (w1 / w0 - 1) }'
+	done
+	[ $ok = 1 ] || echo "  (not measured: a compile failed)"
+}
+
 # compile_part measures compile speed on generated programs: part 4.
 compile_part() {
 	local n lines clines c tf rc w run checked=()
@@ -627,6 +675,7 @@ compile_part() {
 	if [ ${#checked[@]} -gt 0 ]; then
 		echo "the assembly timed above, linked and run, prints what the C twin prints at: $(printf '%s\n' "${checked[@]}" | sort -un | tr '\n' ' ')lines"
 	fi
+	gcost_part
 	# The breakdown at 100k lines, and at the largest size when that is another.
 	local at="" largest=""
 	for n in $sizes; do
