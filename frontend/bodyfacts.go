@@ -45,6 +45,9 @@ type factScanner struct {
 	cur    rawFacts
 	locals []string     // the names in scope, innermost last
 	scopes []scopeStart // where each open scope's names begin in locals
+	// inScope counts each name's entries in locals, so that a name is
+	// resolved in constant time however many locals a body declares.
+	inScope map[string]int
 	// declared are the names of a var declaration, in scope at its `;`.
 	declared   []string
 	declaring  bool // the next name is declared
@@ -89,7 +92,8 @@ func (s *factScanner) header(tok lexer.Token) {
 // bodyStart begins a body, after its `{`.
 func (s *factScanner) bodyStart() {
 	s.cur = rawFacts{name: s.name}
-	s.locals = append(s.locals[:0], s.params...)
+	s.popLocals(0)
+	s.pushLocals(s.params)
 	s.scopes = append(s.scopes[:0], scopeStart{at: 0})
 	s.declared, s.declaring = s.declared[:0], false
 	s.depth, s.ending, s.dead, s.addr = 1, 0, 0, false
@@ -138,7 +142,7 @@ func (s *factScanner) body(tok lexer.Token) {
 			s.dead = 0
 		}
 	case tok.Value == ";":
-		s.locals = append(s.locals, s.declared...)
+		s.pushLocals(s.declared)
 		s.declared = s.declared[:0]
 		if s.ending == s.depth {
 			if s.dead == 0 {
@@ -160,8 +164,28 @@ func (s *factScanner) closeScope() {
 	if n == 0 {
 		return
 	}
-	s.locals = s.locals[:s.scopes[n-1].at]
+	s.popLocals(s.scopes[n-1].at)
 	s.scopes = s.scopes[:n-1]
+}
+
+func (s *factScanner) pushLocals(names []string) {
+	if s.inScope == nil {
+		s.inScope = make(map[string]int)
+	}
+	for _, name := range names {
+		s.inScope[name]++
+	}
+	s.locals = append(s.locals, names...)
+}
+
+// popLocals takes the names from locals[at:] out of scope.
+func (s *factScanner) popLocals(at int) {
+	for _, name := range s.locals[at:] {
+		if s.inScope[name]--; s.inScope[name] == 0 {
+			delete(s.inScope, name)
+		}
+	}
+	s.locals = s.locals[:at]
 }
 
 // release records what the held name does, now that next, the token
@@ -186,14 +210,7 @@ func (s *factScanner) release(next lexer.Token) {
 	}
 }
 
-func (s *factScanner) isLocal(name string) bool {
-	for i := len(s.locals) - 1; i >= 0; i-- {
-		if s.locals[i] == name {
-			return true
-		}
-	}
-	return false
-}
+func (s *factScanner) isLocal(name string) bool { return s.inScope[name] > 0 }
 
 // resolve turns the facts of the bodies of p's functions (in source order)
 // into the symbols they name, and gives each function its facts; false,
