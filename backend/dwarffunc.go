@@ -36,9 +36,11 @@ type dwarfFunc struct {
 	next  int
 
 	children map[*middle.DebugScope][]*middle.DebugScope // looked up only
+	overlap  map[*middle.DebugScope]bool                 // children (or top, key nil) not disjoint: innermost searches them in order
 	top      []*middle.DebugScope                        // the scopes directly in the body
 	parent   map[*middle.DebugScope]*middle.DebugScope   // of every scope described (declScopes)
 	varScope []*middle.DebugScope                        // by variable: the scope it is described in
+	declares map[*middle.DebugScope][]int                // by scope: its variables (varScope), in order
 	slots    map[string]*Slot                            // the allocas' slots, by IR name
 	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
 	bufs     *dieBuffers                                 // the runs' and end's memory, from the last function
@@ -183,6 +185,18 @@ func (df *dwarfFunc) declScopes() {
 			df.top = append(df.top, s)
 		} else {
 			df.children[p] = append(df.children[p], s)
+		}
+	}
+	df.overlap = make(map[*middle.DebugScope]bool)
+	for _, s := range append(all, nil) {
+		kids := df.top
+		if s != nil {
+			kids = df.children[s]
+		}
+		for i := 1; i < len(kids); i++ {
+			if !posBefore(kids[i-1].End, kids[i].Start) {
+				df.overlap[s] = true
+			}
 		}
 	}
 }
@@ -332,10 +346,19 @@ func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.Debug
 			kids = df.children[s]
 		}
 		var in *middle.DebugScope
-		for _, k := range kids {
-			if k.Contains(pos) {
-				in = k
-				break
+		if !df.overlap[s] {
+			// Disjoint and in source order: only the last to start at or
+			// before pos can hold it.
+			i := sort.Search(len(kids), func(i int) bool { return posBefore(pos, kids[i].Start) })
+			if i > 0 && kids[i-1].Contains(pos) {
+				in = kids[i-1]
+			}
+		} else {
+			for _, k := range kids {
+				if k.Contains(pos) {
+					in = k
+					break
+				}
 			}
 		}
 		if in == nil {
@@ -444,6 +467,10 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.describe(ranges)
 		df.copies = df.copyBlocks(ends)
 		moves := df.movesByVar()
+		df.declares = make(map[*middle.DebugScope][]int)
+		for vi, s := range df.varScope {
+			df.declares[s] = append(df.declares[s], vi)
+		}
 		df.scopeDIEs(kids, rng, loc, nil, ranges, ends, moves)
 	}
 	df.writeCalls(kids)
@@ -508,11 +535,8 @@ var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
 // function's body and its parameters), then a lexical block for each scope
 // inside it that has code.
 func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string, moves [][]runMove) {
-	for vi, v := range df.dbg.Vars {
-		if df.varScope[vi] != s {
-			continue
-		}
-		df.varDIE(info, loc, vi, v, ends, moves)
+	for _, vi := range df.declares[s] {
+		df.varDIE(info, loc, vi, df.dbg.Vars[vi], ends, moves)
 	}
 	df.inl.write(df, info, rng, s)
 	df.writeCopies(info, rng, s)

@@ -99,11 +99,12 @@ type varTracker struct {
 	defValue []*middle.Value
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
-	phiCopies []*middle.Value
-	copyAt    []blockIndex          // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
-	cur       *Block                // the block apply is in
-	names     map[string]int        // the machine blocks' indexes by name (looked up only)
-	paramRegs map[*middle.Value]Reg // the parameters passed in registers (looked up only)
+	phiCopies  []*middle.Value
+	copyAt     []blockIndex          // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
+	copiesFrom map[string][]int      // by the name of the block copied: its copies' numbers, in order (findCopies)
+	cur        *Block                // the block apply is in
+	names      map[string]int        // the machine blocks' indexes by name (looked up only)
+	paramRegs  map[*middle.Value]Reg // the parameters passed in registers (looked up only)
 
 	// The replay during emission.
 	st    *trackState
@@ -622,11 +623,8 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	}
 	t.findCopies()
 	var at []blockIndex
-	for k := 1; k < len(tails); k++ {
+	for _, k := range t.copiesFrom[b.Name] {
 		tc := tails[k]
-		if tc.from.Name != b.Name {
-			continue
-		}
 		if tc.nested {
 			return nil, false
 		}
@@ -645,15 +643,20 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	return at, len(at) > 0
 }
 
-// findCopies finds where each copy tail duplication made begins (copyAt).
+// findCopies finds where each copy tail duplication made begins (copyAt),
+// and indexes the copies by the block copied (copiesFrom).
 func (t *varTracker) findCopies() {
 	if t.copyAt != nil {
 		return
 	}
 	tails := t.f.tails
 	t.copyAt = make([]blockIndex, len(tails))
+	t.copiesFrom = make(map[string][]int)
 	for k := range t.copyAt {
 		t.copyAt[k].block = -1
+		if k > 0 {
+			t.copiesFrom[tails[k].from.Name] = append(t.copiesFrom[tails[k].from.Name], k)
+		}
 	}
 	for bi, mb := range t.f.Blocks {
 		for i, in := range mb.Instrs {
@@ -682,9 +685,9 @@ func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) boo
 	}
 	t.findCopies()
 	var at []copyArg
-	for k := 1; k < len(tails); k++ {
+	for _, k := range t.copiesFrom[phi.Block.Name] {
 		tc := tails[k]
-		if tc.from.Name != phi.Block.Name || tc.nested || t.copyAt[k].block < 0 {
+		if tc.nested || t.copyAt[k].block < 0 {
 			continue
 		}
 		for i, e := range phi.Block.Preds {

@@ -204,13 +204,25 @@ func (d *FuncDebug) bypassed(b, target *Block) {
 // bypassed (bypassed): the φ is the variable's value from there on, and
 // takes on that edge what a assigned, so a needs no place of its own.
 // live says which instructions are still in the function.
+//
+// The φ assignments are indexed by block at the first call, so the
+// assignments must not change after it (the back end asks once the
+// passes are done).
 func (d *FuncDebug) Superseded(a *DebugAssign, live func(*Value) bool) bool {
 	t := d.skipped[d.BlockOf(a)]
 	if t == nil {
 		return false
 	}
-	for _, o := range d.Assigns {
-		if o.Phi && o.Var == a.Var && o.Block == t && o.Value.Op == OpPhi && o.Value.Block == t && live(o.Value) {
+	if d.phisAt == nil {
+		d.phisAt = make(map[*Block][]int32)
+		for i, o := range d.Assigns {
+			if o.Phi && o.Value != nil && o.Value.Op == OpPhi && o.Value.Block == o.Block {
+				d.phisAt[o.Block] = append(d.phisAt[o.Block], int32(i))
+			}
+		}
+	}
+	for _, i := range d.phisAt[t] {
+		if o := &d.Assigns[i]; o.Var == a.Var && live(o.Value) {
 			return true
 		}
 	}

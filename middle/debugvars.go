@@ -28,9 +28,10 @@ type FuncDebug struct {
 	Assigns []DebugAssign
 	Named   map[*Value][]int
 	slotVar map[*Value]int
-	arms    [][2]*Block       // IfConvert's speculated arms and their joins, until settled
-	into    map[*Block]*Block // a block merged into its predecessor: that predecessor
-	skipped map[*Block]*Block // a block that only jumped, deleted: its target
+	arms    [][2]*Block        // IfConvert's speculated arms and their joins, until settled
+	into    map[*Block]*Block  // a block merged into its predecessor: that predecessor
+	skipped map[*Block]*Block  // a block that only jumped, deleted: its target
+	phisAt  map[*Block][]int32 // the φ assignments by block, for Superseded
 }
 
 // DebugVar is one parameter or local variable.
