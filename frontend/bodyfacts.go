@@ -28,6 +28,8 @@ import (
 type rawFacts struct {
 	name                       string // the function's
 	calls, assigned, addressed []string
+	allocs                     []rawAlloc // allocfacts.go
+	uses                       []string   // every name it reads or writes
 }
 
 // factScanner reads the facts of every body the skim goes by, in order.
@@ -60,6 +62,7 @@ type factScanner struct {
 	heldAfter  lexer.Token // the token before the held name
 	prev       lexer.Token
 	heldIsDead bool
+	alloc      allocScan
 }
 
 type scopeStart struct {
@@ -99,6 +102,7 @@ func (s *factScanner) bodyStart() {
 	s.depth, s.ending, s.dead, s.addr = 1, 0, 0, false
 	s.held = nil
 	s.prev = lexer.Token{}
+	s.allocStart()
 }
 
 // bodyEnd ends the body, at its `}`.
@@ -110,6 +114,7 @@ func (s *factScanner) bodyEnd() {
 // body takes a token of a body between its braces.
 func (s *factScanner) body(tok lexer.Token) {
 	s.release(tok)
+	s.allocToken(tok)
 	addr := false
 	switch {
 	case tok.Type == tokIdent:
@@ -196,13 +201,25 @@ func (s *factScanner) release(next lexer.Token) {
 		return
 	}
 	s.held = nil
-	if s.heldIsDead || s.isLocal(h.Value) {
+	if s.heldIsDead {
 		return
 	}
+	assigns := next.Type == tokAssignOp && !(s.heldAfter.Value == "*" && s.heldAfter.Type == tokUnaryOp)
+	local := s.isLocal(h.Value)
+	if assigns {
+		s.allocAssign(h.Value, next, !local)
+	}
+	if next.Value == "(" {
+		s.allocBreak()
+	}
+	if local {
+		return
+	}
+	s.cur.uses = append(s.cur.uses, h.Value)
 	switch {
 	case next.Value == "(":
 		s.cur.calls = append(s.cur.calls, h.Value)
-	case next.Type == tokAssignOp && !(s.heldAfter.Value == "*" && s.heldAfter.Type == tokUnaryOp):
+	case assigns:
 		s.cur.assigned = append(s.cur.assigned, h.Value)
 	}
 	if s.heldAddr && next.Value != "[" {
@@ -225,7 +242,9 @@ func (s *factScanner) resolve(p *Program, funcs []*Func) bool {
 		}
 	}
 	defined := make(map[string]string)
+	declared := make(map[string]string) // with the externs, which may run Toy code
 	for _, f := range p.Funcs {
+		declared[f.Name] = symbol(f)
 		if !f.Extern {
 			defined[f.Name] = symbol(f)
 		}
@@ -252,6 +271,14 @@ func (s *factScanner) resolve(p *Program, funcs []*Func) bool {
 				facts.Addressed = append(facts.Addressed, name)
 			}
 		}
+		seen := make(map[string]bool)
+		for _, name := range raw.uses {
+			if global[name] && !seen[name] {
+				seen[name] = true
+				facts.Uses = append(facts.Uses, name)
+			}
+		}
+		facts.Allocations = resolveAllocs(raw, defined, declared, global)
 		f.facts = facts
 	}
 	return true

@@ -114,3 +114,54 @@ func TestStreamFacts(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// Allocations: g = new(T, n) of a global, with n's text; in main's own
+// block, with the defined functions called before them, the run of
+// statements without calls, blocks or keywords they are in, and whether
+// n's names keep their values in the rest of it.
+func TestAllocationFacts(t *testing.T) {
+	src := `var a: []int;
+var b: []int;
+var c: []int;
+var d: []int;
+var e: []int;
+var h: []int;
+
+func f() {
+    a = new(int, 64);
+    b = a;
+}
+
+func main() {
+    var n = argi(0);
+    a = new(int, 64);
+    b = new(int, n + 1);
+    c = new(int, n + 1);
+    n = 3;
+    var a = 1;
+    a = 2;
+    d = new(int, len(b));
+    f();
+    e = new(int, 8);
+    h = new(int, n + 1);
+    if n > 2 {
+        c = new(int, 1);
+    }
+}
+`
+	prog, diags := check("allocs.toy", []byte(src))
+	if diags.Errors() > 0 {
+		t.Fatal(diags)
+	}
+	declareFacts("allocs.toy", []byte(src), prog)
+	want := map[string]string{
+		"f": "[{a 64 true 64 false [] 0 true}]",
+		"main": "[{a 64 true 64 true [] 1 true} {b n + 1 false 0 true [] 1 false} {c n + 1 false 0 true [] 1 false} " +
+			"{e 8 true 8 true [f] 3 true} {h n + 1 false 0 true [f] 3 true} {c 1 true 1 false [] 5 true}]",
+	}
+	for _, fn := range prog.Funcs {
+		if got := fmt.Sprint(fn.facts.Allocations); got != want[fn.Name] {
+			t.Errorf("%s: %s, want %s", fn.Name, got, want[fn.Name])
+		}
+	}
+}

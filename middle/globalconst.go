@@ -59,6 +59,9 @@ func GlobalConstants(m *Module) {
 		}
 		return
 	}
+	for _, g := range m.Globals {
+		g.Length = nil
+	}
 	if !isWholeProgram(m) {
 		return
 	}
@@ -212,8 +215,18 @@ func foldLoads(f *Func, constant map[string]*Global) {
 // and mem2reg).
 func GlobalConstantsSummarized(s *Summary) func(*Func) error {
 	m := s.m
+	for _, g := range m.Globals {
+		g.Length = nil
+	}
 	if !isWholeProgram(m) {
 		return func(*Func) error { return nil }
+	}
+	lengths := make(map[string]*Global)
+	for name, l := range s.arrayLengths() {
+		if g := m.Global(name); g != nil && !g.External && g.Type == Ptr {
+			g.Length = l
+			lengths[name] = g
+		}
 	}
 	initSym := make(map[string]bool)
 	for _, g := range m.Globals {
@@ -245,6 +258,11 @@ func GlobalConstantsSummarized(s *Summary) func(*Func) error {
 					}
 					if sealed[a.Sym] && !access {
 						return &SummaryError{Func: f.Name, Msg: "it takes the address of @" + a.Sym + ", which its facts do not say"}
+					}
+					if g := lengths[a.Sym]; g != nil {
+						if err := checkArrayUse(f, g, v, i); err != nil {
+							return err
+						}
 					}
 				}
 			}

@@ -43,6 +43,9 @@ type Global struct {
 	// GlobalConstants; memopt's alias rules read it). Passes must not then
 	// let the address flow anywhere else.
 	Sealed bool
+	// Length, when set, is the length of every array the global points
+	// to outside toy_main (set by GlobalConstants, arraylength.go).
+	Length *ArrayLength
 }
 
 // NewModule returns an empty module for the source file named source.

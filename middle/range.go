@@ -63,22 +63,33 @@ type bound struct {
 
 // canonical returns the bound that v equals exactly: constants are 0 + c,
 // length loads the length term of their pointer, anything else itself.
-func canonical(v *Value) bound {
+func (p *rangeProver) canonical(v *Value) bound {
 	if v.Op == OpConst {
 		return bound{zeroTerm, v.Const}
 	}
-	if p := lengthOf(v); p != nil {
-		return lengthBound(p)
+	if a := lengthOf(v); a != nil {
+		return p.lengthBound(a)
 	}
 	return bound{term{v: v}, 0}
 }
 
-// lengthBound is the bound equal to the length of the array p points to.
-func lengthBound(p *Value) bound {
-	if n := allocatedLength(p); n != nil {
-		return canonical(n)
+// lengthBound is the bound equal to the length of the array a points to:
+// the n of toy_new_array(n), a global's known length (arraylength.go) —
+// a constant, or the length term of the first global of its class that
+// the function loads, which stands for them all — or a's own length term.
+func (p *rangeProver) lengthBound(a *Value) bound {
+	if n := allocatedLength(a); n != nil {
+		return p.canonical(n)
 	}
-	return bound{term{v: p, length: true}, 0}
+	if a.Op == OpLoad && a.Args[0].Op == OpGlobal {
+		if l := p.globalLengths[a.Args[0]]; l != nil {
+			if l.Class == "" {
+				return bound{zeroTerm, l.Const}
+			}
+			return bound{term{v: p.classes[l.Class], length: true}, 0}
+		}
+	}
+	return bound{term{v: a, length: true}, 0}
 }
 
 // lengthOf returns the array pointer whose length v loads, or nil: the
@@ -155,6 +166,13 @@ type rangeProver struct {
 	// question takes at most its budget of steps, so atMemo stays small.
 	at     point
 	atMemo map[memoKey]bool
+
+	// globalLengths are the known lengths of the globals f loads, by
+	// their address values (arraylength.go); classes, for each class of
+	// globals of one length, the address of the first f loads, whose
+	// length term stands for the class's.
+	globalLengths map[*Value]*ArrayLength
+	classes       map[string]*Value
 }
 
 // memoKey is a question and its point by the IDs of their values and
@@ -230,6 +248,7 @@ type query struct {
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool)}
+	p.readGlobalLengths(f)
 	for _, b := range dom.RPO() {
 		for i, v := range b.Instrs {
 			if n := allocatedLength(v); n != nil {
@@ -254,10 +273,40 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 			if i == 1 {
 				pred = pred.Negate()
 			}
-			p.addComparison(pred, canonical(cond.Args[0]), canonical(cond.Args[1]), where)
+			p.addComparison(pred, p.canonical(cond.Args[0]), p.canonical(cond.Args[1]), where)
 		}
 	}
 	return p
+}
+
+// readGlobalLengths finds the known lengths of the globals f loads, which
+// hold in every function but toy_main.
+func (p *rangeProver) readGlobalLengths(f *Func) {
+	if f.Module == nil || f.Name == "toy_main" {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != OpLoad || v.Type != Ptr || v.Args[0].Op != OpGlobal {
+				continue
+			}
+			addr := v.Args[0]
+			if _, ok := p.globalLengths[addr]; ok {
+				continue
+			}
+			g := f.Module.Global(addr.Sym)
+			if g == nil || g.Length == nil {
+				continue
+			}
+			if p.globalLengths == nil {
+				p.globalLengths, p.classes = make(map[*Value]*ArrayLength), make(map[string]*Value)
+			}
+			p.globalLengths[addr] = g.Length
+			if c := g.Length.Class; c != "" && p.classes[c] == nil {
+				p.classes[c] = addr
+			}
+		}
+	}
 }
 
 // addAllocation files the facts that toy_new_array(n, ...) returning
@@ -265,13 +314,13 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 // addition did not wrap (it would have made n negative), so a ≤ MAX - k
 // and a ≥ -k: the n + 1 of a one-larger array bounds the loops up to n.
 func (p *rangeProver) addAllocation(n *Value, where fact) {
-	p.file(canonical(n), false, bound{}, 0, nil, where)
+	p.file(p.canonical(n), false, bound{}, 0, nil, where)
 	if n.Op != OpAdd && n.Op != OpSub {
 		return
 	}
 	if a, k, ok := addend(n); ok && k > 0 {
-		p.file(canonical(a), true, bound{}, math.MaxInt64-k, nil, where)
-		p.file(canonical(a), false, bound{}, -k, nil, where)
+		p.file(p.canonical(a), true, bound{}, math.MaxInt64-k, nil, where)
+		p.file(p.canonical(a), false, bound{}, -k, nil, where)
 	}
 }
 
@@ -336,7 +385,7 @@ func (p *rangeProver) addFact(x bound, upper bool, other bound, d int64, needs [
 		return
 	}
 	if t, k, ok := addend(x.t.v); ok && k > 0 {
-		ct := canonical(t)
+		ct := p.canonical(t)
 		if c, ok := addChecked(ct.c, k); ok {
 			if c, ok := addChecked(c, x.c); ok && !ct.t.isZero() {
 				p.file(bound{ct.t, c}, upper, other, d, append(needs[:len(needs):len(needs)], bound{x.t, 0}), where)
@@ -394,7 +443,7 @@ func (p *rangeProver) holds(f *fact, at point) bool {
 func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
 	p.steps, p.low = 0, math.MaxInt
 	p.askAt(at)
-	bx, by := canonical(x), canonical(y)
+	bx, by := p.canonical(x), p.canonical(y)
 	c, ok := subChecked(by.c, bx.c)
 	if ok {
 		c, ok = subChecked(c, 1)
@@ -429,7 +478,7 @@ func (p *rangeProver) proveNonNegative(b bound, at point) bool {
 
 // proveValue asks q about the value v instead of q.x.
 func (p *rangeProver) proveValue(q query, v *Value, at point) bool {
-	b := canonical(v)
+	b := p.canonical(v)
 	c, ok := subChecked(q.c, b.c)
 	q.x, q.c = b.t, c
 	return ok && p.prove(q, at)
@@ -544,15 +593,15 @@ func (p *rangeProver) byDefinition(q query, at point) bool {
 	if q.x.length {
 		switch v.Op {
 		case OpPhi:
-			return p.induct(q, v, lengthBound, at)
+			return p.induct(q, v, p.lengthBound, at)
 		case OpSelect:
-			return p.proveBound(q, lengthBound(v.Args[1]), at) && p.proveBound(q, lengthBound(v.Args[2]), at)
+			return p.proveBound(q, p.lengthBound(v.Args[1]), at) && p.proveBound(q, p.lengthBound(v.Args[2]), at)
 		}
 		return false
 	}
 	switch v.Op {
 	case OpPhi:
-		return p.induct(q, v, canonical, at)
+		return p.induct(q, v, p.canonical, at)
 	case OpSelect:
 		return p.proveValue(q, v.Args[1], at) && p.proveValue(q, v.Args[2], at)
 	case OpAdd, OpSub:

@@ -31,6 +31,11 @@ type BodyFacts struct {
 	Calls     []string // the defined functions it calls, once per call site
 	Assigned  []string // the globals it may store to
 	Addressed []string // the globals whose address it may take other than to load or store
+	// Allocations are its assignments g = new(T, n) of globals, each
+	// also among Assigned; Uses the globals it names at all, once each
+	// (arraylength.go).
+	Allocations []Allocation
+	Uses        []string
 }
 
 // DeclareFacts gives the facts of f's deferred body.
@@ -51,12 +56,21 @@ type Summary struct {
 	assigned, addressed map[string]bool
 	// frozen holds the settled bodies callers may still inline (Settle).
 	frozen [][]byte
+	// assigns counts the assignments of each global; allocs lists those
+	// that are allocations (arraylength.go).
+	assigns map[string]int
+	allocs  map[string][]Allocation
+	// calls lists, per function, the distinct functions it calls; users,
+	// per global, the functions that name it.
+	calls [][]int
+	users map[string][]int
 }
 
 // Summarize returns m's summary from the facts of its bodies, or nil
 // when a defined function has none (its body was not deferred with them).
 func Summarize(m *Module) *Summary {
-	s := &Summary{m: m, index: make(map[*Func]int), assigned: make(map[string]bool), addressed: make(map[string]bool)}
+	s := &Summary{m: m, index: make(map[*Func]int), assigned: make(map[string]bool), addressed: make(map[string]bool),
+		assigns: make(map[string]int), allocs: make(map[string][]Allocation), users: make(map[string][]int)}
 	for _, f := range m.Funcs {
 		if f.IsDecl() {
 			continue
@@ -86,11 +100,19 @@ func Summarize(m *Module) *Summary {
 		}
 		for _, name := range f.facts.Assigned {
 			s.assigned[name] = true
+			s.assigns[name]++
+		}
+		for _, a := range f.facts.Allocations {
+			s.allocs[a.Global] = append(s.allocs[a.Global], a)
+		}
+		for _, name := range f.facts.Uses {
+			s.users[name] = append(s.users[name], i)
 		}
 		for _, name := range f.facts.Addressed {
 			s.addressed[name] = true
 		}
 	}
+	s.calls = calls
 	s.comp = make([]int, n)
 	s.recursive = make(map[*Func]bool)
 	for c, scc := range stronglyConnected(n, calls) {
