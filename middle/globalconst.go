@@ -38,7 +38,9 @@ import "strings"
 // The globals themselves stay (C may still read them): only loads change.
 // On the way, the pass marks the globals whose address is only ever the
 // address of loads and stores Sealed: no other pointer reaches them, which
-// memopt's alias rules use. One pass over every instruction of the
+// memopt's alias rules use; and, from the summary, the array globals
+// whose every value has a known length (Global.Length, arraylength.go),
+// which the range prover reads. One pass over every instruction of the
 // module, linear in its size.
 //
 // Requires: valid IR in every function (before or after mem2reg: a slot
