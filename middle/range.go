@@ -74,15 +74,16 @@ func (p *rangeProver) canonical(v *Value) bound {
 }
 
 // lengthBound is the bound equal to the length of the array a points to:
-// the n of toy_new_array(n), a global's known length (arraylength.go) —
-// a constant, or the length term of the first global of its class that
-// the function loads, which stands for them all — or a's own length term.
+// the n of toy_new_array(n), the known length of the global a loads
+// (readGlobalLengths) — a constant, or the length term of the first
+// global of its class that the function loads, which stands for them
+// all — or a's own length term.
 func (p *rangeProver) lengthBound(a *Value) bound {
 	if n := allocatedLength(a); n != nil {
 		return p.canonical(n)
 	}
 	if a.Op == OpLoad && a.Args[0].Op == OpGlobal {
-		if l := p.globalLengths[a.Args[0]]; l != nil {
+		if l := p.loadLengths[a]; l != nil {
 			if l.Class == "" {
 				return bound{zeroTerm, l.Const}
 			}
@@ -167,12 +168,12 @@ type rangeProver struct {
 	at     point
 	atMemo map[memoKey]bool
 
-	// globalLengths are the known lengths of the globals f loads, by
-	// their address values (arraylength.go); classes, for each class of
+	// loadLengths are the known lengths of the arrays f loads from
+	// globals, by load (arraylength.go); classes, for each class of
 	// globals of one length, the address of the first f loads, whose
 	// length term stands for the class's.
-	globalLengths map[*Value]*ArrayLength
-	classes       map[string]*Value
+	loadLengths map[*Value]*ArrayLength
+	classes     map[string]*Value
 }
 
 // memoKey is a question and its point by the IDs of their values and
@@ -279,31 +280,65 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 	return p
 }
 
-// readGlobalLengths finds the known lengths of the globals f loads, which
-// hold in every function but toy_main.
+// readGlobalLengths finds the loads of globals whose lengths are known
+// (arraylength.go): every load in a function other than toy_main, which
+// runs after the allocations; in toy_main, a load after a store to the
+// global (every store is one of its allocations, which made an array of
+// its length — for a class, its only one, in the run of the others').
 func (p *rangeProver) readGlobalLengths(f *Func) {
-	if f.Module == nil || f.Name == "toy_main" {
+	if f.Module == nil {
 		return
 	}
+	known := make(map[*Value]*ArrayLength) // by address, nil: none
+	lengthAt := func(addr *Value) *ArrayLength {
+		l, ok := known[addr]
+		if !ok {
+			if g := f.Module.Global(addr.Sym); g != nil {
+				l = g.Length
+			}
+			known[addr] = l
+		}
+		return l
+	}
+	type position struct {
+		b *Block
+		i int
+	}
+	var stores map[*Value][]position
+	if f.Name == "toy_main" {
+		stores = make(map[*Value][]position)
+		for _, b := range f.Blocks {
+			for i, v := range b.Instrs {
+				if v.Op == OpStore && v.Args[1].Op == OpGlobal && lengthAt(v.Args[1]) != nil {
+					stores[v.Args[1]] = append(stores[v.Args[1]], position{b, i})
+				}
+			}
+		}
+	}
+	stored := func(addr *Value, b *Block, i int) bool {
+		for _, s := range stores[addr] {
+			if s.b == b && s.i < i || p.dom.StrictlyDominates(s.b, b) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
+		for i, v := range b.Instrs {
 			if v.Op != OpLoad || v.Type != Ptr || v.Args[0].Op != OpGlobal {
 				continue
 			}
 			addr := v.Args[0]
-			if _, ok := p.globalLengths[addr]; ok {
+			l := lengthAt(addr)
+			if l == nil || stores != nil && !stored(addr, b, i) {
 				continue
 			}
-			g := f.Module.Global(addr.Sym)
-			if g == nil || g.Length == nil {
-				continue
+			if p.loadLengths == nil {
+				p.loadLengths, p.classes = make(map[*Value]*ArrayLength), make(map[string]*Value)
 			}
-			if p.globalLengths == nil {
-				p.globalLengths, p.classes = make(map[*Value]*ArrayLength), make(map[string]*Value)
-			}
-			p.globalLengths[addr] = g.Length
-			if c := g.Length.Class; c != "" && p.classes[c] == nil {
-				p.classes[c] = addr
+			p.loadLengths[v] = l
+			if l.Class != "" && p.classes[l.Class] == nil {
+				p.classes[l.Class] = addr
 			}
 		}
 	}
