@@ -43,7 +43,9 @@ import (
 //
 // computed once before the loop (len - x0 cannot wrap when x0 <u len), or
 // when the loop does not run at all (then the span is negative and any
-// test of a last index fails: the original runs, with nothing to do). The
+// test of a last index fails: the original runs, with nothing to do).
+// Counting up from a start known to be >= 0 by a coefficient of 1, the
+// last index is tested itself, x at iv = n (startsNonNegative). The
 // test is a chain of branches that falls to the original loop at the first
 // failure; the copy follows it. Tests that others imply are left out:
 // those of indexes between two neighbours' (impliedTests), a cursor's
@@ -588,7 +590,7 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 			continue
 		}
 		span := spans[ctr]
-		first := ctr.atStart(b, p.indexes[i], p.invariant)
+		first := ctr.at(b, p.indexes[i], ctr.init, "first", p.invariant)
 		coef := p.coefs[i]
 		if ctr.down {
 			coef = -coef
@@ -599,6 +601,17 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		}
 		if coef == 0 || firstOnly[i] {
 			continue // the same index every time, or a higher one's test
+		}
+		if coef == 1 && p.scales[i] == nil && p.startsNonNegative(ctr, implied) {
+			// The last index itself: the index at iv = n, one past the
+			// last with <, is n + u; no span, no room.
+			end := ctr.at(b, p.indexes[i], ctr.n, "end", p.invariant)
+			pred := PredULE
+			if ctr.inclusive {
+				pred = PredULT
+			}
+			branch(b.ICmp(pred, end, length, "lastok"), nil, slow)
+			continue
 		}
 		reach := span
 		if factor := p.factor(b, i, max(coef, -coef)); factor != nil {
@@ -740,23 +753,50 @@ func (p *versionPlan) checksItself(c *loopCounter) bool {
 	return false
 }
 
-// atStart emits x's value in the loop's first iteration: its adds and subs
-// again, with the counter's initial value.
-func (c *loopCounter) atStart(b *Builder, x *Value, invariant func(*Value) bool) *Value {
+// startsNonNegative reports whether the test before the loop knows that c,
+// the loop's only counter, counts up from init >= 0: init is a constant,
+// or a check of the counter itself tests init <u len. Then the loop, when
+// it runs, takes S = high - init < 2^63 steps (high being n, or n - 1 with
+// <), and a check of x = u + iv (a coefficient of 1) needs only x0 <u len
+// and its last index x0 + S <u len, computed as u + high without wrapping
+// (x0 < 2^63 too) — or, with <, u + n <=u len, one more than the last —
+// instead of S <u len - x0: one instruction where the general test takes
+// three (span, room, compare), which a short loop, entered often (json's
+// skip_ws, a run of blanks), pays on every entry. When the loop does not
+// run, the copy runs as the original would: not at all.
+func (p *versionPlan) startsNonNegative(c *loopCounter, implied []bool) bool {
+	if len(p.ctrs) != 1 || c.down {
+		return false
+	}
+	if c.init.Op == OpConst {
+		return c.init.Const >= 0
+	}
+	for i, x := range p.indexes {
+		if x == c.iv && !implied[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// at emits x's value where the counter is iv (its initial value: x's in
+// the loop's first iteration), named name: its adds, subs and muls again,
+// modulo 2^64 as the loop computes them.
+func (c *loopCounter) at(b *Builder, x, iv *Value, name string, invariant func(*Value) bool) *Value {
 	switch {
 	case x == c.iv:
-		return c.init
+		return iv
 	case invariant(x):
 		return x
 	}
-	x0, y0 := c.atStart(b, x.Args[0], invariant), c.atStart(b, x.Args[1], invariant)
+	x0, y0 := c.at(b, x.Args[0], iv, name, invariant), c.at(b, x.Args[1], iv, name, invariant)
 	if x.Op == OpMul {
 		if x0.IsConst(0) || y0.IsConst(0) {
 			return b.Func.Const(x.Type, 0)
 		}
-		return b.Binary(OpMul, x0, y0, "first")
+		return b.Binary(OpMul, x0, y0, name)
 	}
-	return addOrSub(b, x.Op, x0, y0, "first")
+	return addOrSub(b, x.Op, x0, y0, name)
 }
 
 // factor returns what span is multiplied by to reach check i's last index

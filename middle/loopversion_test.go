@@ -50,8 +50,8 @@ done:
 // it; the original keeps its check, and the sum after the loop comes from
 // whichever copy ran.
 func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
-	m, f := versionChecked(t, versionLoopIR(0, "slt", "%x = add i64 %c, %i"), 1)
-	for _, want := range []string{"%firstok = icmp ult i64 %c, %len", "%lastok = icmp ult i64 %span, %room", "br label %head.fast"} {
+	m, f := versionChecked(t, versionLoopIR(-2, "slt", "%x = add i64 %c, %i"), 1)
+	for _, want := range []string{"%firstok = icmp ult i64 %first, %len", "%lastok = icmp ult i64 %span.1, %room", "br label %head.fast"} {
 		if !strings.Contains(f.String(), want) {
 			t.Errorf("no %q in:\n%s", want, f)
 		}
@@ -273,9 +273,111 @@ func TestVersionLoopsFromZeroTestsTheLastIndexOnly(t *testing.T) {
 		t.Fatalf("%s\n%v", f, err)
 	}
 	text := f.String()
-	if !strings.Contains(text, "%lastok = icmp ult i64 %span, %len") || strings.Contains(text, "firstok") {
+	if !strings.Contains(text, "%lastok = icmp ule i64 %n, %len") || strings.Contains(text, "firstok") {
 		t.Errorf("want the last index tested alone:\n%s", text)
 	}
+}
+
+// Counting up from a start known to be >= 0 — a constant, or a value that
+// a check of the counter itself tests — the last index is tested itself:
+// c + n <=u len for a[c + i] below n (c + n <u len to n inclusive), where
+// the general test takes span = n - init - 1, room = len - x0 and their
+// compare. From -2, the general test stays.
+func TestVersionLoopsTestsTheLastIndexItself(t *testing.T) {
+	for _, tc := range []struct {
+		init          int64
+		pred, index   string
+		want, notWant string
+	}{
+		{0, "slt", "%x = add i64 %c, %i", "%end = add i64 %c, %n\n  %lastok = icmp ule i64 %end, %len", "%room"},
+		{3, "sle", "%x = add i64 %i, %c", "%end = add i64 %n, %c\n  %lastok = icmp ult i64 %end, %len", "%room"},
+		{-2, "slt", "%x = add i64 %c, %i", "%lastok = icmp ult i64 %span.1, %room", "%end"},
+	} {
+		_, f := versionChecked(t, versionLoopIR(tc.init, tc.pred, tc.index), 1)
+		if text := f.String(); !strings.Contains(text, tc.want) || strings.Contains(text, tc.notWant) {
+			t.Errorf("want %q and no %q in:\n%s", tc.want, tc.notWant, text)
+		}
+	}
+	_, f := versionChecked(t, startAnywhereIR("%y = add i64 %i, 2"), 2)
+	if text := f.String(); !strings.Contains(text, "%end = add i64 %n, 2\n  %lastok = icmp ule i64 %end, %len") || strings.Contains(text, "%room") {
+		t.Errorf("want the last indexes tested themselves:\n%s", text)
+	}
+}
+
+// startAnywhereIR is a loop `for i = init; i < n; i += 1` (init and n
+// arguments, any i64) that checks i itself and y against len = l & 63, each
+// failing check to its own call; it sends i and y to @sink.
+func startAnywhereIR(y string) string {
+	return fmt.Sprintf(`
+declare void @sink(i64)
+
+define i64 @main(i64 %%init, i64 %%n, i64 %%l) {
+entry:
+  %%len = and i64 %%l, 63
+  %%c = srem i64 %%l, 5
+  br label %%head
+head:
+  %%i = phi i64 [ %%init, %%entry ], [ %%next, %%l2 ]
+  %%more = icmp slt i64 %%i, %%n
+  br i1 %%more, label %%body, label %%done
+body:
+  %%ok1 = icmp ult i64 %%i, %%len
+  br i1 %%ok1, label %%l1, label %%f1
+l1:
+  call void @sink(i64 %%i)
+  %s
+  %%ok2 = icmp ult i64 %%y, %%len
+  br i1 %%ok2, label %%l2, label %%f2
+l2:
+  call void @sink(i64 %%y)
+  %%next = add i64 %%i, 1
+  br label %%head
+f1:
+  call void @sink(i64 -1)
+  ret i64 %%i
+f2:
+  call void @sink(i64 -2)
+  ret i64 %%y
+done:
+  ret i64 %%i
+}`, y)
+}
+
+// The oracle for last indexes tested themselves: a start anywhere, made
+// non-negative only by the check of the counter, to bounds near MIN, 0,
+// len and MAX, with a second index above, below or at an invariant
+// distance from the counter; what the loop computes and calls is the same
+// after versioning.
+func TestVersionLoopsLastIndexItselfOracle(t *testing.T) {
+	var inputs [][]int64
+	edges := []int64{math.MinInt64, math.MinInt64 + 1, -3, -1, 0, 1, 2, 7, 30, 31, 32, 60, 63, 64, math.MaxInt64 - 1, math.MaxInt64}
+	for _, init := range edges {
+		for _, n := range edges {
+			for _, l := range []int64{0, 1, 32, 63, -1, 37} {
+				inputs = append(inputs, []int64{init, n, l})
+			}
+		}
+	}
+	var tally versionTally
+	for _, y := range []string{"%y = add i64 %i, 2", "%y = sub i64 %i, 1", "%y = add i64 %i, %c", "%y = sub i64 %i, %c", "%y = add i64 %i, 0"} {
+		tally.run(t, startAnywhereIR(y), inputs)
+	}
+	tally.check(t, 3000)
+	// Without the check of the counter, a start near MIN, a bound near MAX
+	// and y = i + u with u = MIN + 5 make y's first index 5 and its last,
+	// 2^64 - 2 steps on, 3 modulo 2^64: both below len, though the loop
+	// leaves [0, len) after len - 5 steps. The general test stays there.
+	noSelf := strings.Replace(startAnywhereIR("%y = add i64 %i, %u"), "%ok1 = icmp ult i64 %i, %len", "%ok1 = icmp ne i64 %i, %l", 1)
+	noSelf = strings.Replace(noSelf, "i64 %l) {", "i64 %l, i64 %u) {", 1)
+	var wrapping [][]int64
+	for _, in := range inputs {
+		for _, u := range []int64{0, 5, math.MinInt64 + 5, math.MinInt64 + 3, -3} {
+			wrapping = append(wrapping, append(in[:3:3], u))
+		}
+	}
+	tally = versionTally{}
+	tally.run(t, noSelf, wrapping)
+	tally.check(t, 3000)
 }
 
 // reversalIR is a reversal's loop `while i < j` (or <=) with i counting up
