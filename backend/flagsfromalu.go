@@ -12,16 +12,31 @@ package backend
 // become sign and not-sign (CondS, CondNS): after the add the overflow
 // flag is the add's, which jl and jge would read.
 //
+// The same holds of a test of a register that an add, sub, and, or or xor
+// wrote earlier in the block, with only instructions between that keep
+// the flags and leave the register alone (movs and leas: popcount's
+// x &= x - 1; n += 1 before x != 0): the test goes. And, or and xor set
+// every flag as test does (CF and OF clear), so any reader may follow;
+// after add or sub the readers are held to the four conditions above, as
+// for the lea.
+//
 // The flags readers are those after the test in its block, up to the next
 // instruction that sets the flags; the flags never live from one block
 // into the next (every branch's compare is selected into its block) until
 // flagsacross, which runs after this pass, so none is further away. Every reader must take one of the four conditions,
 // or nothing changes.
 
-// FlagsFromArithmetic turns lea c(r), r; test r, r into add $c, r (see
+// FlagsFromArithmetic turns lea c(r), r; test r, r into add $c, r, and
+// drops a test of what an earlier add, sub, and, or or xor wrote (see
 // above).
 func (f *Func) FlagsFromArithmetic() {
 	for _, b := range f.Blocks {
+		for i := 0; i < len(b.Instrs); i++ {
+			if testAfterALU(b.Instrs[:i], b.Instrs[i], b.Instrs[i+1:]) {
+				b.Instrs = append(b.Instrs[:i], b.Instrs[i+1:]...)
+				i--
+			}
+		}
 		for i := 0; i+1 < len(b.Instrs); i++ {
 			lea, test := b.Instrs[i], b.Instrs[i+1]
 			if !selfAdd(lea) || test.Op != opTest || test.Size != lea.Size ||
@@ -44,6 +59,47 @@ func (f *Func) FlagsFromArithmetic() {
 			b.Instrs = append(b.Instrs[:i+1], b.Instrs[i+2:]...)
 		}
 	}
+}
+
+// testAfterALU reports whether test, a test r, r following before in its
+// block, reads flags that the last instruction of before to set any
+// already holds: an add, sub, and, or or xor of the test's size into r,
+// followed only by instructions that keep the flags and do not write r.
+// After an add or sub, it turns the readers' l and ge into s and ns (and
+// reports false when a reader takes another condition).
+func testAfterALU(before []*Instr, test *Instr, rest []*Instr) bool {
+	if test.Op != opTest || test.Args[0].Kind != KindReg || test.Args[1] != test.Args[0] {
+		return false
+	}
+	r := test.Args[0].Reg
+	for k := len(before) - 1; k >= 0; k-- {
+		in := before[k]
+		writesR := len(in.Args) > 0 && in.role(0)&roleDef != 0 && in.Args[0].isReg(r)
+		switch {
+		case keepsFlags(in.Op) && !writesR:
+			continue
+		case !writesR || in.Size != test.Size || in.Spill:
+			return false
+		case in.Op == opAnd || in.Op == opOr || in.Op == opXor:
+			return true
+		case in.Op == opAdd || in.Op == opSub:
+			readers, ok := flagReaders(rest)
+			if !ok {
+				return false
+			}
+			for _, rd := range readers {
+				switch rd.Cond {
+				case CondL:
+					rd.Cond = CondS
+				case CondGE:
+					rd.Cond = CondNS
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // selfAdd reports whether in is lea c(r), r: an add of a constant to a

@@ -78,3 +78,58 @@ int main(void) {
 		}
 	}
 }
+
+// popLL counts the bits of x (x &= x - 1 until x is 0, n += 1 between)
+// and whether x - y (i32) is negative: the and's and the sub's flags are
+// the tests', no test follows them (after the sub, jl reads the sign:
+// jns).
+const popLL = `define i64 @pop(i64 %x0) {
+entry:
+  %none = icmp eq i64 %x0, 0
+  br i1 %none, label %done, label %loop
+loop:
+  %x = phi i64 [ %x0, %entry ], [ %x.1, %loop ]
+  %n = phi i64 [ 0, %entry ], [ %n.1, %loop ]
+  %m = sub i64 %x, 1
+  %x.1 = and i64 %x, %m
+  %n.1 = add i64 %n, 1
+  %more = icmp ne i64 %x.1, 0
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i64 [ 0, %entry ], [ %n.1, %loop ]
+  ret i64 %r
+}
+
+define i64 @low(i32 %x, i32 %y) {
+entry:
+  %d = sub i32 %x, %y
+  %z = icmp slt i32 %d, 0
+  br i1 %z, label %neg, label %other
+neg:
+  ret i64 7
+other:
+  %a = and i32 %x, 12
+  %w = icmp eq i32 %a, 0
+  br i1 %w, label %zero, label %some
+zero:
+  ret i64 1
+some:
+  ret i64 2
+}
+`
+
+func TestFlagsFromArithmeticDropsTests(t *testing.T) {
+	expect(t, popLL, `int64_t pop(int64_t);
+int64_t low(int32_t, int32_t);
+int main(void) {
+	printf("%ld %ld %ld %ld %ld %ld %ld\n", pop(0), pop(-1), pop(0x505), low(3, 5), low(5, 3), low(16, 0), low(4, 0));
+}
+`, "0 64 4 7 2 1 2\n")
+	asm := assemble(t, popLL)
+	if text := functionText(asm, "pop"); !regexp.MustCompile(`andq\t%r[a-z0-9]+, %r[a-z0-9]+\n(\t(lea|mov)q\t.*\n)*\tjne\t`).MatchString(text) {
+		t.Errorf("pop: the and is tested again:\n%s", text)
+	}
+	if text := functionText(asm, "low"); !strings.Contains(text, "subl\t%esi, %eax\n\tjns\t") {
+		t.Errorf("low: a test after the sub:\n%s", text)
+	}
+}

@@ -47,7 +47,7 @@ var patternCases = []patternCase{
 	{"and_test_wide", "i64", "%s = and i64 %a, 4294967295\n  %c = icmp eq i64 %s, 0\n  %r = select i1 %c, i64 %a, i64 %b", "(a & 4294967295LL) == 0 ? a : b", `movl\t%e`, `testq\t\$`},
 	{"bt64", "i64", "%m = and i64 %b, 63\n  %s = ashr i64 %a, %m\n  %t = and i64 %s, 1\n  %c = icmp ne i64 %t, 0\n  %r = select i1 %c, i64 %a, i64 %b", "((a >> (b & 63)) & 1) != 0 ? a : b", `btq\t%r[a-z0-9]+, %r`, `sar|shr|test|and`},
 	{"bt32_eq", "i32", "%m = and i32 %b, 31\n  %s = lshr i32 %a, %m\n  %t = and i32 1, %s\n  %c = icmp eq i32 %t, 0\n  br i1 %c, label %y, label %n\ny:\n  ret i32 %a\nn:\n  %r = add i32 %b, 1", "(((U)a >> (b & 31)) & 1) == 0 ? a : b + 1", `btl\t%e[a-z0-9]+, %e`, `sar|shr|test|and`},
-	{"bt_const_count", "i64", "%s = ashr i64 %a, 5\n  %t = and i64 %s, 1\n  %c = icmp ne i64 %t, 0\n  %r = select i1 %c, i64 %a, i64 %b", "((a >> 5) & 1) != 0 ? a : b", `test`, `bt`},
+	{"bt_const_count", "i64", "%s = ashr i64 %a, 5\n  %t = and i64 %s, 1\n  %c = icmp ne i64 %t, 0\n  %r = select i1 %c, i64 %a, i64 %b", "((a >> 5) & 1) != 0 ? a : b", `andq\t\$1, %r[a-z0-9]+\n\tcmovne`, `bt|test`},
 	{"bt_shift_reused", "i64", "%s = ashr i64 %a, %b\n  %t = and i64 %s, 1\n  %c = icmp ne i64 %t, 0\n  %r = select i1 %c, i64 %s, i64 %b", "((a >> (b & 63)) & 1) != 0 ? a >> (b & 63) : b", `sarq`, `bt`},
 	{"and_low32", "i64", "%r = and i64 %a, 4294967295", "(T)((U)a & 0xffffffffu)", `movl\t%e`, `and`},
 	{"and_low8", "i32", "%r = and i32 255, %b", "b & 255", `movzbl\t%`, `and`},

@@ -87,7 +87,7 @@ var Passes = []Pass{
 	{Name: "coalesce", Level: 0, Native: true, Mach: (*Func).CoalesceCopies, Doc: "merge registers of non-interfering moves"},
 	{Name: "regalloc", Level: 0, Native: true, Mach: (*Func).Allocate, Allocated: true, Doc: "linear scan, splitting, spill code"},
 	{Name: "zeroext", Level: 0, Native: true, Mach: (*Func).ElideZeroExtensions, Allocated: true, Doc: "zero-extensions of registers already clear above 32 or 8 bits"},
-	{Name: "flagsfromalu", Level: 0, Native: true, Mach: (*Func).FlagsFromArithmetic, Allocated: true, Doc: "a lea and the test of its result to one add"},
+	{Name: "flagsfromalu", Level: 0, Native: true, Mach: (*Func).FlagsFromArithmetic, Allocated: true, Doc: "a lea and the test of its result to one add; tests of what arithmetic set"},
 	{Name: "frame", Level: 0, Native: true, Mach: (*Func).Layout, Allocated: true, Doc: "stack frame, prologue and epilogue"},
 	// Last: from here on, the flags may live from a block into the next.
 	{Name: "flagsacross", Level: 0, Native: true, Mach: (*Func).DropCompareAcrossEdges, Allocated: true, Doc: "compares whose flags the only predecessor leaves set"},
