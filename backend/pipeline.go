@@ -90,7 +90,7 @@ var Passes = []Pass{
 	{Name: "flagsfromalu", Level: 0, Native: true, Mach: (*Func).FlagsFromArithmetic, Allocated: true, Doc: "a lea and the test of its result to one add; tests of what arithmetic set"},
 	{Name: "frame", Level: 0, Native: true, Mach: (*Func).Layout, Allocated: true, Doc: "stack frame, prologue and epilogue"},
 	// Last: from here on, the flags may live from a block into the next.
-	{Name: "flagsacross", Level: 0, Native: true, Mach: (*Func).DropCompareAcrossEdges, Allocated: true, Doc: "compares whose flags the only predecessor leaves set"},
+	{Name: "flagsacross", Level: 0, Native: true, Mach: (*Func).DropCompareAcrossEdges, Allocated: true, Doc: "compares whose flags every predecessor leaves set"},
 }
 
 // Pass is one entry of the table. Exactly one of its functions is set: an
