@@ -50,6 +50,14 @@ type Step struct {
 // (a copy the sequence made). The result depends only on par and its order;
 // time is linear in len(par).
 func Sequentialize(par []Move, newTemp func() int) []Move {
+	if seq, ok := sequentialAlready(par); ok {
+		return seq
+	}
+	return sequentializeGraph(par, newTemp)
+}
+
+// sequentializeGraph is Sequentialize on the copy graph, for any par.
+func sequentializeGraph(par []Move, newTemp func() int) []Move {
 	g := newCopyGraph(par)
 	seq := make([]Move, 0, len(par))
 	g.unrollTrees(func(m Move) { seq = append(seq, m) })
@@ -65,6 +73,44 @@ func Sequentialize(par []Move, newTemp func() int) []Move {
 		seq = append(seq, Move{cycle[len(cycle)-1], t})
 	})
 	return seq
+}
+
+// maxSequentialAlready bounds the parallel copies sequentialAlready
+// checks pair by pair: the copies on most edges are a few moves.
+const maxSequentialAlready = 8
+
+// sequentialAlready returns par without its self-copies, and true, when
+// no move writes a location another move reads and the destinations are
+// distinct: every move is then ready at once, and unrollTrees would emit
+// them in par's order from their own sources. Most edges' copies are
+// such (one φ, or φs of unrelated values), and the copy graph's map and
+// tables were a tenth of out-of-SSA's allocations.
+func sequentialAlready(par []Move) ([]Move, bool) {
+	if len(par) > maxSequentialAlready {
+		return nil, false
+	}
+	for i, m := range par {
+		for _, o := range par[i+1:] {
+			if m.Dst == o.Dst {
+				return nil, false // a caller bug, which newCopyGraph reports
+			}
+		}
+		if m.Dst == m.Src {
+			continue
+		}
+		for _, o := range par {
+			if o.Src == m.Dst && o.Dst != o.Src {
+				return nil, false
+			}
+		}
+	}
+	seq := make([]Move, 0, len(par))
+	for _, m := range par {
+		if m.Dst != m.Src {
+			seq = append(seq, m)
+		}
+	}
+	return seq, true
 }
 
 // SequentializeSwaps is Sequentialize without temporaries: a bare cycle of

@@ -169,11 +169,27 @@ func TestSequentializeExhaustive(t *testing.T) {
 			}
 		}
 		checkSequentialize(t, par)
+		checkSequentialAlready(t, par)
 		slices.Reverse(par)
 		checkSequentialize(t, par)
+		checkSequentialAlready(t, par)
 		if t.Failed() {
 			return
 		}
+	}
+}
+
+// checkSequentialAlready checks that the shortcut, where it applies, gives
+// the copy graph's sequence exactly (the order is part of the output).
+func checkSequentialAlready(t *testing.T, par []Move) {
+	t.Helper()
+	seq, ok := sequentialAlready(par)
+	if !ok {
+		return
+	}
+	want := sequentializeGraph(par, func() int { t.Fatalf("%v: a temporary for a copy without cycles", par); return 0 })
+	if !slices.Equal(seq, want) {
+		t.Errorf("%v: shortcut %v, copy graph %v", par, seq, want)
 	}
 }
 
