@@ -53,6 +53,10 @@ func Select(f *middle.Func) *Func {
 	for _, b := range f.Blocks {
 		if mb := s.blocks[b.ID]; mb != nil {
 			s.b, s.irb = mb, b
+			// Room for about as many instructions as the IR's: most
+			// values select to one, and growing the list from nothing
+			// took four allocations in a block of ten.
+			mb.Instrs = make([]*Instr, 0, len(b.Instrs)+2)
 			if b == f.Entry() {
 				s.params()
 			}
@@ -137,39 +141,71 @@ func (s *selector) makeBlocks() {
 	reached := s.reached
 	work := []*middle.Block{f.Entry()}
 	reached[f.Entry().ID] = true
+	var succs []*middle.Block // one block's, reused
+	n, ne := 0, 0             // blocks reached, and their successors
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, t := range machineSuccs(b) {
+		succs = appendMachineSuccs(succs[:0], b)
+		n, ne = n+1, ne+len(succs)
+		for _, t := range succs {
 			if !reached[t.ID] {
 				reached[t.ID] = true
 				work = append(work, t)
 			}
 		}
 	}
+	// The blocks, and their successor and predecessor lists, are cut
+	// from one array each (a function has thousands of blocks, and three
+	// allocations each were a twentieth of the compiler's); every list is
+	// capped at its length, so that growing one moves it out.
+	slab := make([]Block, n)
+	s.f.Blocks = make([]*Block, 0, n)
 	for _, b := range f.Blocks {
 		if reached[b.ID] {
-			mb := &Block{ID: len(s.f.Blocks), Name: b.Name}
+			mb := &slab[len(s.f.Blocks)]
+			mb.ID, mb.Name = len(s.f.Blocks), b.Name
 			s.blocks[b.ID] = mb
 			s.f.Blocks = append(s.f.Blocks, mb)
 		}
 	}
+	edges := make([]*Block, 0, ne) // every block's successors
 	for _, b := range f.Blocks {
 		mb := s.blocks[b.ID]
 		if mb == nil {
 			continue
 		}
-		for _, t := range machineSuccs(b) {
+		from := len(edges)
+		for _, t := range appendMachineSuccs(succs[:0], b) {
 			mt := s.blocks[t.ID]
-			if len(mb.Succs) == 1 && mb.Succs[0] == mt {
+			if len(edges)-from == 1 && edges[from] == mt {
 				continue
 			}
-			mb.Succs = append(mb.Succs, mt)
+			edges = append(edges, mt)
 		}
+		mb.Succs = edges[from:len(edges):len(edges)]
 	}
+	preds := make([]int, len(s.f.Blocks)+1) // by block ID: its first predecessor's index, counted from 1
 	for _, mb := range s.f.Blocks {
 		for _, t := range mb.Succs {
-			t.Preds = append(t.Preds, mb)
+			preds[t.ID+1]++
+		}
+	}
+	for i := 1; i < len(preds); i++ {
+		preds[i] += preds[i-1]
+	}
+	all := make([]*Block, preds[len(preds)-1])
+	for _, mb := range s.f.Blocks {
+		for _, t := range mb.Succs {
+			all[preds[t.ID]] = mb
+			preds[t.ID]++
+		}
+	}
+	from := 0
+	for _, mb := range s.f.Blocks {
+		if to := preds[mb.ID]; to > from {
+			mb.Preds = all[from:to:to]
+			from = to
 		}
 	}
 }
@@ -353,6 +389,16 @@ func newInstr(op opcode, size uint8, args []Operand) *Instr {
 		return &p.in
 	}
 	return &Instr{Op: op, Size: size, Args: slices.Clone(args)}
+}
+
+// clone returns a copy of in with operands of its own, allocated with it
+// as newInstr allocates them.
+func (in *Instr) clone() *Instr {
+	c := newInstr(in.Op, in.Size, in.Args)
+	args := c.Args
+	*c = *in
+	c.Args = args
+	return c
 }
 
 func (s *selector) add(in *Instr) *Instr {

@@ -59,14 +59,22 @@ func (s *selector) jumpTable(v *middle.Value) {
 // them: a table switch goes to its entries' blocks (without repeats), not
 // to its default, which is never taken.
 func machineSuccs(b *middle.Block) []*middle.Block {
+	return appendMachineSuccs(nil, b)
+}
+
+// appendMachineSuccs appends machineSuccs(b) to out, so that a caller
+// asking for every block's reuses one buffer.
+func appendMachineSuccs(out []*middle.Block, b *middle.Block) []*middle.Block {
 	t := b.Term()
 	if t.Op != middle.OpSwitch {
 		if len(b.Succs) == 2 && b.Succ(0) == b.Succ(1) {
-			return []*middle.Block{b.Succ(0)}
+			return append(out, b.Succ(0))
 		}
-		return b.SuccBlocks()
+		for i := range b.Succs {
+			out = append(out, b.Succ(i))
+		}
+		return out
 	}
-	var out []*middle.Block
 	seen := make(map[*middle.Block]bool, len(b.Succs)) // a search of out would be quadratic in a table of thousands
 	for _, e := range b.Succs[1:] {
 		if s := e.Block(); !seen[s] {

@@ -92,7 +92,7 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 	})
 	moves := make([]*Instr, 0, len(ec.Sequential)+len(rest))
 	for _, m := range ec.Sequential {
-		moves = append(moves, &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(Reg(m.Dst)), regOp(Reg(m.Src))}})
+		moves = append(moves, newInstr(opMov, 8, []Operand{regOp(Reg(m.Dst)), regOp(Reg(m.Src))}))
 	}
 	moves = append(moves, rest...)
 

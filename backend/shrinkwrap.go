@@ -213,10 +213,9 @@ func (b *Block) isSmallReturn() bool { return b.endsInReturn() && b.duplicable()
 // named after it, with the next free ID.
 func (f *Func) cloneBlock(b *Block, suffix string) *Block {
 	c := &Block{Name: b.Name + suffix, Succs: append([]*Block(nil), b.Succs...), depth: b.depth}
-	for _, in := range b.Instrs {
-		cp := *in
-		cp.Args = append([]Operand(nil), in.Args...)
-		c.Instrs = append(c.Instrs, &cp)
+	c.Instrs = make([]*Instr, len(b.Instrs))
+	for i, in := range b.Instrs {
+		c.Instrs[i] = in.clone()
 	}
 	return c
 }

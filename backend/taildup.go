@@ -60,10 +60,9 @@ func (f *Func) DuplicateTails() {
 			copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
 			f.noteTail(copies, b, p)
 			for _, in := range b.Instrs {
-				c := *in
-				c.Args = append([]Operand(nil), in.Args...)
+				c := in.clone()
 				c.Copy = copies
-				p.Instrs = append(p.Instrs, &c)
+				p.Instrs = append(p.Instrs, c)
 			}
 			p.Succs = append(p.Succs[:0], b.Succs...)
 		}
