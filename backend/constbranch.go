@@ -151,7 +151,7 @@ type fact struct {
 // write, and the epoch of the flags they leave: the number of
 // instructions among them that may change the flags.
 func blockFacts(instrs []*Instr) (map[Reg]fact, int) {
-	known := map[Reg]fact{}
+	var known map[Reg]fact // made at the first fact: most blocks have none
 	epoch := 0
 	for _, in := range instrs {
 		old, src := fact{}, false
@@ -166,37 +166,41 @@ func blockFacts(instrs []*Instr) (map[Reg]fact, int) {
 			continue
 		}
 		d := in.Args[0].Reg
+		var c fact
 		switch {
 		case in.Op == opMov && in.Args[1].Kind == KindImm:
-			c := fact{val: in.Args[1].Imm, size: in.Size}
+			c = fact{val: in.Args[1].Imm, size: in.Size}
 			if in.Size == 4 {
 				// A 32-bit move zero-extends into the whole register.
 				c = fact{val: int64(uint32(c.val)), size: 8}
 			}
-			known[d] = c
 		case in.Op == opSetcc:
-			known[d] = fact{setcc: true, cond: in.Cond, epoch: epoch, size: 1, chain: []Reg{d}}
+			c = fact{setcc: true, cond: in.Cond, epoch: epoch, size: 1, chain: []Reg{d}}
 		case src && old.setcc && in.Op == opMovzx && in.SrcSize == 1 && in.Size >= 4:
-			c := old
+			c = old
 			c.size = 8
 			if d != in.Args[1].Reg {
 				c.chain = append(slices.Clip(c.chain), d)
 			}
-			known[d] = c
 		case src && old.setcc && in.Op == opMov && old.size >= in.Size:
 			// Bytes the copy does not write keep their old value, unless
 			// a 32-bit move zeroes them.
-			c := old
+			c = old
 			if in.Size < 4 {
 				c.size = in.Size
 			}
 			if d != in.Args[1].Reg {
 				c.chain = append(slices.Clip(c.chain), d)
 			}
-			known[d] = c
 		case src && !old.setcc && in.Op == opMov && in.Size >= old.size:
-			known[d] = old
+			c = old
+		default:
+			continue
 		}
+		if known == nil {
+			known = map[Reg]fact{}
+		}
+		known[d] = c
 	}
 	return known, epoch
 }

@@ -139,6 +139,7 @@ type intervalSet struct {
 	// compiler's allocations.
 	slab   []Interval
 	ranges []Range
+	hints  []Reg
 }
 
 // slabIntervals is how many intervals, with rangesPerInterval ranges
@@ -146,6 +147,7 @@ type intervalSet struct {
 const (
 	slabIntervals     = 64
 	rangesPerInterval = 2
+	hintsPerInterval  = 2
 )
 
 // newInterval returns a new interval of r from the slab.
@@ -160,6 +162,18 @@ func (set *intervalSet) newInterval(r Reg) *Interval {
 	// running into the next interval's.
 	it.Ranges, set.ranges = set.ranges[:0:rangesPerInterval], set.ranges[rangesPerInterval:]
 	return it
+}
+
+// hint adds r to it's hints, the first ones in room cut from a slab, as
+// the ranges are (most registers are moved from or to once or twice).
+func (set *intervalSet) hint(it *Interval, r Reg) {
+	if it.hints == nil {
+		if len(set.hints) < hintsPerInterval {
+			set.hints = make([]Reg, slabIntervals*hintsPerInterval)
+		}
+		it.hints, set.hints = set.hints[:0:hintsPerInterval], set.hints[hintsPerInterval:]
+	}
+	it.hints = append(it.hints, r)
 }
 
 // buildIntervals numbers the instructions of f along its block order and
@@ -313,10 +327,10 @@ func (set *intervalSet) scan(f *Func, out, through [][]int32, runs [][]blockRun,
 			if in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg {
 				d, s := in.Args[0].Reg, in.Args[1].Reg
 				if it := get(d); it != nil {
-					it.hints = append(it.hints, s)
+					set.hint(it, s)
 				}
 				if it := get(s); it != nil {
-					it.hints = append(it.hints, d)
+					set.hint(it, d)
 				}
 			}
 		}

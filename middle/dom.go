@@ -203,7 +203,9 @@ func (d *GraphDom) walk(enter, exit func(i int32)) {
 		i    int32 // rpo position
 		next int32 // next child index into d.childPos
 	}
-	stack := []frame{{0, d.childStart[0]}}
+	// Room for the usual depth on the goroutine's stack: growing the
+	// heap slice from one frame was most of the walks' allocations.
+	stack := append(make([]frame, 0, 32), frame{0, d.childStart[0]})
 	enter(0)
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
