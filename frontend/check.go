@@ -157,7 +157,7 @@ func (c *checker) global(g *Var) {
 			g.Type = InvalidType
 		}
 	} else {
-		c.assignable(t, g.Type, g.Init, "initialization of "+g.Name)
+		c.assignable(t, g.Type, g.Init, func() string { return "initialization of " + g.Name })
 	}
 	if t.Kind == Invalid && initErrors {
 		return // `var g = ture;` is not also a non-constant initializer
@@ -309,7 +309,7 @@ func (c *checker) local(s *VarStmt) {
 		if v.Type == nil {
 			v.Type = t
 		} else {
-			c.assignable(t, v.Type, s.Init, "initialization of "+v.Name)
+			c.assignable(t, v.Type, s.Init, func() string { return "initialization of " + v.Name })
 		}
 	} else if v.Type == nil {
 		c.errorf(v.Pos, "var %s needs a type or an initializer", v.Name)
@@ -325,14 +325,14 @@ func (c *checker) assign(s *AssignStmt) {
 	tt := c.lvalue(s.Target)
 	vt := c.value(s.Value, tt)
 	if s.Op == "" {
-		c.assignable(vt, tt, s.Value, "assignment")
+		c.assignable(vt, tt, s.Value, func() string { return "assignment" })
 		return
 	}
 	if tt.Kind != Invalid && !tt.IsInteger() {
 		c.errorf(s.Pos, "operator %s= needs int or i32, not %s", s.Op, tt)
 		return
 	}
-	c.assignable(vt, tt, s.Value, "operator "+s.Op+"=")
+	c.assignable(vt, tt, s.Value, func() string { return "operator " + s.Op + "=" })
 }
 
 // lvalue checks an assignment target and returns its type.
@@ -357,14 +357,17 @@ func (c *checker) ret(s *ReturnStmt) {
 		c.value(s.Value, nil)
 		c.errorf(Start(s.Value), "func %s has no result, so return takes no value", c.fn.Name)
 	case s.Value != nil:
-		c.assignable(c.value(s.Value, want), want, s.Value, "return")
+		c.assignable(c.value(s.Value, want), want, s.Value, func() string { return "return" })
 	}
 }
 
 // assignable reports the value e of type got used where want is required.
-func (c *checker) assignable(got, want *Type, e Expr, context string) {
+// context names the place for the message, and is called only for one:
+// made for every argument and initialization, it was most of what the
+// checker spent formatting.
+func (c *checker) assignable(got, want *Type, e Expr, context func() string) {
 	if got.Kind == Invalid || want.Kind == Invalid || Identical(got, want) {
 		return
 	}
-	c.errorf(Start(e), "cannot use %s as %s in %s%s", got, want, context, conversionHint(got, want, e))
+	c.errorf(Start(e), "cannot use %s as %s in %s%s", got, want, context(), conversionHint(got, want, e))
 }

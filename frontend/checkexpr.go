@@ -423,7 +423,7 @@ func (c *checker) args(e *Call, params []*Type) {
 			continue
 		}
 		t := c.value(a, params[i])
-		c.assignable(t, params[i], a, fmt.Sprintf("argument %d of %s", i+1, calleeName(e)))
+		c.assignable(t, params[i], a, func() string { return fmt.Sprintf("argument %d of %s", i+1, calleeName(e)) })
 	}
 }
 
