@@ -52,12 +52,13 @@ type factScanner struct {
 	inScope map[string]int
 	// declared are the names of a var declaration, in scope at its `;`.
 	declared   []string
-	declaring  bool // the next name is declared
-	depth      int  // of braces, 1 in the body's own block
-	ending     int  // the depth of a return, break or continue until its `;`
-	dead       int  // the depth from whose block's rest nothing is lowered, 0: none
-	addr       bool // after a unary `&`, and any `(` since
-	held       *lexer.Token
+	declaring  bool   // the next name is declared
+	depth      int    // of braces, 1 in the body's own block
+	ending     int    // the depth of a return, break or continue until its `;`
+	dead       int    // the depth from whose block's rest nothing is lowered, 0: none
+	addr       bool   // after a unary `&`, and any `(` since
+	held       string // a name whose role the next token tells, when holding
+	holding    bool
 	heldAddr   bool
 	heldAfter  lexer.Token // the token before the held name
 	prev       lexer.Token
@@ -100,7 +101,7 @@ func (s *factScanner) bodyStart() {
 	s.scopes = append(s.scopes[:0], scopeStart{at: 0})
 	s.declared, s.declaring = s.declared[:0], false
 	s.depth, s.ending, s.dead, s.addr = 1, 0, 0, false
-	s.held = nil
+	s.held, s.holding = "", false
 	s.prev = lexer.Token{}
 	s.allocStart()
 }
@@ -123,8 +124,7 @@ func (s *factScanner) body(tok lexer.Token) {
 			s.declaring = false
 			break
 		}
-		t := tok
-		s.held, s.heldAddr, s.heldAfter, s.heldIsDead = &t, s.addr, s.prev, s.dead != 0
+		s.held, s.holding, s.heldAddr, s.heldAfter, s.heldIsDead = tok.Value, true, s.addr, s.prev, s.dead != 0
 	case tok.Type == tokKeyword:
 		switch tok.Value {
 		case "var":
@@ -196,18 +196,18 @@ func (s *factScanner) popLocals(at int) {
 // release records what the held name does, now that next, the token
 // after it, is known.
 func (s *factScanner) release(next lexer.Token) {
-	h := s.held
-	if h == nil {
+	if !s.holding {
 		return
 	}
-	s.held = nil
+	h := s.held
+	s.held, s.holding = "", false
 	if s.heldIsDead {
 		return
 	}
 	assigns := next.Type == tokAssignOp && !(s.heldAfter.Value == "*" && s.heldAfter.Type == tokUnaryOp)
-	local := s.isLocal(h.Value)
+	local := s.isLocal(h)
 	if assigns {
-		s.allocAssign(h.Value, next, !local)
+		s.allocAssign(h, next, !local)
 	}
 	if next.Value == "(" {
 		s.allocBreak()
@@ -215,15 +215,15 @@ func (s *factScanner) release(next lexer.Token) {
 	if local {
 		return
 	}
-	s.cur.uses = append(s.cur.uses, h.Value)
+	s.cur.uses = append(s.cur.uses, h)
 	switch {
 	case next.Value == "(":
-		s.cur.calls = append(s.cur.calls, h.Value)
+		s.cur.calls = append(s.cur.calls, h)
 	case assigns:
-		s.cur.assigned = append(s.cur.assigned, h.Value)
+		s.cur.assigned = append(s.cur.assigned, h)
 	}
 	if s.heldAddr && next.Value != "[" {
-		s.cur.addressed = append(s.cur.addressed, h.Value)
+		s.cur.addressed = append(s.cur.addressed, h)
 	}
 }
 

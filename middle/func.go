@@ -167,10 +167,28 @@ func (f *Func) NewBlock(nameHint string) *Block {
 // AddParam appends a parameter.
 func (f *Func) AddParam(t Type, name string) *Value {
 	p := f.NewValue(OpParam, t, "")
-	p.Name = f.UniqueName(name)
+	p.Name = f.paramName(name)
 	p.Index = len(f.Params)
 	f.Params = append(f.Params, p)
 	return p
+}
+
+// paramName is UniqueName(name) for a parameter, without making the name
+// table while f is only a declaration: a table made from the parameters
+// alone holds their names with no suffix handed out, so name is free in
+// it exactly when no parameter has it. (Made for every function of a
+// streamed module, whose bodies come later, the tables were a fifth of
+// the time before the first function could be compiled.)
+func (f *Func) paramName(name string) string {
+	if f.names != nil || len(f.Blocks) > 0 || name == "" {
+		return f.UniqueName(name)
+	}
+	for _, q := range f.Params {
+		if q.Name == name {
+			return f.UniqueName(name)
+		}
+	}
+	return name
 }
 
 // Const returns the constant c of type t, shared by all its uses in f.

@@ -80,3 +80,25 @@ func TestNameTableKeepsOnlyHints(t *testing.T) {
 		t.Errorf("%d entries for one hint", len(names))
 	}
 }
+
+// TestParamNames checks that parameters named before the name table is
+// made (paramName) get the names the table would have given them, on
+// every sequence of three names from a set with repeats and suffixes.
+func TestParamNames(t *testing.T) {
+	names := []string{"a", "a.1", "a.2", "b", "a.1.1", ""}
+	for i := range len(names) * len(names) * len(names) {
+		seq := []string{names[i%len(names)], names[i/len(names)%len(names)], names[i/len(names)/len(names)]}
+		f := NewModule("test").NewFunc("f", Void)
+		ref := nameTable{}
+		for k, name := range seq {
+			hint := name
+			if hint == "" {
+				hint = "t"
+			}
+			want := ref.unique(hint)
+			if got := f.AddParam(I64, name).Name; got != want {
+				t.Errorf("%q: parameter %d named %q, want %q", seq, k, got, want)
+			}
+		}
+	}
+}
