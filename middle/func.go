@@ -25,7 +25,7 @@ type Func struct {
 
 	nextValueID int
 	nextBlockID int
-	names       nameTable // shared by values and blocks
+	names       *nameTable // shared by values and blocks
 	consts      map[constKey]*Value
 	globals     map[string]*Value // GlobalAddr's operands, one per name
 	released    bool              // the body was dropped after compilation (release.go)
@@ -89,12 +89,12 @@ func (f *Func) ReserveName(name string) bool {
 // table is dropped once its parameters are named (DeferBody), because
 // tens of thousands of functions waiting to be built would otherwise
 // each keep a map for a few names.
-func (f *Func) nameTable() nameTable {
+func (f *Func) nameTable() *nameTable {
 	if f.names == nil {
 		// Room for a body's distinct hints (about 32 in a function of
 		// the generated benchmark), so that building it does not regrow
 		// the map three times.
-		f.names = make(nameTable, 48)
+		f.names = newNameTable(48)
 		for _, p := range f.Params {
 			f.names.claim(p.Name)
 		}

@@ -14,15 +14,49 @@ import "strconv"
 // taken exactly when N is at most base's counter, because the counter got
 // past N either by handing base.N out or by skipping it as taken; and no
 // other hint derives base.N, since the suffix follows the last dot.
-type nameTable map[string]int
+//
+// A hint's counter is an element of counts, which the map indexes, so
+// that handing out base.N reads the map once and writes no entry; and a
+// candidate base.N is looked up only when some name of the table has a
+// numeric suffix itself (suffixed), since otherwise none can equal it.
+type nameTable struct {
+	index    map[string]int32 // hint or exact name -> its counter in counts
+	counts   []int
+	suffixed int // names in index of the form base.N (splitSuffix)
+}
+
+// newNameTable returns a table with room for n names.
+func newNameTable(n int) *nameTable {
+	return &nameTable{index: make(map[string]int32, n), counts: make([]int, 0, n)}
+}
+
+// len is the number of names the table keeps.
+func (t *nameTable) len() int { return len(t.index) }
+
+// add enters name with its counter at 0 and returns the counter's index.
+func (t *nameTable) add(name string) int32 {
+	if t.index == nil {
+		t.index = map[string]int32{}
+	}
+	i := int32(len(t.counts))
+	t.index[name] = i
+	t.counts = append(t.counts, 0)
+	if _, _, ok := splitSuffix(name); ok {
+		t.suffixed++
+	}
+	return i
+}
 
 // unique returns hint when it is free, else the first free hint.N after
 // those handed out for hint, and claims it.
-func (t nameTable) unique(hint string) string {
-	n, isHint := t[hint]
-	if !isHint && !t.derivedTaken(hint) {
-		t[hint] = 0
-		return hint
+func (t *nameTable) unique(hint string) string {
+	i, isHint := t.index[hint]
+	if !isHint {
+		if !t.derivedTaken(hint) {
+			t.add(hint)
+			return hint
+		}
+		i = t.add(hint)
 	}
 	// A derived name used as a hint counts its own suffixes from 0. A
 	// candidate is never derived-taken (its suffix is past hint's
@@ -30,28 +64,31 @@ func (t nameTable) unique(hint string) string {
 	// buf, so that making it allocates once, not for the number and again
 	// for the name.
 	var buf [64]byte
+	n := t.counts[i]
 	for {
 		n++
 		b := strconv.AppendInt(append(append(buf[:0], hint...), '.'), int64(n), 10)
-		cand := string(b)
-		if _, claimed := t[cand]; !claimed {
-			t[hint] = n
-			return cand
+		if t.suffixed > 0 {
+			if _, claimed := t.index[string(b)]; claimed {
+				continue
+			}
 		}
+		t.counts[i] = n
+		return string(b)
 	}
 }
 
 // claim takes the exact name, reporting false when it is already taken.
-func (t nameTable) claim(name string) bool {
+func (t *nameTable) claim(name string) bool {
 	if t.taken(name) {
 		return false
 	}
-	t[name] = 0
+	t.add(name)
 	return true
 }
 
-func (t nameTable) taken(name string) bool {
-	if _, ok := t[name]; ok {
+func (t *nameTable) taken(name string) bool {
+	if _, ok := t.index[name]; ok {
 		return true
 	}
 	return t.derivedTaken(name)
@@ -59,13 +96,13 @@ func (t nameTable) taken(name string) bool {
 
 // derivedTaken reports whether name is base.N with N a suffix already
 // handed out (or skipped) for base.
-func (t nameTable) derivedTaken(name string) bool {
+func (t *nameTable) derivedTaken(name string) bool {
 	base, n, ok := splitSuffix(name)
 	if !ok {
 		return false
 	}
-	last, ok := t[base]
-	return ok && n <= last
+	i, ok := t.index[base]
+	return ok && n <= t.counts[i]
 }
 
 // splitSuffix splits base.N, N a decimal number without leading zeros (as

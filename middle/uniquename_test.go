@@ -42,7 +42,7 @@ func TestNameTableAgreesWithAllNames(t *testing.T) {
 	words := []string{"x", "x.1", "x.2", "x.10", "x.01", "x.0", "x.1.1", "y", "y.3", "t", ".1", "x.", "1"}
 	for seed := range int64(300) {
 		rng := rand.New(rand.NewSource(seed))
-		got, want := nameTable{}, allNames{}
+		got, want := &nameTable{}, allNames{}
 		var handed []string
 		for step := range 200 {
 			w := words[rng.Intn(len(words))]
@@ -61,23 +61,23 @@ func TestNameTableAgreesWithAllNames(t *testing.T) {
 			}
 			handed = append(handed, g)
 		}
-		if len(got) > len(want) {
-			t.Fatalf("seed %d: %d entries, more than the %d of every name", seed, len(got), len(want))
+		if got.len() > len(want) {
+			t.Fatalf("seed %d: %d entries, more than the %d of every name", seed, got.len(), len(want))
 		}
 	}
 }
 
 // The point of the table: a hint used over and over costs one entry.
 func TestNameTableKeepsOnlyHints(t *testing.T) {
-	names := nameTable{}
+	names := &nameTable{}
 	for range 1000 {
 		names.unique("t")
 	}
 	if got := names.unique("t"); got != "t.1000" {
 		t.Errorf("the 1001st t is %s, want t.1000", got)
 	}
-	if len(names) != 1 {
-		t.Errorf("%d entries for one hint", len(names))
+	if names.len() != 1 {
+		t.Errorf("%d entries for one hint", names.len())
 	}
 }
 
@@ -89,7 +89,7 @@ func TestParamNames(t *testing.T) {
 	for i := range len(names) * len(names) * len(names) {
 		seq := []string{names[i%len(names)], names[i/len(names)%len(names)], names[i/len(names)/len(names)]}
 		f := NewModule("test").NewFunc("f", Void)
-		ref := nameTable{}
+		ref := &nameTable{}
 		for k, name := range seq {
 			hint := name
 			if hint == "" {
