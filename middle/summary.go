@@ -54,7 +54,8 @@ type Summary struct {
 	// assigned and addressed are the globals some body may store to, or
 	// take the address of other than to load or store it.
 	assigned, addressed map[string]bool
-	// frozen holds the settled bodies callers may still inline (Settle).
+	// frozen holds the settled bodies callers may still inline (Settle),
+	// written by writer.
 	frozen [][]byte
 	// assigns counts the assignments of each global; allocs lists those
 	// that are allocations (arraylength.go).
@@ -64,6 +65,7 @@ type Summary struct {
 	// per global, the functions that name it.
 	calls [][]int
 	users map[string][]int
+	writer frozenWriter
 }
 
 // Summarize returns m's summary from the facts of its bodies, or nil
@@ -155,7 +157,7 @@ func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	if !mayInline(f, s.sites, s.recursive) {
 		return false, nil
 	}
-	s.frozen[i] = freeze(f)
+	s.frozen[i] = s.writer.freeze(f)
 	seen := make(map[int]bool)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
