@@ -157,19 +157,33 @@ type varMove struct {
 
 type blockIndex struct{ block, index int }
 
+// placedEvent is an assignment event and the machine block it fires in.
+type placedEvent struct {
+	block int
+	e     assignEvent
+	from  *middle.Block // the IR block it was made in, for one placed by its anchors
+	// anchor is the index in its IR block of the anchor that placed it
+	// (-1: none), which orders the pieces of a block (orderPieces).
+	anchor int32
+}
+
 type assignEvent struct {
 	v   int
 	c   *middle.Value
 	pos middleFuncPos
-	top bool // a φ of the block: fired at its entry
 	// at is the index of the block's instruction before which the
 	// event cannot fire: the start of the copy of a block tail
 	// duplication dissolved (placeInCopies), 0 for the block's own.
 	at int
+	// piece orders the events of the IR blocks merged into one that do
+	// not run in source order (orderPieces); 0 for the others.
+	piece int32
+	top   bool // a φ of the block: fired at its entry
 }
 
 // before orders a block's events: the block's own before those of the
-// copies at its end, then in each the φs first, then by source position.
+// copies at its end, then in each the φs first, then by the piece of the
+// block they were made in, then by source position.
 func (e assignEvent) before(o assignEvent) bool {
 	if e.at != o.at {
 		return e.at < o.at
@@ -177,7 +191,58 @@ func (e assignEvent) before(o assignEvent) bool {
 	if e.top != o.top {
 		return e.top
 	}
+	if e.piece != o.piece {
+		return e.piece < o.piece
+	}
 	return posLess(e.pos, o.pos)
+}
+
+// orderPieces numbers the pieces of one block's code that were IR blocks
+// of their own when mem2reg saw the assignments, where SimplifyCFG merged
+// them since (a loop's increment appended to the end of its body), in the
+// order they run: by the first of the block's instructions that placed an
+// event of each (its anchor). Source order, which orders the assignments
+// of one IR block, does not order the pieces: the increment's line, the
+// loop's, comes before the body's, whose assignments it would then
+// precede, and the variable would be its next value, held nowhere yet,
+// through the body. ps are the indexes in placed of the block's events;
+// unless every event the block's own code makes was placed by an anchor,
+// the pieces are left in source order (unknown).
+func orderPieces(placed []placedEvent, ps []int) {
+	var one *middle.Block // the first piece: most blocks have one
+	var rank map[*middle.Block]int32
+	first := int32(-1)
+	for _, i := range ps {
+		p := &placed[i]
+		if p.e.top || p.e.at != 0 {
+			continue
+		}
+		if p.from == nil || p.anchor < 0 {
+			return
+		}
+		switch {
+		case one == nil:
+			one, first = p.from, p.anchor
+		case p.from == one:
+			first = min(first, p.anchor)
+		default:
+			if rank == nil {
+				rank = map[*middle.Block]int32{}
+			}
+			if r, ok := rank[p.from]; !ok || p.anchor < r {
+				rank[p.from] = p.anchor
+			}
+		}
+	}
+	if rank == nil {
+		return
+	}
+	rank[one] = first
+	for _, i := range ps {
+		if p := &placed[i]; !p.e.top && p.e.at == 0 {
+			p.e.piece = rank[p.from]
+		}
+	}
 }
 
 type middleFuncPos = struct{ Line, Col int }
@@ -205,20 +270,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// map, and the value itself, so that a value of another numbering
 	// is never taken for one.
 	byID := make([]*middle.Value, f.IR.NumValues())
+	at := make([]int32, len(byID)) // by ID: the value's index in its block
 	for _, b := range f.IR.Blocks {
-		for _, v := range b.Instrs {
+		for k, v := range b.Instrs {
 			if v.ID >= 0 && v.ID < len(byID) {
-				byID[v.ID] = v
+				byID[v.ID], at[v.ID] = v, int32(k)
 			}
 		}
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
 	t.lost = make([]bool, len(dbg.Vars))
-	type placedEvent struct {
-		block int
-		e     assignEvent
-		from  *middle.Block // the IR block it was made in, for one placed by its anchors
-	}
 	placed := make([]placedEvent, 0, len(dbg.Assigns))
 	for _, c := range dbg.Assigns {
 		// The block of the first instruction next to the assignment that
@@ -236,18 +297,19 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				// broke joins (nqueens' count lost its register).
 				if c.Var < len(dbg.Vars) && dbg.Vars[c.Var].Param {
 					for _, x := range t.phiInCopies(v, live) {
-						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, x.index}, nil})
+						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, x.index, 0, true}, nil, -1})
 					}
 				}
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, true, 0}, nil})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true}, nil, -1})
 			continue
 		}
+		anchor := int32(-1)
 		for _, a := range c.Anchors {
 			if live(a) && a.Block != nil && has(a.Block) {
-				name = a.Block.Name
+				name, anchor = a.Block.Name, at[a.ID]
 				break
 			}
 		}
@@ -275,7 +337,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		if name == "" {
 			if at, ok := t.copiesOf(&c, live); ok {
 				for _, x := range at {
-					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, false, x.index}, nil})
+					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, x.index, 0, false}, nil, -1})
 				}
 				continue
 			}
@@ -293,7 +355,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, false, 0}, c.Block})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, 0, 0, false}, c.Block, anchor})
 	}
 	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
@@ -305,6 +367,19 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	for i := range f.Blocks {
 		first[i+1] += first[i]
+	}
+	if len(placed) > 1 {
+		byBlock := make([]int, len(placed)) // placed's indexes, by block
+		next := append([]int(nil), first[:len(f.Blocks)]...)
+		for i, p := range placed {
+			byBlock[next[p.block]] = i
+			next[p.block]++
+		}
+		for i := range f.Blocks {
+			if first[i+1]-first[i] > 1 {
+				orderPieces(placed, byBlock[first[i]:first[i+1]])
+			}
+		}
 	}
 	all := make([]assignEvent, len(placed))
 	for i := range f.Blocks {

@@ -182,3 +182,35 @@ func TestGdbSpilledPhi(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbLoopCounter debugs debug/counter.toy: on the third iteration of
+// the second loop, whose increment SimplifyCFG merged into the end of its
+// body, i is in its register inside the body with -O0's value, 2 (the
+// increment's assignment, on the loop's line, fired before the body's
+// first line, and i was <optimized out> through the body).
+func TestGdbLoopCounter(t *testing.T) {
+	needToyc(t)
+	gdb, err := exec.LookPath("gdb")
+	if err != nil {
+		t.Skip("gdb not found")
+	}
+	show := func(t *testing.T, level string) string {
+		exe := filepath.Join(t.TempDir(), "counter")
+		compileNative(t, "debug", level, "-g", "counter.toy", "-o", exe)
+		r := mustRun(t, "debug", gdb, "-nx", "-batch",
+			"-ex", "break counter.toy:12", "-ex", "run", "-ex", "continue", "-ex", "continue",
+			"-ex", "print i", "-ex", "print k", "-ex", "print h", exe)
+		return strings.Join(regexp.MustCompile(`(?m)^\$[0-9]+ = .*$`).FindAllString(string(r.stdout), -1), "\n")
+	}
+	want := show(t, "-O0")
+	if want != "$1 = 2\n$2 = 42\n$3 = 21" {
+		t.Fatalf("-O0 shows %q", want)
+	}
+	for _, level := range []string{"-O1", "-O2"} {
+		t.Run(level, func(t *testing.T) {
+			if got := show(t, level); got != want {
+				t.Errorf("i, k and h on the third iteration:\n%s\n-O0 shows\n%s", got, want)
+			}
+		})
+	}
+}
