@@ -1,6 +1,8 @@
 package backend
 
 import (
+	"sync"
+
 	"toyc/middle"
 )
 
@@ -79,17 +81,18 @@ func (s *trackState) clear() {
 
 // varTracker follows one function's variables while it is written.
 type varTracker struct {
-	f       *Func
-	df      *dwarfFunc
-	named   map[*middle.Value][]int
-	origins []*middle.Value // by vreg index
-	assigns [][]assignEvent // by block index in f.Blocks
-	entry   []trackState    // by block index in f.Blocks (reached says which are set)
-	reached []bool          // by block index: the data flow reached the block
-	joins   []*middle.Value // by block index times places, plus place (a register, or FirstVReg+slot ID): what a place holds after a join of different values
-	joinBuf []middle.Value  // where joins are made, a chunk at a time
-	differ  []int           // merge's places holding different values on different edges
-	lost    []bool          // by variable: an assignment's place is lost, so it is not described
+	f        *Func
+	df       *dwarfFunc
+	named    map[*middle.Value][]int
+	origins  []*middle.Value   // by vreg index
+	assigns  [][]assignEvent   // by block index in f.Blocks
+	entry    []trackState      // by block index in f.Blocks (reached says which are set)
+	reached  []bool            // by block index: the data flow reached the block
+	joins    [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
+	joinBuf  []middle.Value    // where joins are made, a chunk at a time
+	joinRows []*middle.Value   // where rows of joins are cut from
+	differ   []int             // merge's places holding different values on different edges
+	lost     []bool            // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (nil: none),
@@ -247,6 +250,42 @@ func orderPieces(placed []placedEvent, ps []int) {
 
 type middleFuncPos = struct{ Line, Col int }
 
+// trackScratch is the working memory of newVarTracker that it does not
+// keep, reused by the next function's (trackScratchPool): a compile makes
+// a tracker for every function, and fresh memory for each, which is most
+// of what -g allocates, costs page faults and collections.
+type trackScratch struct {
+	byID                            []*middle.Value
+	at                              []int32
+	placed                          []placedEvent
+	first, byBlock, next, byBlockID []int
+	gen                             []uint32
+	exited, stale                   []bool
+	states                          stateBuf // the exits of the blocks, and the merge's and transfer's states
+}
+
+var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
+
+// release gives sc back, without the function's values, which it would
+// otherwise keep from the collector.
+func (sc *trackScratch) release() {
+	clear(sc.byID[:cap(sc.byID)])
+	clear(sc.placed[:cap(sc.placed)])
+	sc.states.release()
+	trackScratchPool.Put(sc)
+}
+
+// scratch returns *buf resized to n zero values, reallocated only when it
+// is too small.
+func scratch[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	s := (*buf)[:n]
+	clear(s)
+	return s
+}
+
 // newVarTracker runs the data flow for df's function, or returns nil when
 // it has no promoted variables to follow (at -O0 every variable lives in
 // its slot).
@@ -269,8 +308,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// The IR's instructions now, by ID (dense): a slice rather than a
 	// map, and the value itself, so that a value of another numbering
 	// is never taken for one.
-	byID := make([]*middle.Value, f.IR.NumValues())
-	at := make([]int32, len(byID)) // by ID: the value's index in its block
+	sc := trackScratchPool.Get().(*trackScratch)
+	defer sc.release()
+	byID := scratch(&sc.byID, f.IR.NumValues())
+	at := scratch(&sc.at, len(byID)) // by ID: the value's index in its block
 	for _, b := range f.IR.Blocks {
 		for k, v := range b.Instrs {
 			if v.ID >= 0 && v.ID < len(byID) {
@@ -280,7 +321,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
 	t.lost = make([]bool, len(dbg.Vars))
-	placed := make([]placedEvent, 0, len(dbg.Assigns))
+	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
 	for _, c := range dbg.Assigns {
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
@@ -361,7 +402,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		return p.e.v, p.from, p.e.pos, p.block
 	})
 	// Each block's events, in the order found, in one array.
-	first := make([]int, len(f.Blocks)+1)
+	first := scratch(&sc.first, len(f.Blocks)+1)
 	for _, p := range placed {
 		first[p.block+1]++
 	}
@@ -369,8 +410,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		first[i+1] += first[i]
 	}
 	if len(placed) > 1 {
-		byBlock := make([]int, len(placed)) // placed's indexes, by block
-		next := append([]int(nil), first[:len(f.Blocks)]...)
+		byBlock := scratch(&sc.byBlock, len(placed)) // placed's indexes, by block
+		next := scratch(&sc.next, len(f.Blocks))
+		copy(next, first)
 		for i, p := range placed {
 			byBlock[next[p.block]] = i
 			next[p.block]++
@@ -403,7 +445,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for _, b := range f.Blocks {
 		maxID = max(maxID, b.ID)
 	}
-	byBlockID := make([]int, maxID+1)
+	byBlockID := scratch(&sc.byBlockID, maxID+1)
 	index := func(b *Block) int {
 		if b.ID >= 0 && b.ID < len(byBlockID) {
 			if i := byBlockID[b.ID]; f.Blocks[i] == b {
@@ -412,7 +454,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		return 0
 	}
-	seen := newValueSet(byID)
+	seen := valueSet{byID: byID, gen: scratch(&sc.gen, len(byID))}
 	t.base = make([]int, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
 		t.base[i+1] = t.base[i] + len(b.Instrs)
@@ -466,15 +508,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 	}
-	// The states: the entry and exit of each block, the merge's and the
-	// transfer's scratch and the replay's, in one allocation.
-	states := t.newStates(2*len(f.Blocks) + 4)
-	t.entry, states = states[:len(f.Blocks)], states[len(f.Blocks):]
+	// The states: the entry of each block and the replay's, kept, and
+	// the exit of each block and the merge's and the transfer's, only
+	// for the data flow (scratch).
+	states := t.newStates(len(f.Blocks)+1, nil)
+	t.entry, t.st = states[:len(f.Blocks)], &states[len(f.Blocks)]
+	states = t.newStates(len(f.Blocks)+3, &sc.states)
 	exit, states := states[:len(f.Blocks)], states[len(f.Blocks):]
 	start, in, out := &states[0], &states[1], &states[2]
-	t.st = &states[3]
 	t.reached = make([]bool, len(f.Blocks))
-	exited := make([]bool, len(f.Blocks))
+	exited := scratch(&sc.exited, len(f.Blocks))
 	// The entry: the parameters in their argument registers.
 	var incoming []*Slot // the stack arguments, in order
 	for _, s := range f.Slots {
@@ -509,7 +552,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// optimistic side and each place and variable can only lose its value.
 	// A block is merged again only when the end of a predecessor changed
 	// (stale), since the merge depends on nothing else.
-	stale := make([]bool, len(f.Blocks))
+	stale := scratch(&sc.stale, len(f.Blocks))
 	if len(f.Blocks) > 0 {
 		stale[0] = true
 	}
@@ -928,20 +971,32 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 // join is the value standing for what register r holds at the entry of
 // block bi after different values reach it: made once, so the data flow
 // sees the same value on every round.
+//
+// The table has a row only for the blocks that have joins (those with
+// several predecessors, a fraction), cut from chunks of eight rows, and
+// the values are made in chunks that start small and double (a Value is
+// 112 bytes; most functions need a few).
 func (t *varTracker) join(bi, r int) *middle.Value {
-	places := int(FirstVReg) + len(t.f.Slots)
 	if t.joins == nil {
-		t.joins = make([]*middle.Value, len(t.f.Blocks)*places)
+		t.joins = make([][]*middle.Value, len(t.f.Blocks))
 	}
-	k := bi*places + r
-	v := t.joins[k]
+	row := t.joins[bi]
+	if row == nil {
+		places := int(FirstVReg) + len(t.f.Slots)
+		if len(t.joinRows) < places {
+			t.joinRows = make([]*middle.Value, 8*places)
+		}
+		row, t.joinRows = t.joinRows[:places:places], t.joinRows[places:]
+		t.joins[bi] = row
+	}
+	v := row[r]
 	if v == nil {
 		if len(t.joinBuf) == cap(t.joinBuf) {
-			t.joinBuf = make([]middle.Value, 0, 16)
+			t.joinBuf = make([]middle.Value, 0, min(max(2*cap(t.joinBuf), 4), 64))
 		}
 		t.joinBuf = append(t.joinBuf, middle.Value{Op: middle.OpPhi, ID: -1})
 		v = &t.joinBuf[len(t.joinBuf)-1]
-		t.joins[k] = v
+		row[r] = v
 	}
 	return v
 }
@@ -990,11 +1045,26 @@ func statesDiffer(a, b *trackState) bool {
 
 func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-// newStates makes n empty states.
-func (t *varTracker) newStates(n int) []trackState {
-	slots := newValueVecs(n, len(t.f.Slots))
-	vars := newValueVecs(n, len(t.df.dbg.Vars))
-	states := make([]trackState, n)
+// stateBuf is memory newStates reuses.
+type stateBuf struct {
+	slots, vars vecBuf
+	states      []trackState
+}
+
+func (buf *stateBuf) release() {
+	buf.slots.release()
+	buf.vars.release()
+	clear(buf.states[:cap(buf.states)])
+}
+
+// newStates makes n empty states, in buf's memory (nil: new).
+func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
+	if buf == nil {
+		buf = new(stateBuf)
+	}
+	slots := newValueVecs(n, len(t.f.Slots), &buf.slots)
+	vars := newValueVecs(n, len(t.df.dbg.Vars), &buf.vars)
+	states := scratch(&buf.states, n)
 	for i := range states {
 		states[i].slots, states[i].vars = slots[i], vars[i]
 	}
@@ -1642,10 +1712,6 @@ type valueSet struct {
 	gen   []uint32        // by ID: the generation the value was added in
 	cur   uint32
 	other map[*middle.Value]uint32
-}
-
-func newValueSet(byID []*middle.Value) valueSet {
-	return valueSet{byID: byID, gen: make([]uint32, len(byID))}
 }
 
 // next empties the set.
