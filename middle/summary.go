@@ -63,8 +63,8 @@ type Summary struct {
 	allocs  map[string][]Allocation
 	// calls lists, per function, the distinct functions it calls; users,
 	// per global, the functions that name it.
-	calls [][]int
-	users map[string][]int
+	calls  [][]int
+	users  map[string][]int
 	writer frozenWriter
 }
 
