@@ -1166,6 +1166,11 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	// feeds, which is the same value from here on); any other definition
 	// holds the value it computes.
 	isCopy := in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm
+	// A load from memory the program addresses (an array element, a
+	// variable's home) is no copy: it computes its value, as a
+	// zero-extending load does.
+	load := isCopy && in.Args[1].Kind == KindMem && !isPlace(in.Args[1])
+	isCopy = isCopy && !load
 	var copied *middle.Value
 	if isCopy {
 		copied = t.placeValue(s, in.Args[1])
@@ -1201,7 +1206,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		}
 		if t.interim[k] && a.Kind == KindReg {
 			v = nil
-		} else if in.Op == opMov && (split || v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
+		} else if in.Op == opMov && !load && (split || v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
 			// A move is a copy of what its source holds: its
 			// destination's IR value may be what a later two-address
 			// instruction makes of it (mov a, v; add b, v), not yet
@@ -1325,10 +1330,16 @@ func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
 		if r := t.f.location(a.Reg); r.IsPhysical() {
 			return s.regs[r]
 		}
-	case a.Kind == KindMem && a.Slot != nil && (a.Slot.Kind == SlotSpill || a.Slot.Kind == SlotIncoming):
+	case isPlace(a):
 		return s.slots.get(a.Slot.ID)
 	}
 	return nil
+}
+
+// isPlace reports whether the memory operand a is a place the data flow
+// follows: a spill slot or the caller's stack argument.
+func isPlace(a Operand) bool {
+	return a.Kind == KindMem && a.Slot != nil && (a.Slot.Kind == SlotSpill || a.Slot.Kind == SlotIncoming)
 }
 
 // advance brings the replay to just before in, which the emitter is about

@@ -194,3 +194,24 @@ func TestGdbTailCopy(t *testing.T) {
 		})
 	}
 }
+
+// TestGdbLoaded debugs debug/loaded.toy, whose x is a 64-bit load from an
+// array: at -O1 and -O2 gdb must print it from the load's register (the
+// data flow took the load, a mov, for a copy from memory it does not
+// follow, and x was <optimized out>).
+func TestGdbLoaded(t *testing.T) {
+	needToyc(t)
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "loaded")
+			compileNative(t, "debug", level, "-g", "loaded.toy", "-o", exe)
+			out := gdbBatch(t, "debug", exe, "break loaded.toy:10", "run 7 2", "print x", "print y")
+			for _, w := range []string{`(?m)^\$1 = 7$`, `(?m)^\$2 = 21$`} {
+				if !regexp.MustCompile(w).MatchString(out) {
+					t.Errorf("gdb output does not match %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
