@@ -67,14 +67,17 @@ Output:
 
 Optimization:
   -O0, -O1, -O2         -O0: slots stay in memory; -O1 (default, also -O):
-                        mem2reg, cleanups and the loop, memory and bounds-
-                        check passes that copy no code (tail recursion to
-                        loops too); -O2: every optimization
+                        mem2reg, cleanups, constant globals, inlining of
+                        leaves about the size of their call, and the loop,
+                        memory and bounds-check passes that copy no loops
+                        (tail recursion to loops too); -O2: every
+                        optimization
   -g, -g0               -g: DWARF debugging information for gdb (variables,
                         types, scopes, also at -O1/-O2; README, Debugging);
                         -g0: none (the default); the last one given wins
   -O3, -Os              the nearest toyc has: -O3 is -O2, -Os is -O1 (no
-                        inlining or loop versioning, which grow the code)
+                        loop versioning, and inlining only of callees
+                        about the size of their call: little growth)
   -j N, --jobs=N        compile N functions at once (default: one per CPU);
                         the output is the same whatever N is
 

@@ -20,7 +20,8 @@ var languages = map[string]string{
 
 // optLevels maps the -O spellings beyond pflag's integers to toyc's
 // levels: -O3 is -O2 (toyc has nothing beyond it), -Os is -O1 (no
-// inlining or loop versioning, which grow the code).
+// loop versioning, and inlining only of callees about the size of their
+// call: little growth).
 var optLevels = map[string]string{"-O3": "-O2", "-Os": "-O1", "-O": "-O1"}
 
 // gccArgs takes out of args, before a "--", what pflag cannot read: -l and

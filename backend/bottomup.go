@@ -86,7 +86,7 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 	pl.work = make(map[*Pass]func(*middle.Func) error)
 	for i := range Passes {
 		if p := &Passes[i]; pl.Runs(p) && p.wholeModule() {
-			pl.work[p] = p.Summarized(s)
+			pl.work[p] = p.Summarized(s, pl.Level)
 		}
 	}
 	before, scc, after := pl.bottomUpStages()

@@ -149,3 +149,31 @@ func TestBottomUpFactsLeftOut(t *testing.T) {
 		t.Fatalf("Run returned %v, want a SummaryError for @f1", err)
 	}
 }
+
+// At -O1 the module passes run too, a function at a time: @h's load of
+// @k, which nothing writes, is folded, and @h, as small as its call, is
+// inlined into its callers (-O1's budget); the compile still streams.
+func TestO1InlinesAndFolds(t *testing.T) {
+	m := parseModule(t, bottomUpModule(3))
+	declareIRFacts(m)
+	var out bytes.Buffer
+	em := NewEmitter(&out, m, nil)
+	pl := &Pipeline{Level: 1, Native: true, Verify: true, Check: true,
+		Finish: func(_ *middle.Func, mf *Func) error { em.Function(mf); return nil }}
+	if _, err := pl.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := em.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !pl.Summarized() {
+		t.Error("-O1 did not stream by the summary")
+	}
+	asm := out.String()
+	if strings.Contains(asm, "k(%rip)") {
+		t.Error("-O1 loads @k, which nothing writes")
+	}
+	if strings.Contains(asm, "call\th\n") {
+		t.Error("-O1 calls @h rather than inline it")
+	}
+}

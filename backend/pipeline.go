@@ -24,12 +24,15 @@ var Passes = []Pass{
 	// definition dominates, which the backend must never see.
 	{Name: "unreachable", Level: 0, IR: middle.RemoveUnreachable, Doc: "remove blocks the entry cannot reach"},
 	{Name: "mem2reg", Level: 1, IR: middle.Mem2Reg, Doc: "promote stack slots to SSA values and φs"},
-	{Name: "globalconst", Level: 2, Module: middle.GlobalConstants, Summarized: middle.GlobalConstantsSummarized, Doc: "loads of globals nothing writes to their initializer"},
+	{Name: "globalconst", Level: 1, Module: middle.GlobalConstants, Summarized: atEveryLevel(middle.GlobalConstantsSummarized), Doc: "loads of globals nothing writes to their initializer"},
 	// Bottom-up over the call graph: the function passes up to the
 	// native ones run on each function once calls are inlined into it,
-	// before its callers weigh it (LLVM's CGSCC pass manager).
-	{Name: "inline", Level: 2, SCC: middle.InlineBottomUp, Summarized: middle.InlineSummarized, Doc: "inline small functions into their callers, callees first"},
-	{Name: "mem2reg2", Level: 2, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
+	// before its callers weigh it (LLVM's CGSCC pass manager). Both
+	// module passes run a function at a time from the module's summary
+	// (bottomup.go), so -O1 still streams; at -O1 inline copies only
+	// callees about the size of their call (inlinebudget.go).
+	{Name: "inline", Level: 1, SCC: inlineBottomUp, Summarized: inlineSummarized, Doc: "inline small functions into their callers, callees first"},
+	{Name: "mem2reg2", Level: 1, IR: middle.Mem2Reg, Doc: "promote the slots inlining brought in"},
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{Name: "tailrec", Level: 1, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
 	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
@@ -119,8 +122,9 @@ type Pass struct {
 	// SCC is a module pass that walks the call graph's components callees
 	// first and hands each function to visit with the pass's work on it to
 	// run, on up to jobs goroutines; the pipeline runs the IR passes after
-	// it (up to the native ones) there too.
-	SCC func(m *middle.Module, jobs int, visit func(f *middle.Func, run func()) error) error
+	// it (up to the native ones) there too. level is the pipeline's, by
+	// which the pass may do more or less (the inliner's budget).
+	SCC func(m *middle.Module, level, jobs int, visit func(f *middle.Func, run func()) error) error
 	// Summarized, for a module or SCC pass, is its form that runs a
 	// function at a time from the module's summary (middle.Summary), so
 	// that a compile streams (bottomup.go): called once before any
@@ -129,7 +133,7 @@ type Pass struct {
 	// the functions it calls outside its component are through the passes
 	// before the late ones, and the function's body stays as those leave
 	// it while a caller may still inline it (middle.Summary.Settle).
-	Summarized func(*middle.Summary) func(*middle.Func) error
+	Summarized func(s *middle.Summary, level int) func(*middle.Func) error
 	Isel       func(*middle.Func) *Func
 	Mach       func(*Func)
 }
@@ -519,7 +523,7 @@ func (pl *Pipeline) runModule(p *Pass, m *middle.Module, funcs []*middle.Func, m
 // the group, with the hooks around the pass for that function.
 func (pl *Pipeline) runSCC(group []*Pass, m *middle.Module) error {
 	p, rest := group[0], group[1:]
-	return p.SCC(m, pl.Jobs, func(f *middle.Func, run func()) error {
+	return p.SCC(m, pl.Level, pl.Jobs, func(f *middle.Func, run func()) error {
 		if pl.Before != nil {
 			pl.Before(p, f, nil)
 		}

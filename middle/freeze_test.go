@@ -71,7 +71,7 @@ entry:
 	// Inlined into @f, the copy and the function itself make the same @f.
 	inlineAll := func(body func(*Func) *Func) string {
 		m := mustParse(t, "freeze.ll", src)
-		inlineInto(m.Func("f"), map[*Func]int{m.Func("g"): 2}, nil, body)
+		inlineInto(m.Func("f"), &InlineDefault, map[*Func]int{m.Func("g"): 2}, nil, body)
 		return m.Func("f").String()
 	}
 	want := inlineAll(nil)

@@ -47,7 +47,7 @@ import "slices"
 // Requires: valid SSA in every function. Guarantees: valid SSA; blocks
 // left unreachable (after a callee that never returns) removed.
 func Inline(m *Module) {
-	if err := InlineBottomUp(m, 1, nil); err != nil {
+	if err := InlineBottomUp(m, &InlineDefault, 1, nil); err != nil {
 		panic(err) // no callback, no error
 	}
 }
@@ -65,7 +65,7 @@ func Inline(m *Module) {
 // the frontend gave every body's facts (summary.go), the call counts and
 // the recursive functions are the facts', so that a module compiled whole
 // and one streamed (InlineSummarized) get the same code.
-func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) error) error {
+func InlineBottomUp(m *Module, budget *InlineBudget, jobs int, visit func(f *Func, inline func()) error) error {
 	sites := countCallSites(m)
 	sccs := callGraphSCCs(m)
 	recursive := make(map[*Func]bool)
@@ -86,7 +86,7 @@ func InlineBottomUp(m *Module, jobs int, visit func(f *Func, inline func()) erro
 		errs := make([]error, len(level))
 		ParallelFor(len(level), jobs, func(i int) {
 			for _, f := range level[i] {
-				inline := func() { inlineInto(f, sites, recursive, nil) }
+				inline := func() { inlineInto(f, budget, sites, recursive, nil) }
 				switch {
 				case visit == nil:
 					inline()
@@ -155,6 +155,38 @@ const (
 	inlineSingleSiteCap    = 3000 // instructions: the largest a caller grows by single-site callees beyond the budget
 )
 
+// InlineBudget is how much the inliner copies: the limits of Inline's
+// doc, in instructions (a zero limit copies nothing by its rule).
+type InlineBudget struct {
+	Small, SmallInLoop           int // a callee always worth a copy (at a call in a loop)
+	SingleSite, SingleSiteInLoop int // a callee with one call site (in a loop)
+	Growth, Slack                int // a caller grows to Growth times its size plus Slack ...
+	SingleSiteCap                int // ... and by single-site callees up to this
+	// KeepSlots leaves alone a call that passes the caller's stack slots
+	// to a callee that reads or writes through them (swap(&a, &b)):
+	// inlined, it lets mem2reg promote the caller's variables, which -g
+	// then describes only where a register still holds them, rather than
+	// by their slot everywhere.
+	KeepSlots bool
+}
+
+// InlineDefault is the inliner's full budget (-O2).
+var InlineDefault = InlineBudget{
+	Small: inlineSmall, SmallInLoop: inlineSmallInLoop,
+	SingleSite: inlineSingleSite, SingleSiteInLoop: inlineSingleSiteInLoop,
+	Growth: inlineGrowth, Slack: inlineSlack, SingleSiteCap: inlineSingleSiteCap,
+}
+
+// InlineCheap is a budget that copies only leaves not much bigger than a
+// call's own code (the argument moves, the call, the frame, the return,
+// the result's move, the caller-saved registers kept across it), where the
+// call's cost was the point — rotations, mixing steps, accessors, the
+// constants an argument brings folded in — and no single-site callee,
+// whose copy would go through the passes twice, its own body being kept
+// (-O1). What it copies, -O1's cleanups (constfold, copyprop, gvn, dce,
+// simplifycfg) fold without -O2's sccp and second simplifycfg.
+var InlineCheap = InlineBudget{Small: 20, SmallInLoop: 20, Growth: 2, Slack: 50, KeepSlots: true}
+
 // inlineInto inlines the eligible calls of f, in block order, including the
 // calls that inlined bodies bring along (their callees are already done).
 // Recursive callees are never inlined: one copy of a recursive body saves
@@ -163,18 +195,28 @@ const (
 // the callee itself compiling on), and a callee it returns nil for is left
 // alone, which must change nothing: body must give every callee that
 // could be inlined (mayInline).
-func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, body func(*Func) *Func) {
+func inlineInto(f *Func, budget *InlineBudget, sites map[*Func]int, recursive map[*Func]bool, body func(*Func) *Func) {
 	size := funcSize(f)
-	limit := inlineGrowth*size + inlineSlack
+	limit := budget.Growth*size + budget.Slack
 	var repl []*Value
 	follow := make(map[*Block][]*Block) // blocks to lay out right after a split block
-	inLoop := blocksInLoops(f)
-	if recursive[f] {
-		// Every block of a recursive function runs once per call of it,
-		// as a loop's body runs once per trip: weigh its calls alike.
-		for i := range inLoop {
-			inLoop[i] = true
+	// Which blocks are in loops, found when a call first has a callee to
+	// weigh: most calls have none (a summarized walk thaws only the
+	// callees that may be inlined).
+	var inLoop []bool
+	inLoopAt := func(b *Block) bool {
+		if inLoop == nil {
+			inLoop = blocksInLoops(f)
+			if recursive[f] {
+				// Every block of a recursive function runs once per call
+				// of it, as a loop's body runs once per trip: weigh its
+				// calls alike.
+				for i := range inLoop {
+					inLoop[i] = true
+				}
+			}
 		}
+		return inLoop[b.ID]
 	}
 	for bi := 0; bi < len(f.Blocks); bi++ {
 		b := f.Blocks[bi]
@@ -196,13 +238,17 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, body fun
 				continue
 			}
 			gs := funcSize(g)
-			small, single := inlineSmall, inlineSingleSite
-			if inLoop[b.ID] {
-				small, single = inlineSmallInLoop, inlineSingleSiteInLoop
+			small, single := budget.Small, budget.SingleSite
+			if inLoopAt(b) {
+				small, single = budget.SmallInLoop, budget.SingleSiteInLoop
 			}
 			hot := hotSize(g)
 			once := calls == 1 && hot <= single
-			if hot-slotAccesses(g, v) > small && !once || size+gs > limit && !(once && size+gs <= inlineSingleSiteCap) {
+			slots := slotAccesses(g, v)
+			if slots > 0 && budget.KeepSlots {
+				continue
+			}
+			if hot-slots > small && !once || size+gs > limit && !(once && size+gs <= budget.SingleSiteCap) {
 				continue
 			}
 			result, added := inlineCall(v, g)
@@ -237,15 +283,18 @@ func inlineInto(f *Func, sites map[*Func]int, recursive map[*Func]bool, body fun
 // is not recursive, and it passes the size test at a call in a loop with
 // every parameter given a stack slot (slotAccesses), or as the only call.
 // A function it rejects is never copied, whatever its callers are.
-func mayInline(g *Func, sites map[*Func]int, recursive map[*Func]bool) bool {
+func mayInline(g *Func, budget *InlineBudget, sites map[*Func]int, recursive map[*Func]bool) bool {
 	if recursive[g] {
 		return false
 	}
 	hot := hotSize(g)
-	if sites[g] == 1 && hot <= max(inlineSingleSite, inlineSingleSiteInLoop) {
+	if sites[g] == 1 && hot <= max(budget.SingleSite, budget.SingleSiteInLoop) {
 		return true
 	}
-	return hot-paramAccesses(g) <= max(inlineSmall, inlineSmallInLoop)
+	if budget.KeepSlots {
+		return hot <= max(budget.Small, budget.SmallInLoop)
+	}
+	return hot-paramAccesses(g) <= max(budget.Small, budget.SmallInLoop)
 }
 
 // paramAccesses counts the loads and stores of g through any parameter:
@@ -278,12 +327,13 @@ func accessesThrough(g *Func, via map[*Value]bool) int {
 // once every function f calls outside its component is settled, and
 // settles f once the passes after inline are done with it; then the
 // result is Inline's.
-func InlineSummarized(s *Summary) func(*Func) error {
+func InlineSummarized(s *Summary, budget *InlineBudget) func(*Func) error {
+	s.inline = budget
 	return func(f *Func) error {
 		if err := s.CheckFacts(f); err != nil {
 			return err
 		}
-		inlineInto(f, s.sites, s.recursive, s.thawed())
+		inlineInto(f, budget, s.sites, s.recursive, s.thawed())
 		return nil
 	}
 }
@@ -314,7 +364,7 @@ func blocksInLoops(f *Func) []bool {
 	if len(f.Blocks) == 0 {
 		return in
 	}
-	nest := ComputeLoops(ComputeDom(f))
+	nest := f.Loops()
 	for _, b := range f.Blocks {
 		in[b.ID] = nest.Depth(b) > 0
 	}

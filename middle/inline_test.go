@@ -778,7 +778,7 @@ func TestInlineBottomUp(t *testing.T) {
 			m := build()
 			var mu sync.Mutex
 			done := map[*Func]bool{}
-			err := InlineBottomUp(m, jobs, func(f *Func, inline func()) error {
+			err := InlineBottomUp(m, &InlineDefault, jobs, func(f *Func, inline func()) error {
 				mu.Lock()
 				for _, b := range f.Blocks {
 					for _, v := range b.Instrs {
@@ -999,6 +999,62 @@ done:
 	for i := range want {
 		if got[i].result != want[i].result || got[i].err != want[i].err {
 			t.Errorf("input %d: got %d (%v), want %d (%v)", i, got[i].result, got[i].err, want[i].result, want[i].err)
+		}
+	}
+}
+
+// The cheap budget (-O1) copies a leaf about the size of its call at every
+// call, and nothing more: not a callee the full budget copies, not one with
+// a single call site, not a call that passes the caller's slots; the full
+// budget copies them all.
+func TestInlineCheapBudget(t *testing.T) {
+	leaf := InlineCheap.Small
+	src := chainFunc("leaf", leaf) + chainFunc("mid", leaf+5) + chainFunc("once", 2*inlineSmall) + `
+define void @swap(ptr %p, ptr %q) {
+entry:
+  %a = load i64, ptr %p
+  %b = load i64, ptr %q
+  store i64 %b, ptr %p
+  store i64 %a, ptr %q
+  ret void
+}
+define i64 @user(i64 %x) {
+entry:
+  %u = alloca i64
+  %w = alloca i64
+  %a = call i64 @leaf(i64 %x)
+  %b = call i64 @leaf(i64 %a)
+  %c = call i64 @mid(i64 %b)
+  %d = call i64 @mid(i64 %c)
+  %e = call i64 @once(i64 %d)
+  store i64 %e, ptr %u
+  store i64 %x, ptr %w
+  call void @swap(ptr %u, ptr %w)
+  call void @swap(ptr %w, ptr %u)
+  %r = load i64, ptr %u
+  ret i64 %r
+}
+`
+	for _, tc := range []struct {
+		budget *InlineBudget
+		want   map[string]int
+	}{
+		{&InlineCheap, map[string]int{"mid": 2, "once": 1, "swap": 2}},
+		{&InlineDefault, map[string]int{}},
+	} {
+		m := mustParse(t, "in.ll", src)
+		want := runModule(m, "user", [][]int64{{3}})
+		if err := InlineBottomUp(m, tc.budget, 1, nil); err != nil {
+			t.Fatal(err)
+		}
+		if diags := VerifyModule(m); len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		if got := callsIn(m.Func("user")); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("budget %+v: @user calls %v, want %v:\n%s", *tc.budget, got, tc.want, m.Func("user"))
+		}
+		if got := runModule(m, "user", [][]int64{{3}}); got[0].result != want[0].result || got[0].err != want[0].err {
+			t.Errorf("@user(3): got %d (%v), want %d (%v)", got[0].result, got[0].err, want[0].result, want[0].err)
 		}
 	}
 }

@@ -66,6 +66,9 @@ type Summary struct {
 	calls  [][]int
 	users  map[string][]int
 	writer frozenWriter
+	// inline is the inliner's budget (InlineSummarized), by which Settle
+	// keeps the bodies a caller may inline.
+	inline *InlineBudget
 }
 
 // Summarize returns m's summary from the facts of its bodies, or nil
@@ -154,7 +157,7 @@ func (s *Summary) Callees(i int) []int { return s.callees[i] }
 // inline in turn (their copies must stay while this one does).
 func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	f := s.funcs[i]
-	if !mayInline(f, s.sites, s.recursive) {
+	if s.inline == nil || !mayInline(f, s.inline, s.sites, s.recursive) {
 		return false, nil
 	}
 	s.frozen[i] = s.writer.freeze(f)

@@ -237,8 +237,8 @@ int main(void) {
 		t.Run(level, func(t *testing.T) {
 			exe := filepath.Join(t.TempDir(), "demo")
 			compileNative(t, dir, level, "lib.toy", "driver.c", "-o", exe)
-			inlined := ""
-			if level == "-O2" {
+			inlined := "" // pick is inlined from -O1 on
+			if level != "-O0" {
 				inlined = " (inlined into entry)"
 			}
 			for _, tc := range []struct {
