@@ -9,8 +9,9 @@ import (
 // Integer semantics at every width, against C on the same inputs: each IR
 // binary operation, with both operands in registers and with the second an
 // immediate, as a function called from a C driver that compares with the
-// C expression (two's complement, arithmetic >> on signed values, the
-// divisors that trap left out, as the IR's guards leave them out).
+// C expression (two's complement, arithmetic >> on signed values, udiv
+// and urem on the unsigned readings, the divisors that trap left out, as
+// the IR's guards leave them out).
 
 type arithOp struct {
 	ir, c string
@@ -30,6 +31,8 @@ var arithOps = []arithOp{
 	{"lshr", "(T)((U)a >> b)", true, false},
 	{"sdiv", "a / b", false, true},
 	{"srem", "a % b", false, true},
+	{"udiv", "(T)((U)a / (U)b)", false, true},
+	{"urem", "(T)((U)a % (U)b)", false, true},
 }
 
 func TestArithmetic(t *testing.T) {
@@ -57,6 +60,8 @@ func TestArithmetic(t *testing.T) {
 				switch {
 				case op.shift:
 					cond = fmt.Sprintf("b >= 0 && b < %d", w.bits)
+				case op.div && op.ir[0] == 'u':
+					cond = "b != 0"
 				case op.div:
 					cond = fmt.Sprintf("b != 0 && !(b == -1 && a == (T)((U)1 << %d))", w.bits-1)
 				}

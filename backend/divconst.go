@@ -12,8 +12,13 @@ import (
 // 2^(w+s)/d keeping the high half, then a shift and a correction, after
 // Granlund and Montgomery ("Division by Invariant Integers using
 // Multiplication", PLDI 1994) in the formulation of Warren's Hacker's
-// Delight (2nd ed., section 10-4, magic numbers for signed division). The
-// remainder is x - q*d. This is what gcc does even at -O0.
+// Delight (2nd ed., section 10-4, magic numbers for signed division).
+// Unsigned division (udiv, which the middle end makes of a signed division
+// of a dividend known not to be negative) takes the unsigned magic number
+// of section 10-8: the high half of the product shifted, with no sign
+// correction; when that number needs w+1 bits, the high half is added to
+// the dividend through a halving that cannot overflow. The remainder is
+// x - q*d. This is what gcc does even at -O0.
 
 // signedMagic returns the multiplier and shift for signed w-bit division by
 // d, where 2 <= |d| < 2^(w-1) (Hacker's Delight, figure 10-1).
@@ -60,8 +65,41 @@ func signedMagic(d int64, w uint) (m int64, s uint) {
 	return m, p - w
 }
 
-// divideByConstant selects v (sdiv or srem of i32 or i64 by a constant
-// other than 0) into d and reports whether it did.
+// unsignedMagic returns the multiplier and shift for unsigned w-bit
+// division by d, 2 <= d < 2^w, and whether the multiplier is really
+// 2^w + m, the case that needs the addition (Hacker's Delight, figure
+// 10-2, magicu).
+func unsignedMagic(d uint64, w uint) (m uint64, s uint, add bool) {
+	mask := ^uint64(0) >> (64 - w)
+	top := uint64(1) << (w - 1)
+	nc := mask - (-d&mask)%d // the largest dividend ≡ -1 mod d
+	p := w - 1
+	q1, r1 := top/nc, top%nc       // 2^p / nc
+	q2, r2 := (top-1)/d, (top-1)%d // (2^p - 1) / d
+	for {
+		p++
+		if r1 >= nc-r1 {
+			q1, r1 = (2*q1+1)&mask, (2*r1-nc)&mask
+		} else {
+			q1, r1 = (2*q1)&mask, (2*r1)&mask
+		}
+		if r2+1 >= d-r2 {
+			add = add || q2 >= top-1
+			q2, r2 = (2*q2+1)&mask, (2*r2+1-d)&mask
+		} else {
+			add = add || q2 >= top
+			q2, r2 = (2*q2)&mask, (2*r2+1)&mask
+		}
+		delta := d - 1 - r2
+		if p >= 2*w || !(q1 < delta || q1 == delta && r1 == 0) {
+			break
+		}
+	}
+	return (q2 + 1) & mask, p - w, add
+}
+
+// divideByConstant selects v (sdiv, srem, udiv or urem of i32 or i64 by a
+// constant other than 0) into d and reports whether it did.
 func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 	x, c := v.Args[0], v.Args[1]
 	w := uint(8 * sizeOf(v.Type))
@@ -72,14 +110,30 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 	size := uint8(w / 8)
 	xr := s.reg(x)
 	q := d
-	if v.Op == middle.OpSRem {
+	rem := v.Op == middle.OpSRem || v.Op == middle.OpURem
+	if rem {
 		q = s.f.newVReg(size)
 	}
 	abs := uint64(dv)
 	if dv < 0 {
 		abs = -abs
 	}
+	unsigned := v.Op == middle.OpUDiv || v.Op == middle.OpURem
+	ud := uint64(dv) & (^uint64(0) >> (64 - w)) // the divisor read as unsigned
 	switch {
+	case unsigned && ud&(ud-1) == 0 && rem:
+		s.remainderByMask(d, xr, ud-1, size)
+		return true
+	case unsigned && ud&(ud-1) == 0:
+		s.emit(opMov, 8, regOp(q), regOp(xr))
+		if ud > 1 {
+			s.emit(opShr, size, regOp(q), immOp(int64(bits.TrailingZeros64(ud))))
+		}
+	case rem && s.quotientOf(v) != nil:
+		// x / d is at hand: x % d is x - (x / d) * d from it.
+		q = s.vreg[s.quotientOf(v).ID]
+	case unsigned:
+		s.divideUnsignedByMagic(q, xr, ud, w)
 	case dv == 1 || dv == -1:
 		s.emit(opMov, 8, regOp(q), regOp(xr))
 		if dv == -1 {
@@ -93,13 +147,10 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 		if dv < 0 {
 			s.emit(opNeg, size, regOp(q))
 		}
-	case v.Op == middle.OpSRem && s.quotientOf(v) != nil:
-		// x / d is at hand: x % d is x - (x / d) * d from it.
-		q = s.vreg[s.quotientOf(v).ID]
 	default:
 		s.divideByMagic(q, xr, dv, w)
 	}
-	if v.Op == middle.OpSRem {
+	if rem {
 		// x - q*d; q*d by an immediate or a register holding d.
 		t := s.f.newVReg(size)
 		if fitsInt32(dv) {
@@ -114,24 +165,29 @@ func (s *selector) divideByConstant(v *middle.Value, d Reg) bool {
 	return true
 }
 
-// quotientOf returns an sdiv x, d that computes the quotient of srem v =
-// x % d and dominates it, or nil: a remainder next to its quotient (cell /
-// 9 and cell % 9) then costs a multiplication and a subtraction, not a
-// second multiplication by the magic number and its corrections.
+// quotientOf returns an sdiv x, d (udiv x, d) that computes the quotient
+// of srem v = x % d (urem) and dominates it, or nil: a remainder next to
+// its quotient (cell / 9 and cell % 9) then costs a multiplication and a
+// subtraction, not a second multiplication by the magic number and its
+// corrections.
 func (s *selector) quotientOf(v *middle.Value) *middle.Value {
 	if s.quotients == nil {
 		s.quotients = map[divisionKey][]*middle.Value{}
 		for _, b := range s.ir.Blocks {
 			for _, u := range b.Instrs {
-				if u.Op == middle.OpSDiv && isConstLike(u.Args[1]) && !isConstLike(u.Args[0]) && s.blocks[b.ID] != nil && !s.absorbed[u.ID] {
-					k := divisionKey{u.Args[0], constant(u.Args[1]), u.Type}
+				if (u.Op == middle.OpSDiv || u.Op == middle.OpUDiv) && isConstLike(u.Args[1]) && !isConstLike(u.Args[0]) && s.blocks[b.ID] != nil && !s.absorbed[u.ID] {
+					k := divisionKey{u.Op, u.Args[0], constant(u.Args[1]), u.Type}
 					s.quotients[k] = append(s.quotients[k], u)
 				}
 			}
 		}
 	}
+	op := middle.OpSDiv
+	if v.Op == middle.OpURem {
+		op = middle.OpUDiv
+	}
 	dom := s.ir.Dom()
-	for _, u := range s.quotients[divisionKey{v.Args[0], constant(v.Args[1]), v.Type}] {
+	for _, u := range s.quotients[divisionKey{op, v.Args[0], constant(v.Args[1]), v.Type}] {
 		if u.Block != v.Block {
 			if dom.Dominates(u.Block, v.Block) {
 				return u
@@ -150,8 +206,10 @@ func (s *selector) quotientOf(v *middle.Value) *middle.Value {
 	return nil
 }
 
-// divisionKey names a division by a constant: dividend, divisor and type.
+// divisionKey names a division by a constant: signed or unsigned,
+// dividend, divisor and type.
 type divisionKey struct {
+	op  middle.Op
 	x   *middle.Value
 	d   int64
 	typ middle.Type
@@ -180,6 +238,20 @@ func (s *selector) remainderByPowerOfTwo(d, x Reg, k, w uint) {
 	s.emit(opAnd, size, regOp(t), mask)
 	s.emit(opMov, 8, regOp(d), regOp(x))
 	s.emit(opSub, size, regOp(d), regOp(t))
+}
+
+// remainderByMask puts x % 2^k, unsigned, in d: the low k bits, x & mask.
+func (s *selector) remainderByMask(d, x Reg, mask uint64, size uint8) {
+	m := immOp(int64(mask))
+	if size == 4 {
+		m.Imm = int64(int32(uint32(mask))) // andl takes its immediate as 32 bits
+	}
+	if !fitsInt32(m.Imm) {
+		m = regOp(s.f.newVReg(8))
+		s.add(materialize(m.Reg, immOp(int64(mask))))
+	}
+	s.emit(opMov, 8, regOp(d), regOp(x))
+	s.emit(opAnd, size, regOp(d), m)
 }
 
 // addRoundingBias puts in t the dividend x plus 2^k - 1 when x is negative:
@@ -227,4 +299,48 @@ func (s *selector) divideByMagic(q, x Reg, d int64, w uint) {
 	s.emit(opMov, 8, regOp(sign), regOp(q))
 	s.emit(opShr, size, regOp(sign), immOp(int64(w-1)))
 	s.emit(opAdd, size, regOp(q), regOp(sign))
+}
+
+// divideUnsignedByMagic puts x / d, unsigned, in q: the high half of x
+// times the magic number, shifted; when the magic number is 2^w + m, the
+// high half t of x*m is short of the quotient's by x, which is added as
+// (((x - t) >> 1) + t) >> (s - 1), the sum halved before it could carry
+// out of w bits (Hacker's Delight, section 10-8).
+func (s *selector) divideUnsignedByMagic(q, x Reg, d uint64, w uint) {
+	m, sh, add := unsignedMagic(d, w)
+	size := uint8(w / 8)
+	if w == 64 {
+		// The one-operand mul: rdx:rax = rax * x.
+		s.add(materialize(RAX, immOp(int64(m))))
+		mul := s.emit(opMul1, 8, regOp(x))
+		mul.Uses, mul.Defs = maskOf(RAX), maskOf(RAX, RDX)
+		s.emit(opMov, 8, regOp(q), regOp(RDX))
+	} else {
+		// A 64-bit product of the zero-extended operands, shifted down
+		// 32: both are below 2^32, so it does not overflow.
+		s.emit(opMov, 4, regOp(q), regOp(x)) // writing a 32-bit register clears the upper half
+		if fitsInt32(int64(m)) {
+			s.emit(opImul3, 8, regOp(q), regOp(q), immOp(int64(m)))
+		} else {
+			t := s.f.newVReg(8)
+			s.add(materialize(t, immOp(int64(m))))
+			s.emit(opImul, 8, regOp(q), regOp(t))
+		}
+		if !add {
+			s.emit(opShr, 8, regOp(q), immOp(int64(32+sh)))
+			return
+		}
+		s.emit(opShr, 8, regOp(q), immOp(32))
+	}
+	if add {
+		t := s.f.newVReg(size)
+		s.emit(opMov, 8, regOp(t), regOp(x))
+		s.emit(opSub, size, regOp(t), regOp(q))
+		s.emit(opShr, size, regOp(t), immOp(1))
+		s.emit(opAdd, size, regOp(q), regOp(t))
+		sh--
+	}
+	if sh > 0 {
+		s.emit(opShr, size, regOp(q), immOp(int64(sh)))
+	}
 }

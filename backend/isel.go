@@ -96,7 +96,7 @@ type selector struct {
 	irb       *middle.Block                   // the IR block being selected
 	wide      map[wideConst]Reg               // wideConstant's registers
 	noCalls   map[*middle.Loop]bool           // callFree's answers
-	quotients map[divisionKey][]*middle.Value // quotientOf's sdivs by a constant, built on first use
+	quotients map[divisionKey][]*middle.Value // quotientOf's sdivs and udivs by a constant, built on first use
 
 	b   *Block   // the block being filled
 	pos diag.Pos // the position of the IR instruction being expanded
@@ -700,7 +700,7 @@ func (s *selector) binary(v *middle.Value) {
 	switch v.Op {
 	case middle.OpShl, middle.OpAShr, middle.OpLShr:
 		s.shift(v, d)
-	case middle.OpSDiv, middle.OpSRem:
+	case middle.OpSDiv, middle.OpSRem, middle.OpUDiv, middle.OpURem:
 		s.divide(v, d)
 	default:
 		s.arith(v, d)
@@ -826,9 +826,10 @@ func (s *selector) shiftBy(v *middle.Value, d Reg, b *middle.Value) {
 	s.emit(aluOps[v.Op], size, regOp(d), count)
 }
 
-// divide selects sdiv and srem: the dividend sign-extended into rdx:rax,
-// idiv, the quotient from rax or the remainder from rdx. The IR guards
-// against the divisors that trap (0, and -1 with the minimum dividend).
+// divide selects sdiv, srem, udiv and urem: the dividend sign-extended
+// (signed) or zero-extended (unsigned) into rdx:rax, idiv or div, the
+// quotient from rax or the remainder from rdx. The IR guards against the
+// divisors that trap (0, and -1 with the minimum dividend).
 func (s *selector) divide(v *middle.Value, d Reg) {
 	if s.divideByConstant(v, d) {
 		return
@@ -836,8 +837,9 @@ func (s *selector) divide(v *middle.Value, d Reg) {
 	a, b := v.Args[0], v.Args[1]
 	size := aluSize(v.Type)
 	narrow := sizeOf(v.Type) == 1
+	signed := v.Op == middle.OpSDiv || v.Op == middle.OpSRem
 	if narrow {
-		s.extendInto(RAX, a, true, 4)
+		s.extendInto(RAX, a, signed, 4)
 	} else {
 		s.valueInto(RAX, a)
 	}
@@ -845,21 +847,27 @@ func (s *selector) divide(v *middle.Value, d Reg) {
 	if narrow || divisor.Kind != KindReg {
 		t := s.f.newVReg(size)
 		if narrow {
-			s.extendInto(t, b, true, 4)
+			s.extendInto(t, b, signed, 4)
 		} else {
 			s.valueInto(t, b)
 		}
 		divisor = regOp(t)
 	}
-	ext := s.emit(opCqo, 8)
-	if size == 4 {
-		ext.Op = opCdq
+	op := opIdiv
+	if signed {
+		ext := s.emit(opCqo, 8)
+		if size == 4 {
+			ext.Op = opCdq
+		}
+		ext.Uses, ext.Defs = maskOf(RAX), maskOf(RDX)
+	} else {
+		op = opDiv
+		s.emit(opMov, 4, regOp(RDX), immOp(0))
 	}
-	ext.Uses, ext.Defs = maskOf(RAX), maskOf(RDX)
-	div := s.emit(opIdiv, size, divisor)
+	div := s.emit(op, size, divisor)
 	div.Uses, div.Defs = maskOf(RAX, RDX), maskOf(RAX, RDX)
 	result := RAX
-	if v.Op == middle.OpSRem {
+	if v.Op == middle.OpSRem || v.Op == middle.OpURem {
 		result = RDX
 	}
 	s.emit(opMov, 8, regOp(d), regOp(result))

@@ -167,6 +167,7 @@ const (
 	opImul
 	opImul3 // dst = src * imm
 	opImul1 // rdx:rax = rax * src (signed), for the high half
+	opMul1  // rdx:rax = rax * src (unsigned), for the high half
 	opShl   // dst shifted by src: an immediate or CL
 	opSar
 	opShr
@@ -179,7 +180,8 @@ const (
 	opCmov // dst = src if Cond
 	opCqo  // rdx:rax = sign extension of rax
 	opCdq  // edx:eax = sign extension of eax
-	opIdiv // rax, rdx = rdx:rax / src, rdx:rax % src
+	opIdiv // rax, rdx = rdx:rax / src, rdx:rax % src (signed)
+	opDiv  // rax, rdx = rdx:rax / src, rdx:rax % src (unsigned)
 	opCall // the function Sym
 	opJmp
 	opJcc
@@ -203,9 +205,9 @@ const (
 var opNames = [...]string{
 	opMov: "mov", opMovzx: "movzx", opMovsx: "movsx", opLea: "lea",
 	opAdd: "add", opSub: "sub", opAnd: "and", opOr: "or", opXor: "xor",
-	opImul: "imul", opImul3: "imul", opImul1: "imul", opShl: "shl", opSar: "sar", opShr: "shr", opRol: "rol",
+	opImul: "imul", opImul3: "imul", opImul1: "imul", opMul1: "mul", opShl: "shl", opSar: "sar", opShr: "shr", opRol: "rol",
 	opNeg: "neg", opCmp: "cmp", opTest: "test", opBt: "bt", opSetcc: "set", opCmov: "cmov",
-	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opCall: "call",
+	opCqo: "cqto", opCdq: "cltd", opIdiv: "idiv", opDiv: "div", opCall: "call",
 	opJmp: "jmp", opJcc: "j", opRet: "ret", opUd2: "ud2", opJmpTable: "jmp", opPhi: "phi",
 }
 

@@ -39,7 +39,7 @@ var Passes = []Pass{
 	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
 	{Name: "constfold", KeepsCFG: true, Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
 	{Name: "copyprop", KeepsCFG: true, Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
-	{Name: "divpow2", KeepsCFG: true, Level: 1, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two"},
+	{Name: "divpow2", KeepsCFG: true, Level: 1, IR: middle.DivPow2, Doc: "divisions and remainders by powers of two, unsigned ones of non-negative dividends"},
 	{Name: "gvn", KeepsCFG: true, Level: 1, IR: middle.GVN, Doc: "global value numbering"},
 	{Name: "memopt", Level: 1, IR: middle.MemOpt, Doc: "forward stores to loads, drop dead stores"},
 	{Name: "preheaders", Level: 1, IR: middle.InsertPreheaders, Doc: "give every loop a preheader"},

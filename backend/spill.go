@@ -198,7 +198,7 @@ func (f *Func) memoryOK(in *Instr, i int) bool {
 		return i == 1
 	case opAdd, opSub, opAnd, opOr, opXor, opCmp, opTest:
 		return true
-	case opShl, opSar, opShr, opRol, opNeg, opSetcc, opIdiv, opImul1:
+	case opShl, opSar, opShr, opRol, opNeg, opSetcc, opIdiv, opDiv, opImul1, opMul1:
 		return i == 0
 	}
 	return false

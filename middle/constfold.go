@@ -235,11 +235,11 @@ func binaryIdentity(f *Func, op Op, x, y *Value) *Value {
 		if isConst(y, 0) {
 			return x
 		}
-	case OpSDiv:
+	case OpSDiv, OpUDiv:
 		if isConst(y, 1) {
 			return x
 		}
-	case OpSRem:
+	case OpSRem, OpURem:
 		if isConst(y, 1) {
 			return zero()
 		}
@@ -294,6 +294,16 @@ func FoldBinary(op Op, t Type, x, y int64) (int64, bool) {
 			r = x / y
 		} else {
 			r = x % y
+		}
+	case OpUDiv, OpURem:
+		ux, uy := zeroExtend(t, x), zeroExtend(t, y)
+		if uy == 0 {
+			return 0, false
+		}
+		if op == OpUDiv {
+			r = int64(ux / uy)
+		} else {
+			r = int64(ux % uy)
 		}
 	case OpAnd:
 		r = x & y

@@ -10,7 +10,8 @@ import (
 // referenceBinary computes x op y in exact big-integer arithmetic and
 // reduces the result to the type's width: an independent formulation of
 // LLVM's semantics (big.Int's And, Or, Xor and Rsh act on two's-complement
-// bit patterns, Quo and Rem truncate toward zero as sdiv and srem do).
+// bit patterns, Quo and Rem truncate toward zero as sdiv and srem do, and
+// udiv and urem divide the unsigned readings).
 func referenceBinary(op Op, t Type, x, y int64) (int64, bool) {
 	bits := uint(t.Bits())
 	modulus := new(big.Int).Lsh(big.NewInt(1), bits)
@@ -30,6 +31,14 @@ func referenceBinary(op Op, t Type, x, y int64) (int64, bool) {
 		if y == 0 || (bx.Cmp(minimum) == 0 && y == -1) {
 			return 0, false
 		}
+	case OpUDiv, OpURem:
+		if y == 0 {
+			return 0, false
+		}
+		if op == OpUDiv {
+			return wrap(new(big.Int).Quo(ux, uy)), true
+		}
+		return wrap(new(big.Int).Rem(ux, uy)), true
 	case OpShl, OpAShr, OpLShr:
 		if uy.Cmp(big.NewInt(int64(bits))) >= 0 {
 			return 0, false
@@ -54,7 +63,7 @@ var bigArithmetic = map[Op]func(z, x, y *big.Int) *big.Int{
 	OpAnd: (*big.Int).And, OpOr: (*big.Int).Or, OpXor: (*big.Int).Xor,
 }
 
-var foldedOps = []Op{OpAdd, OpSub, OpMul, OpSDiv, OpSRem, OpAnd, OpOr, OpXor, OpShl, OpAShr, OpLShr}
+var foldedOps = []Op{OpAdd, OpSub, OpMul, OpSDiv, OpSRem, OpUDiv, OpURem, OpAnd, OpOr, OpXor, OpShl, OpAShr, OpLShr}
 
 func checkFoldPair(t *testing.T, ty Type, x, y int64) {
 	for _, op := range foldedOps {
@@ -62,6 +71,14 @@ func checkFoldPair(t *testing.T, ty Type, x, y int64) {
 		want, wantOK := referenceBinary(op, ty, x, y)
 		if got != want || gotOK != wantOK {
 			t.Fatalf("%s %s %d, %d = %d (%v), want %d (%v)", op, ty, x, y, got, gotOK, want, wantOK)
+		}
+		switch op {
+		case OpSDiv, OpSRem, OpUDiv, OpURem, OpShl, OpAShr, OpLShr:
+			// The interpreter's arithmetic, which may be undefined.
+			got, err := interpArith(op, ty, x, y)
+			if err == nil != wantOK || wantOK && got != want {
+				t.Fatalf("interpreted %s %s %d, %d = %d (%v), want %d (%v)", op, ty, x, y, got, err, want, wantOK)
+			}
 		}
 	}
 	for p := PredEQ; p <= PredUGE; p++ {

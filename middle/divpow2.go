@@ -2,8 +2,11 @@ package middle
 
 import "math/bits"
 
-// DivPow2 makes signed division and remainder by powers of two cheaper
-// where what is known about the dividend allows it. A signed x / 2^k must
+// DivPow2 makes signed division and remainder by constants cheaper where
+// what is known about the dividend allows it: by any positive constant,
+// a dividend known not to be negative makes them the unsigned operations
+// (unsigneddiv.go), which the backend divides without sign corrections.
+// By powers of two, more is known. A signed x / 2^k must
 // round toward zero, so in general it costs a bias for negative x before
 // the shift (the backend's job); two cases need less:
 //   - x % 2^k compared with zero only asks whether the low k bits of x are
@@ -12,8 +15,9 @@ import "math/bits"
 //     x & (2^j - 1) == 0 with j >= k held) rounds nothing: it is x >> k
 //     (arithmetic). Collatz's `if n % 2 == 0 { n = n / 2 }` is both;
 //   - x / 2^k and x % 2^k where x is known not to be negative are the
-//     unsigned operations: x >> k (logical) and x & (2^k - 1). md5's
-//     g = (5 * i + 1) % 16 and a heap's parent (i - 1) / 2 are such.
+//     unsigned operations, and those are x >> k (logical) and
+//     x & (2^k - 1). md5's g = (5 * i + 1) % 16 and a heap's parent
+//     (i - 1) / 2 are such.
 //
 // These are three of InstCombine's rules in LLVM (the srem one in
 // foldICmpSRemConstant's kin; sdiv exact by a power of two to ashr exact;
@@ -26,7 +30,7 @@ import "math/bits"
 //
 // Requires: SSA form. Guarantees: valid SSA; the CFG unchanged; Preds
 // current. Linear in the function plus the facts per divided value, plus
-// one bounded range question per division by a power of two.
+// one bounded range question per division by a positive constant.
 func DivPow2(f *Func) {
 	if f.IsDecl() {
 		return
@@ -42,32 +46,30 @@ func DivPow2(f *Func) {
 		}
 	}
 	facts := multipleFacts(f)
-	// Built for the first division by a power of two: most functions have
+	// Built for the first division by a constant: most functions have
 	// none.
 	var dom *DomTree
 	var prover *rangeProver
 	for _, b := range f.Blocks {
 		for i, v := range b.Instrs {
-			k, ok := powerOfTwoDivisor(v)
-			if !ok {
+			if !dividesByPositiveConstant(v) {
 				continue
 			}
 			if dom == nil {
 				dom = f.Dom()
 			}
-			if v.Op == OpSDiv && isExactByFacts(facts[v.Args[0].ID], k, b, dom) {
+			k, pow2 := powerOfTwoDivisor(v)
+			if pow2 && v.Op == OpSDiv && isExactByFacts(facts[v.Args[0].ID], k, b, dom) {
 				v.Op, v.Args[1] = OpAShr, f.Const(v.Type, int64(k))
 				continue
 			}
 			if prover == nil {
 				prover = newRangeProver(f, dom)
 			}
-			if !prover.nonNegativeAt(v.Args[0], point{block: b, index: i}) {
-				continue
-			}
-			if v.Op == OpSDiv {
+			toUnsigned(v, prover, point{block: b, index: i})
+			if k, ok := powerOfTwoDivisor(v); ok && v.Op == OpUDiv {
 				v.Op, v.Args[1] = OpLShr, f.Const(v.Type, int64(k))
-			} else {
+			} else if ok && v.Op == OpURem {
 				v.Op, v.Args[1] = OpAnd, f.Const(v.Type, int64(1)<<k-1)
 			}
 		}
@@ -99,17 +101,27 @@ func remainderIsZeroTest(v *Value) (*Value, int64, bool) {
 	return r.Args[0], int64(1)<<k - 1, true
 }
 
-// powerOfTwoDivisor returns k when v is a division or remainder by the
-// positive constant 2^k, k >= 1.
+// powerOfTwoDivisor returns k when v is a division or remainder, signed
+// or unsigned, by the positive constant 2^k, k >= 1.
 func powerOfTwoDivisor(v *Value) (int, bool) {
-	if v.Op != OpSDiv && v.Op != OpSRem {
+	if !dividesByPositiveConstant(v) {
 		return 0, false
 	}
-	d := v.Args[1]
-	if d.Op != OpConst || d.Const <= 1 || d.Const&(d.Const-1) != 0 {
+	d := v.Args[1].Const
+	if d <= 1 || d&(d-1) != 0 {
 		return 0, false
 	}
-	return bits.TrailingZeros64(uint64(d.Const)), true
+	return bits.TrailingZeros64(uint64(d)), true
+}
+
+// dividesByPositiveConstant reports whether v is sdiv, srem, udiv or urem
+// by a constant above zero (read as signed).
+func dividesByPositiveConstant(v *Value) bool {
+	switch v.Op {
+	case OpSDiv, OpSRem, OpUDiv, OpURem:
+		return v.Args[1].Op == OpConst && v.Args[1].Const > 0
+	}
+	return false
 }
 
 // multipleFact says that Value x has at least zeroBits low zero bits in the

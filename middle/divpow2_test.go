@@ -223,8 +223,9 @@ out:
 
 // The oracle for the non-negative rewrites: random dividends, products of
 // them by random constants plus random offsets, divided and reduced by
-// random powers of two behind a random lower bound (which may or may not
-// make them non-negative), compute the same after the rewrite.
+// random powers of two or other positive constants behind a random lower
+// bound (which may or may not make them non-negative), compute the same
+// after the rewrite.
 func TestDivPow2NonNegativeOracle(t *testing.T) {
 	rng := rand.New(rand.NewSource(29))
 	inputs := append(progInputs, []int64{3, 0}, []int64{1 << 20, 9}, []int64{-3, -1 << 40}, []int64{math.MaxInt64 / 5, 6}, []int64{1 << 30, 64})
@@ -264,6 +265,10 @@ func TestDivPow2NonNegativeOracle(t *testing.T) {
 				z = b.Binary(OpAdd, z, y, "z")
 			}
 			k := int64(1) << (1 + rng.Intn(typ.Bits()-2))
+			if rng.Intn(2) == 0 {
+				// Not a power of two: the unsigned division with a magic number.
+				k = []int64{3, 7, 9, 27, 10, 641, 1000000007, int64(1)<<(typ.Bits()-1) - 1}[rng.Intn(8)]
+			}
 			sink(b.Binary(OpSDiv, z, f.Const(typ, k), "d"))
 			sink(b.Binary(OpSRem, z, f.Const(typ, k), "r"))
 			b.Br(next)

@@ -515,7 +515,7 @@ func (in *Interpreter) exec(fn *interpFunc, args []int64) (result int64, err err
 			r[ins.dst] = r[ins.a] | r[ins.b]
 		case OpXor:
 			r[ins.dst] = r[ins.a] ^ r[ins.b]
-		case OpSDiv, OpSRem, OpShl, OpAShr, OpLShr:
+		case OpSDiv, OpSRem, OpUDiv, OpURem, OpShl, OpAShr, OpLShr:
 			x, err := interpArith(ins.op, ins.typ, r[ins.a], r[ins.b])
 			if err != nil {
 				return 0, in.undefined(fn, ins, err)
@@ -670,7 +670,7 @@ func (in *Interpreter) undefined(fn *interpFunc, ins *interpInstr, err error) er
 }
 
 // interpArith computes the binary operations that can be undefined:
-// division and remainder (by zero, or MIN by -1) and shifts (by the width
+// division and remainder (by zero, or signed MIN by -1) and shifts (by the width
 // or more, which LLVM makes poison).
 func interpArith(op Op, t Type, x, y int64) (int64, error) {
 	switch op {
@@ -683,6 +683,15 @@ func interpArith(op Op, t Type, x, y int64) (int64, error) {
 			return t.Truncate(x / y), nil
 		}
 		return t.Truncate(x % y), nil
+	case OpUDiv, OpURem:
+		ux, uy := interpUnsigned(t, x), interpUnsigned(t, y)
+		if uy == 0 {
+			return 0, ErrUndefined
+		}
+		if op == OpUDiv {
+			return t.Truncate(int64(ux / uy)), nil
+		}
+		return t.Truncate(int64(ux % uy)), nil
 	}
 	n := interpUnsigned(t, y)
 	if n >= uint64(t.Bits()) {

@@ -19,6 +19,8 @@ const (
 	OpMul
 	OpSDiv
 	OpSRem
+	OpUDiv // Args[0] / Args[1] as unsigned numbers, rounded down
+	OpURem // Args[0] % Args[1] as unsigned numbers
 	OpAnd
 	OpOr
 	OpXor
@@ -58,6 +60,7 @@ var opNames = [...]string{
 	OpInvalid: "invalid",
 	OpConst:   "const", OpUndef: "undef", OpGlobal: "global", OpParam: "param",
 	OpAdd: "add", OpSub: "sub", OpMul: "mul", OpSDiv: "sdiv", OpSRem: "srem",
+	OpUDiv: "udiv", OpURem: "urem",
 	OpAnd: "and", OpOr: "or", OpXor: "xor", OpShl: "shl", OpAShr: "ashr", OpLShr: "lshr",
 	OpICmp: "icmp", OpSelect: "select", OpZExt: "zext", OpSExt: "sext", OpTrunc: "trunc",
 	OpAlloca: "alloca", OpLoad: "load", OpStore: "store", OpGEP: "getelementptr",

@@ -384,7 +384,7 @@ func (s *funcState) skipArithFlags(op Op) {
 			if p.acceptWord("nuw") || p.acceptWord("nsw") {
 				continue
 			}
-		case OpSDiv, OpAShr, OpLShr:
+		case OpSDiv, OpUDiv, OpAShr, OpLShr:
 			if p.acceptWord("exact") {
 				continue
 			}

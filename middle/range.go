@@ -18,7 +18,7 @@ import "math"
 //     is not negative (so that the addition did not wrap);
 //   - definitions: x = a + k moves the bound by k, provided the addition
 //     cannot wrap, which is a question of its own (a ≤ MAX - k); and, x =
-//     a & m is between 0 and m when m ≥ 0; srem, sdiv, shifts, sext, zext,
+//     a & m is between 0 and m when m ≥ 0; srem, sdiv, urem, udiv, shifts, sext, zext,
 //     trunc and select have similar rules, and a product by a positive
 //     constant is bounded by constants that bound its other operand;
 //   - φs, by induction over the execution: to show every value a φ takes is
@@ -651,9 +651,9 @@ func (p *rangeProver) byDefinition(q query, at point) bool {
 		return p.constantAtLeast(0, q, at) && (p.nonNegative(v.Args[1], at) || p.nonNegative(v.Args[0], at))
 	case OpMul:
 		return p.byMultiplication(q, v, at)
-	case OpSRem:
+	case OpSRem, OpURem:
 		return p.byRemainder(q, v, at)
-	case OpSDiv, OpAShr, OpLShr:
+	case OpSDiv, OpUDiv, OpAShr, OpLShr:
 		return p.byDivision(q, v, at)
 	case OpSExt:
 		return p.proveValue(q, v.Args[0], at)
@@ -747,10 +747,11 @@ func (p *rangeProver) byMultiplication(q query, v *Value, at point) bool {
 }
 
 // byRemainder: x = a srem k lies strictly between -|k| and |k|, has a's
-// sign, and is at most a when a ≥ 0.
+// sign, and is at most a when a ≥ 0; x = a urem k for a positive k lies
+// between 0 and k - 1, and is at most a when a ≥ 0.
 func (p *rangeProver) byRemainder(q query, v *Value, at point) bool {
 	k := v.Args[1]
-	if k.Op != OpConst || k.Const == 0 || k.Const == math.MinInt64 {
+	if k.Op != OpConst || k.Const == 0 || k.Const == math.MinInt64 || v.Op == OpURem && k.Const < 0 {
 		return false
 	}
 	m := max(k.Const, -k.Const) - 1
@@ -758,34 +759,40 @@ func (p *rangeProver) byRemainder(q query, v *Value, at point) bool {
 	if q.upper {
 		return p.constantAtMost(m, q, at) || p.nonNegative(a, at) && p.proveValue(q, a, at)
 	}
-	if p.nonNegative(a, at) {
+	if v.Op == OpURem || p.nonNegative(a, at) {
 		return p.constantAtLeast(0, q, at)
 	}
 	return p.constantAtLeast(-m, q, at)
 }
 
-// byDivision: a divided by a positive constant d (sdiv, or a right shift
-// by k, d = 2^k) is between 0 and a when a ≥ 0, and at most C when
-// moreover a ≤ C*d + d - 1; a logical shift is never negative, nor above
-// the type's largest unsigned value shifted by k.
+// byDivision: a divided by a positive constant d (sdiv, udiv, or a right
+// shift by k, d = 2^k) is between 0 and a when a ≥ 0, and at most C when
+// moreover a ≤ C*d + d - 1; a logical shift by k ≥ 1, or udiv by d ≥ 2,
+// is never negative, nor above the type's largest unsigned value divided
+// by d.
 func (p *rangeProver) byDivision(q query, v *Value, at point) bool {
 	k := v.Args[1]
-	if k.Op != OpConst || k.Const < 1 || v.Op != OpSDiv && k.Const >= int64(v.Type.Bits()) {
+	divides := v.Op == OpSDiv || v.Op == OpUDiv
+	if k.Op != OpConst || k.Const < 1 || !divides && k.Const >= int64(v.Type.Bits()) {
 		return false
 	}
 	d := k.Const
-	if v.Op != OpSDiv {
+	if !divides {
 		d = 0 // 2^k, unless it does not fit
 		if k.Const < 63 {
 			d = 1 << k.Const
 		}
 	}
 	a := v.Args[0]
-	if v.Op == OpLShr {
+	if v.Op == OpLShr || v.Op == OpUDiv && d >= 2 {
 		if !q.upper {
 			return p.constantAtLeast(0, q, at)
 		}
-		if p.constantAtMost(int64(zeroExtend(v.Type, -1)>>k.Const), q, at) {
+		top := zeroExtend(v.Type, -1) >> k.Const
+		if v.Op == OpUDiv {
+			top = zeroExtend(v.Type, -1) / uint64(d)
+		}
+		if p.constantAtMost(int64(top), q, at) {
 			return true
 		}
 	}

@@ -135,12 +135,16 @@ func (v *Value) HasSideEffects() bool {
 }
 
 // CanTrap reports whether executing v where its guard does not hold would be
-// undefined: division by a possibly zero (or -1) divisor, and loads.
+// undefined: division by a possibly zero (or, signed, -1) divisor, and
+// loads.
 func (v *Value) CanTrap() bool {
 	switch v.Op {
 	case OpSDiv, OpSRem:
 		d := v.Args[1]
 		return d.Op != OpConst || d.Const == 0 || d.Const == -1
+	case OpUDiv, OpURem:
+		d := v.Args[1]
+		return d.Op != OpConst || d.Const == 0
 	case OpLoad, OpStore, OpCall:
 		return true
 	}
