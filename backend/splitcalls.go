@@ -30,7 +30,8 @@ import (
 // exits instead (reloadExits). Registers
 // are split once; those that still do not fit are spilled as before. A
 // register defined in a loop deeper than the calls it crosses is not
-// split: its copies would run more often than the calls.
+// split: its copies would run more often than the calls; nor is one whose
+// every read can take its stack slot as a memory operand (foldsEveryUse).
 
 // splitAroundCalls splits the splittable registers among spilled (see
 // above) and reports whether it split any; the allocation round must then
@@ -88,7 +89,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 				})
 			}
 		}
-		if deep {
+		if deep || f.foldsEveryUse(v, callDepth) {
 			continue
 		}
 		save := f.newVReg(f.vreg(v).width)
@@ -168,6 +169,48 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 			out = append(out, after[in]...)
 		}
 		b.Instrs = out
+	}
+	return true
+}
+
+// foldsEveryUse reports whether every read of v outside the cold blocks
+// can take v's spill slot as a memory operand (see memoryOK), in a block
+// no deeper than the calls (callDepth): spilled everywhere, v then costs no
+// instruction where it is read, while split it costs a reload after each
+// call it crosses and a copy to its save register. queens's try split the
+// lengths its bounds checks compare with and the argument i + 1 of its
+// recursive call, and reloaded all of them after every call.
+func (f *Func) foldsEveryUse(v Reg, callDepth int) bool {
+	for _, b := range f.Blocks {
+		if b.isCold() {
+			continue
+		}
+		for _, in := range b.Instrs {
+			uses, folds := 0, 0
+			in.forEachUse(func(r Reg) {
+				if r == v {
+					uses++
+				}
+			})
+			if uses == 0 {
+				continue
+			}
+			if b.depth > callDepth || in.Spill {
+				return false
+			}
+			hasMem := false
+			for _, a := range in.Args {
+				hasMem = hasMem || a.Kind == KindMem
+			}
+			for i, a := range in.Args {
+				if a.Kind == KindReg && a.Reg == v && in.role(i)&roleUse != 0 && !hasMem && f.memoryOK(in, i) {
+					folds++
+				}
+			}
+			if folds != 1 || uses != 1 && !in.isSelfTest() {
+				return false
+			}
+		}
 	}
 	return true
 }

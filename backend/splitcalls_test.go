@@ -289,3 +289,48 @@ int main(void) {
 		t.Errorf("the loop copies between registers after its call:\n%s", body)
 	}
 }
+
+// Ten values loaded before a loop that calls g now and then are read in
+// it only by xors, which take a stack slot as their operand: spilled
+// everywhere they cost no instruction, so they are not split around the
+// call, which would reload them after it (queens's try reloaded after
+// each recursive call the lengths its bounds checks compare with).
+func TestSplitAroundCallsNotWhereUsesFold(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("declare void @g(i64)\ndefine i64 @f(ptr %p, i64 %n) {\nentry:\n")
+	for k := range 10 {
+		fmt.Fprintf(&b, "  %%q%d = getelementptr i64, ptr %%p, i64 %d\n  %%x%d = load i64, ptr %%q%d\n", k, k, k, k)
+	}
+	b.WriteString("  br label %loop\nloop:\n  %i = phi i64 [ 0, %entry ], [ %i.1, %latch ]\n  %s = phi i64 [ 0, %entry ], [ %s.10, %latch ]\n  %s.0 = add i64 %s, %i\n")
+	for k := range 10 {
+		fmt.Fprintf(&b, "  %%s.%d = xor i64 %%s.%d, %%x%d\n", k+1, k, k)
+	}
+	b.WriteString("  %low = and i64 %s.10, 3\n  %rare = icmp eq i64 %low, 0\n  br i1 %rare, label %call, label %latch\n" +
+		"call:\n  call void @g(i64 %s.10)\n  br label %latch\n" +
+		"latch:\n  %i.1 = add i64 %i, 1\n  %more = icmp slt i64 %i.1, %n\n  br i1 %more, label %loop, label %done\n" +
+		"done:\n  ret i64 %s.10\n}\n")
+	ll := b.String()
+	expect(t, ll, `int64_t calls;
+void g(int64_t s) { calls += s; }
+int64_t f(int64_t *, int64_t);
+int main(void) {
+	int64_t a[10];
+	for (int k = 0; k < 10; k++) a[k] = k * 37 + 5;
+	int64_t s = f(a, 40);
+	printf("%ld %ld\n", s, calls);
+}
+`, "1068 5504\n")
+	text := functionText(assemble(t, ll), "f")
+	if !regexp.MustCompile(`\txorq\t[0-9]+\(%rsp\), %r`).MatchString(text) {
+		t.Errorf("no xor reads a stack slot; the test needs more pressure:\n%s", text)
+	}
+	call := strings.Index(text, "\tcall\t")
+	if call < 0 {
+		t.Fatalf("no call in\n%s", text)
+	}
+	after := text[call:]
+	after = after[:strings.Index(after, "\n.L")+1]
+	if l := regexp.MustCompile(`\tmovq\t[0-9]+\(%rsp\), %r.*`).FindString(after); l != "" {
+		t.Errorf("reload %q after the call:\n%s", l, text)
+	}
+}
