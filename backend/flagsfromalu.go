@@ -43,17 +43,8 @@ func (f *Func) FlagsFromArithmetic() {
 				!test.Args[0].isReg(lea.Args[0].Reg) || !test.Args[1].isReg(lea.Args[0].Reg) {
 				continue
 			}
-			readers, ok := flagReaders(b.Instrs[i+2:])
-			if !ok {
+			if !readSign(b.Instrs[i+2:]) {
 				continue
-			}
-			for _, r := range readers {
-				switch r.Cond {
-				case CondL:
-					r.Cond = CondS
-				case CondGE:
-					r.Cond = CondNS
-				}
 			}
 			lea.Op, lea.Args = opAdd, []Operand{lea.Args[0], immOp(lea.Args[1].Imm)}
 			b.Instrs = append(b.Instrs[:i+1], b.Instrs[i+2:]...)
@@ -83,19 +74,7 @@ func testAfterALU(before []*Instr, test *Instr, rest []*Instr) bool {
 		case in.Op == opAnd || in.Op == opOr || in.Op == opXor:
 			return true
 		case in.Op == opAdd || in.Op == opSub:
-			readers, ok := flagReaders(rest)
-			if !ok {
-				return false
-			}
-			for _, rd := range readers {
-				switch rd.Cond {
-				case CondL:
-					rd.Cond = CondS
-				case CondGE:
-					rd.Cond = CondNS
-				}
-			}
-			return true
+			return readSign(rest)
 		}
 		return false
 	}
@@ -113,6 +92,27 @@ func selfAdd(in *Instr) bool {
 	}
 	m := in.Args[1]
 	return m.Kind == KindMem && m.Index == NoReg && m.Sym == "" && m.Slot == nil && m.Base == in.Args[0].Reg
+}
+
+// readSign makes the flag readers in rest, which took the flags of a test
+// r, r, take those of the add or sub into r before it instead: their l and
+// ge become s and ns (an add's overflow flag is not a test's zero one);
+// false, and nothing changed, when a reader takes another condition than
+// e, ne, l or ge.
+func readSign(rest []*Instr) bool {
+	readers, ok := flagReaders(rest)
+	if !ok {
+		return false
+	}
+	for _, r := range readers {
+		switch r.Cond {
+		case CondL:
+			r.Cond = CondS
+		case CondGE:
+			r.Cond = CondNS
+		}
+	}
+	return true
 }
 
 // flagReaders returns the instructions of rest that read the flags a
