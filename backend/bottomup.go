@@ -18,14 +18,29 @@ import (
 // at once, unless a caller still to come may inline it (Summary.Settle):
 // such a function waits, as the SCC passes left it, until its last caller
 // is through the late passes too (a caller that waits may still be copied
-// into its own callers with its calls, which they may then inline). So a program whose functions come after those they
-// call (as C's must) keeps alive little more than the function being
-// compiled and the small functions their callers may still copy.
+// into its own callers with its calls, which they may then inline). So a
+// program whose functions come after those they call (as C's must) keeps
+// alive little more than the function being compiled and the small
+// functions their callers may still copy.
 //
-// The late passes and code generation run on up to Jobs goroutines, the
-// rest on the caller's, which builds the bodies in order; the functions
-// are finished (Finish) in the module's order. A function written out
-// ahead of its turn (Ready) keeps only its text until then.
+// Every stage runs on up to Jobs workers, a list scheduler (Graham's) over
+// the functions' stages: a worker builds the next body (builds run at
+// once, committed in the module's order, middle/lazy.go), takes a
+// function whose callees are settled through the SCC passes, or a settled
+// one through the rest. The result is the same whatever Jobs is and
+// whatever order the workers take their work in, since each function's
+// passes read only its own body and the frozen copies of its settled
+// callees, which no longer change. The SCC passes come first, as the
+// critical path does in a list schedule: in a program where each function
+// calls the one before (common in C's order) they can only run one
+// function after another, and everything else is done around that chain;
+// the worker that settles a function goes on with a caller it let go
+// rather than with the function's own late passes, which another worker
+// takes. Building comes next, the late passes last (at most window
+// functions are in flight, so they are not left behind). The functions
+// are finished (Finish) in the module's order, by the worker that
+// compiles the oldest unfinished one. A function written out ahead of its
+// turn (Ready) keeps only its text until then.
 
 // Summarized reports whether the run streams by the module's summary:
 // then the module passes run on each function like the others.
@@ -89,8 +104,78 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 			pl.work[p] = p.Summarized(s, pl.Level)
 		}
 	}
-	before, scc, after := pl.bottomUpStages()
+	jobs := max(pl.Jobs, 1)
+	b := &bottomUp{pl: pl, s: s, m: m, window: 4 * jobs,
+		stage: make([]int, n), waitCallees: make([]int, n), holders: make([]int, n),
+		callers: make([][]int, n), holds: make([][]int, n), keep: make([]bool, n),
+		forward: make([]bool, n), mach: make([]*Func, n), errs: make([]error, n)}
+	b.before, b.scc, b.after = pl.bottomUpStages()
+	b.progress = sync.NewCond(&b.mu)
+	for i := range n {
+		if len(b.scc) == 0 {
+			break // nothing waits for another function
+		}
+		b.waitCallees[i] = len(s.Callees(i))
+		for _, j := range s.Callees(i) {
+			b.callers[j] = append(b.callers[j], i)
+			b.holders[j]++
+			b.forward[i] = b.forward[i] || j > i
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(jobs, max(n, 1)) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.worker()
+		}()
+	}
+	b.worker()
+	wg.Wait()
+	for _, err := range b.errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
+// The stages of a function in a bottom-up run.
+const (
+	unbuilt = iota
+	built   // through the passes before the SCC pass
+	settled // through the SCC passes
+	done    // compiled
+)
+
+// bottomUp is one run of streamBottomUp: its workers' shared state, under
+// mu; progress is broadcast on every change that may let a worker go on.
+type bottomUp struct {
+	pl                 *Pipeline
+	s                  *middle.Summary
+	m                  []*middle.Func
+	before, scc, after []*Pass
+	// window bounds inFlight, the functions built and not yet compiled,
+	// but for those waiting for a callee further on in the module (which
+	// cannot go on before more bodies are built): no body is built while
+	// there are window others, unless nothing else can go on.
+	window int
+
+	mu       sync.Mutex
+	progress *sync.Cond
+	// next is the next function to build, committed how many bodies were
+	// committed (in order, middle/lazy.go), compiled how many functions
+	// are through every pass, finished how many were handed to Finish.
+	next, committed, compiled, finished int
+	inFlight                            int
+	busy                                int // workers on a task
+	building                            bool
+	finishing, failed                   bool
+	// ready holds the built functions whose callees are settled, late
+	// the settled ones, for the passes after the SCC passes; each in the
+	// order they came.
+	ready, late []int
+	stage       []int
 	// waitCallees counts the callees of each function, outside its
 	// component, that are not settled yet. holders counts, for each
 	// function, the bodies that call it or may come to: its callers not
@@ -98,181 +183,206 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 	// own frozen copy, when it may be inlined, stays until there are none
 	// (a caller that inlines a frozen copy may inline what that calls
 	// too).
-	waitCallees := make([]int, n)
-	holders := make([]int, n)
-	callers := make([][]int, n)
-	holds := make([][]int, n) // the functions each frozen copy holds
-	for i := range n {
-		if len(scc) == 0 {
-			break // nothing waits for another function
-		}
-		waitCallees[i] = len(s.Callees(i))
-		for _, j := range s.Callees(i) {
-			callers[j] = append(callers[j], i)
-			holders[j]++
-		}
-	}
-	const (
-		unbuilt = iota
-		built   // through the passes before the SCC pass
-		settled // through the SCC passes
-		late    // handed to the late passes
-		done    // compiled
-	)
-	stage := make([]int, n)
-	keep := make([]bool, n) // a frozen copy is kept
-	mach := make([]*Func, n)
-	errs := make([]error, n)
+	waitCallees, holders []int
+	callers              [][]int
+	holds                [][]int // the functions each frozen copy holds
+	keep                 []bool  // a frozen copy is kept
+	forward              []bool  // a callee comes further on in the module
+	mach                 []*Func // compiled, waiting for their turn to finish
+	errs                 []error
+}
 
-	// The late passes run on workers; done reports each function they
-	// compiled. At most window functions are in their hands, so that the
-	// goroutine building the bodies stays a little ahead and no further.
-	jobs := max(pl.Jobs, 1)
-	window := 4 * jobs
-	type result struct {
-		i   int
-		mf  *Func
-		err error
+// worker takes work until every function is compiled. A function whose
+// callees are settled comes first: the SCC passes of a chain of calls
+// (each function calling the one before, as in C) can only run one after
+// another, and the rest of the work is done around them. Then the passes
+// after them, which free a body, and last the next body to build.
+func (b *bottomUp) worker() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(b.m)
+	for !b.failed && b.compiled < n {
+		switch {
+		case len(b.ready) > 0:
+			i := b.ready[0]
+			b.ready = b.ready[1:]
+			b.busy++
+			b.compile(i)
+			b.busy--
+		case b.next < n && (b.inFlight < b.window || b.busy == 0):
+			b.busy++
+			b.build()
+			b.busy--
+		case len(b.late) > 0:
+			i := b.late[0]
+			b.late = b.late[1:]
+			b.busy++
+			b.compileLate(i)
+			b.busy--
+		default:
+			b.progress.Wait()
+		}
 	}
-	work := make(chan int)
-	results := make(chan result, n)
-	var wg sync.WaitGroup
-	compileLate := func(i int) result {
-		f := m[i]
-		mf, err := pl.runFunc(after, f, nil)
-		if err == nil && pl.Ready != nil {
-			pl.Ready(f, mf)
-			if mf != nil && mf.text != nil {
-				// Written: until its turn, only the text is needed.
-				f.Release()
-				mf = &Func{text: mf.text}
+}
+
+// build builds the next body and takes it through the passes before the
+// SCC pass, and on if its callees are settled. Bodies are built
+// concurrently and committed in order (middle/lazy.go). Called, and
+// returns, with b.mu held.
+func (b *bottomUp) build() {
+	k := b.next
+	b.next++
+	b.inFlight++
+	f := b.m[k]
+	b.mu.Unlock()
+	deferred := f.Deferred()
+	err := f.Build()
+	b.mu.Lock()
+	for b.committed < k {
+		b.progress.Wait()
+	}
+	if err == nil {
+		f.Commit()
+	}
+	b.committed++
+	b.progress.Broadcast()
+	b.mu.Unlock()
+	if err == nil && deferred {
+		err = verifyBuilt(f)
+	}
+	if err == nil {
+		_, err = b.pl.runFunc(b.before, f, nil)
+	}
+	b.mu.Lock()
+	if err != nil {
+		b.fail(k, err)
+		return
+	}
+	b.stage[k] = built
+	if b.waitCallees[k] == 0 {
+		b.compile(k)
+		return
+	}
+	if b.forward[k] {
+		b.inFlight-- // waits for bodies still to build
+		b.progress.Broadcast()
+	}
+}
+
+// compile takes the i-th function, built and its callees settled, through
+// the SCC passes and settles it; then on through the rest and code
+// generation, unless a function its settling let go on is waiting. Called,
+// and returns, with b.mu held.
+func (b *bottomUp) compile(i int) {
+	f := b.m[i]
+	b.mu.Unlock()
+	_, err := b.pl.runFunc(b.scc, f, nil)
+	keep, holds := false, []int(nil)
+	if err == nil && len(b.scc) > 0 {
+		keep, holds = b.s.Settle(i)
+	}
+	b.mu.Lock()
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	b.settle(i, keep, holds)
+	if len(b.ready) > 0 {
+		b.late = append(b.late, i)
+		b.progress.Broadcast()
+		return
+	}
+	b.compileLate(i)
+}
+
+// compileLate takes the i-th function, settled, through the passes after
+// the SCC passes and code generation, and finishes what it can. Called,
+// and returns, with b.mu held.
+func (b *bottomUp) compileLate(i int) {
+	f := b.m[i]
+	b.mu.Unlock()
+	mf, err := b.pl.runFunc(b.after, f, nil)
+	if err == nil && b.pl.Ready != nil {
+		b.pl.Ready(f, mf)
+		if mf != nil && mf.text != nil {
+			// Written: until its turn, only the text is needed.
+			f.Release()
+			mf = &Func{text: mf.text}
+		}
+	}
+	b.mu.Lock()
+	b.inFlight--
+	b.compiled++
+	b.stage[i], b.mach[i], b.errs[i] = done, mf, err
+	b.failed = b.failed || err != nil
+	b.finish()
+	b.progress.Broadcast()
+}
+
+// settle records that the i-th function is through the SCC passes, keep
+// saying whether the summary keeps its frozen copy, which holds the
+// functions holds: its callers waiting for it alone go on, and the copies
+// of its callees that nothing holds any more are dropped.
+func (b *bottomUp) settle(i int, keep bool, holds []int) {
+	b.stage[i] = settled
+	b.keep[i], b.holds[i] = keep, holds
+	for _, j := range holds {
+		b.holders[j]++
+	}
+	for _, h := range b.callers[i] {
+		if b.waitCallees[h]--; b.waitCallees[h] == 0 && b.stage[h] == built {
+			b.ready = append(b.ready, h)
+			if b.forward[h] {
+				b.inFlight++
 			}
 		}
-		return result{i, mf, err}
 	}
-	for range jobs - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				results <- compileLate(i)
-			}
-		}()
-	}
-	inFlight, finished := 0, 0
-	failed := false
-	finish := func(r result) {
-		inFlight--
-		stage[r.i], mach[r.i], errs[r.i] = done, r.mf, r.err
-		failed = failed || r.err != nil
-		for !failed && finished < n && stage[finished] == done {
-			k := finished
-			errs[k] = pl.Finish(m[k], mach[k])
-			failed = failed || errs[k] != nil
-			m[k].Release()
-			mach[k] = nil
-			finished++
+	if len(b.scc) > 0 {
+		for _, j := range b.s.Callees(i) {
+			b.release(j)
 		}
 	}
-	toLate := func(i int) {
-		stage[i] = late
-		inFlight++
-		if jobs == 1 {
-			finish(compileLate(i))
-			return
-		}
-		for inFlight > window {
-			finish(<-results)
-		}
-		work <- i
+	if keep && b.holders[i] == 0 {
+		b.holders[i]++
+		b.release(i)
 	}
-	// release drops one holder of the i-th function's frozen copy; the
-	// last drops the copy, which then holds its callees' no more.
-	var release func(i int)
-	release = func(i int) {
-		if holders[i]--; holders[i] > 0 || !keep[i] {
-			return
-		}
-		keep[i] = false
-		s.Drop(i)
-		for _, j := range holds[i] {
-			release(j)
-		}
-		holds[i] = nil
+}
+
+// release drops one holder of the i-th function's frozen copy; the last
+// drops the copy, which then holds its callees' no more.
+func (b *bottomUp) release(i int) {
+	if b.holders[i]--; b.holders[i] > 0 || !b.keep[i] {
+		return
 	}
-	var queue []int // functions whose callees are settled
-	runSCC := func(i int) {
-		mach[i], errs[i] = pl.runFunc(scc, m[i], nil)
-		if errs[i] != nil {
-			failed = true
-			return
-		}
-		stage[i] = settled
-		if len(scc) > 0 {
-			keep[i], holds[i] = s.Settle(i)
-		}
-		for _, j := range holds[i] {
-			holders[j]++
-		}
-		for _, h := range callers[i] {
-			if waitCallees[h]--; waitCallees[h] == 0 && stage[h] == built {
-				queue = append(queue, h)
-			}
-		}
-		for _, j := range s.Callees(i) {
-			if len(scc) == 0 {
-				break
-			}
-			release(j)
-		}
-		if keep[i] && holders[i] == 0 {
-			holders[i]++
-			release(i)
-		}
-		toLate(i)
+	b.keep[i] = false
+	b.s.Drop(i)
+	for _, j := range b.holds[i] {
+		b.release(j)
 	}
-	for k := 0; k < n && !failed; k++ {
-		f := m[k]
-		deferred := f.Deferred()
-		err := f.Materialize()
-		if err == nil && deferred {
-			err = verifyBuilt(f)
-		}
-		if err == nil {
-			_, err = pl.runFunc(before, f, nil)
-		}
-		if err != nil {
-			errs[k], failed = err, true
-			break
-		}
-		stage[k] = built
-		if waitCallees[k] == 0 {
-			queue = append(queue, k)
-		}
-		for len(queue) > 0 && !failed {
-			i := queue[0]
-			queue = queue[1:]
-			runSCC(i)
-		}
-		for !failed && jobs > 1 {
-			select {
-			case r := <-results:
-				finish(r)
-				continue
-			default:
-			}
-			break
-		}
+	b.holds[i] = nil
+}
+
+// finish hands the compiled functions to Finish in the module's order,
+// one at a time: the worker that compiles the oldest unfinished one
+// finishes it and every compiled one after it.
+func (b *bottomUp) finish() {
+	for !b.finishing && !b.failed && b.finished < len(b.m) && b.stage[b.finished] == done {
+		k := b.finished
+		f, mf := b.m[k], b.mach[k]
+		b.finishing = true
+		b.mu.Unlock()
+		err := b.pl.Finish(f, mf)
+		f.Release()
+		b.mu.Lock()
+		b.mach[k], b.errs[k] = nil, err
+		b.finishing = false
+		b.failed = b.failed || err != nil
+		b.finished++
 	}
-	close(work)
-	for inFlight > 0 && jobs > 1 {
-		finish(<-results)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+}
+
+// fail records the i-th function's error, which stops the run.
+func (b *bottomUp) fail(i int, err error) {
+	b.errs[i], b.failed = err, true
+	b.progress.Broadcast()
 }

@@ -1,6 +1,9 @@
 package middle
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // Module facts known before the bodies: the module passes (globalconst,
 // inline) read every body of the module, which is what kept a compile at
@@ -55,7 +58,7 @@ type Summary struct {
 	// take the address of other than to load or store it.
 	assigned, addressed map[string]bool
 	// frozen holds the settled bodies callers may still inline (Settle),
-	// written by writer.
+	// written by writers, one per Settle running at a time.
 	frozen [][]byte
 	// assigns counts the assignments of each global; allocs lists those
 	// that are allocations (arraylength.go).
@@ -63,9 +66,9 @@ type Summary struct {
 	allocs  map[string][]Allocation
 	// calls lists, per function, the distinct functions it calls; users,
 	// per global, the functions that name it.
-	calls  [][]int
-	users  map[string][]int
-	writer frozenWriter
+	calls   [][]int
+	users   map[string][]int
+	writers sync.Pool
 	// inline is the inliner's budget (InlineSummarized), by which Settle
 	// keeps the bodies a caller may inline.
 	inline *InlineBudget
@@ -155,12 +158,20 @@ func (s *Summary) Callees(i int) []int { return s.callees[i] }
 // Drop, and the function itself may go on; calls lists, by their index in
 // Funcs, the functions its body calls, which a caller that inlines it may
 // inline in turn (their copies must stay while this one does).
+// Functions may settle at once, on different goroutines; the caller
+// orders each Settle before the inlining into its callers that reads the
+// copy, and that before the copy's Drop.
 func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	f := s.funcs[i]
 	if s.inline == nil || !mayInline(f, s.inline, s.sites, s.recursive) {
 		return false, nil
 	}
-	s.frozen[i] = s.writer.freeze(f)
+	e, _ := s.writers.Get().(*frozenWriter)
+	if e == nil {
+		e = new(frozenWriter)
+	}
+	s.frozen[i] = e.freeze(f)
+	s.writers.Put(e)
 	seen := make(map[int]bool)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
