@@ -111,6 +111,11 @@ func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 		forward: make([]bool, n), mach: make([]*Func, n), errs: make([]error, n)}
 	b.before, b.scc, b.after = pl.bottomUpStages()
 	b.progress = sync.NewCond(&b.mu)
+	if len(b.scc) > 0 && s.WantsRanges() {
+		// The facts across functions (middle/ipranges.go) need every body
+		// built before any function's SCC passes use them: no window.
+		b.unsolved, b.window = n, n
+	}
 	for i := range n {
 		if len(b.scc) == 0 {
 			break // nothing waits for another function
@@ -160,6 +165,11 @@ type bottomUp struct {
 	// cannot go on before more bodies are built): no body is built while
 	// there are window others, unless nothing else can go on.
 	window int
+	// unsolved counts the bodies still to build before the facts across
+	// functions are solved, when the passes read them; until then the
+	// functions whose callees are settled wait in held.
+	unsolved int
+	held     []int
 
 	mu       sync.Mutex
 	progress *sync.Cond
@@ -259,6 +269,19 @@ func (b *bottomUp) build() {
 		return
 	}
 	b.stage[k] = built
+	if b.unsolved > 0 {
+		if b.waitCallees[k] == 0 {
+			b.held = append(b.held, k)
+		}
+		if b.unsolved--; b.unsolved > 0 {
+			return
+		}
+		b.s.SolveRanges() // every other worker waits: nothing can go on
+		b.ready = append(b.ready, b.held...)
+		b.held = nil
+		b.progress.Broadcast()
+		return
+	}
 	if b.waitCallees[k] == 0 {
 		b.compile(k)
 		return

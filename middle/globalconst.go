@@ -59,11 +59,13 @@ func GlobalConstants(m *Module) {
 				panic(err) // a frontend bug, reported as an internal error
 			}
 		}
+		solveRanges(m) // every body is built: the whole program's facts
 		return
 	}
 	for _, g := range m.Globals {
 		g.Length = nil
 	}
+	m.ranges = nil
 	if !isWholeProgram(m) {
 		return
 	}
@@ -220,6 +222,7 @@ func GlobalConstantsSummarized(s *Summary) func(*Func) error {
 	for _, g := range m.Globals {
 		g.Length = nil
 	}
+	m.ranges = nil
 	if !isWholeProgram(m) {
 		return func(*Func) error { return nil }
 	}

@@ -18,6 +18,10 @@ type Module struct {
 	// at every use (analysis.go), as the package-wide CheckAnalyses does.
 	CheckAnalyses bool
 
+	// ranges are the whole program's facts of index ranges, once found
+	// (ipranges.go).
+	ranges *ipRanges
+
 	funcIndex   map[string]*Func
 	globalIndex map[string]*Global
 	strings     map[string]stringConstant

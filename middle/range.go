@@ -1,6 +1,9 @@
 package middle
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // A demand-driven prover of inequalities between SSA values, after Bodík,
 // Gupta and Sarkar, "ABCD: Eliminating Array Bounds Checks on Demand" (PLDI
@@ -70,7 +73,84 @@ func (p *rangeProver) canonical(v *Value) bound {
 	if a := lengthOf(v); a != nil {
 		return p.lengthBound(a)
 	}
+	if v.Op == OpLoad && v.Args[0].Op == OpGlobal {
+		if w := p.storedValue(v); w != nil {
+			return p.canonical(w)
+		}
+	}
 	return bound{term{v: v}, 0}
+}
+
+// storedValue returns the value the load v of a global reads when the
+// function stored it there before, on the only way to v: the last store
+// to the global in v's block or, through blocks of one predecessor, in
+// those before, with no call between (which may store to it), and the
+// global sealed (Global.Sealed: no store through another address can
+// reach it). So `nodes += 1; left[nodes] = 0; ... return nodes;` returns
+// the sum its checks compared. Else nil.
+func (p *rangeProver) storedValue(v *Value) *Value {
+	if w, ok := p.stored[v]; ok {
+		return w
+	}
+	var w *Value
+	g := v.Args[0]
+	if gl := p.global(g.Sym); gl != nil && gl.Sealed && !p.unsealed(g) {
+		b, i := v.Block, slices.Index(v.Block.Instrs, v)
+		for steps := 0; b != nil && steps < storedValueSteps; steps++ {
+			if i--; i < 0 {
+				if len(b.Preds) != 1 {
+					break
+				}
+				b = b.Pred(0)
+				i = len(b.Instrs)
+				continue
+			}
+			x := b.Instrs[i]
+			if x.Op == OpCall {
+				break
+			}
+			if x.Op == OpStore && x.Args[1].Op == OpGlobal && x.Args[1].Sym == g.Sym {
+				if x.Args[0].Type == v.Type {
+					w = x.Args[0]
+				}
+				break
+			}
+		}
+	}
+	if p.stored == nil {
+		p.stored = make(map[*Value]*Value)
+	}
+	p.stored[v] = w
+	return w
+}
+
+// global returns the module's global named sym, or nil.
+func (p *rangeProver) global(sym string) *Global {
+	if p.module == nil {
+		return nil
+	}
+	return p.module.Global(sym)
+}
+
+// storedValueSteps bounds storedValue's walk back, in instructions.
+const storedValueSteps = 256
+
+// unsealed reports whether the function uses the address of the sealed
+// global g other than to load or store it (a pass broke the promise).
+func (p *rangeProver) unsealed(g *Value) bool {
+	if p.unsealedGlobals == nil {
+		p.unsealedGlobals = make(map[string]bool)
+		for _, b := range p.fn.Blocks {
+			for _, v := range b.Instrs {
+				for i, a := range v.Args {
+					if a.Op == OpGlobal && !(v.Op == OpLoad && i == 0 || v.Op == OpStore && i == 1) {
+						p.unsealedGlobals[a.Sym] = true
+					}
+				}
+			}
+		}
+	}
+	return p.unsealedGlobals[g.Sym]
 }
 
 // lengthBound is the bound equal to the length of the array a points to:
@@ -140,6 +220,10 @@ type fact struct {
 	loopEntry                 bool
 	allocBlock                *Block
 	allocIndex                int
+	// always says that it holds wherever its value is defined: a fact of
+	// the whole program (ipranges.go), the hyp-1st of its candidates.
+	always bool
+	hyp    int
 }
 
 // rangeProver answers questions about one function; its facts are read once.
@@ -174,6 +258,20 @@ type rangeProver struct {
 	// length term stands for the class's.
 	loadLengths map[*Value]*ArrayLength
 	classes     map[string]*Value
+
+	// numValues is the function's count of values, past which the
+	// stand-ins for the lengths of classes it loads no global of are
+	// numbered (classTerm); consulted marks the whole-program facts that
+	// byFacts looked at, when solveRanges asks.
+	numValues int
+	consulted []bool
+
+	// stored caches storedValue; unsealedGlobals are the globals whose
+	// address fn uses other than to load or store them.
+	fn              *Func
+	module          *Module
+	stored          map[*Value]*Value
+	unsealedGlobals map[string]bool
 }
 
 // memoKey is a question and its point by the IDs of their values and
@@ -248,8 +346,21 @@ type query struct {
 }
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
-	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool)}
+	var r *ipRanges
+	if f.Module != nil {
+		r = f.Module.ranges
+	}
+	return newRangeProverAssuming(f, dom, r)
+}
+
+// newRangeProverAssuming is newRangeProver with the whole-program facts
+// r (nil: none) in place of the module's.
+func newRangeProverAssuming(f *Func, dom *DomTree, r *ipRanges) *rangeProver {
+	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool), numValues: f.NumValues(), fn: f, module: f.Module}
 	p.readGlobalLengths(f)
+	if r != nil {
+		r.assume(p, f)
+	}
 	for _, b := range dom.RPO() {
 		for i, v := range b.Instrs {
 			if n := allocatedLength(v); n != nil {
@@ -465,6 +576,8 @@ func (p *rangeProver) definedBefore(t term, b *Block) bool {
 // holds reports whether the fact is known at.
 func (p *rangeProver) holds(f *fact, at point) bool {
 	switch {
+	case f.always:
+		return true
 	case f.allocBlock != nil:
 		return p.dom.StrictlyDominates(f.allocBlock, at.block) || f.allocBlock == at.block && f.allocIndex < at.index
 	case at.edge != nil && f.edgeFrom == at.block && f.edgeTo == at.edge:
@@ -484,6 +597,54 @@ func (p *rangeProver) proveBelow(x, y *Value, at point) bool {
 		c, ok = subChecked(c, 1)
 	}
 	return ok && p.proveNonNegative(bx, at) && p.prove(query{upper: true, x: bx.t, y: by.t, c: c}, at)
+}
+
+// lengthKind is the bound equal to the known length l in p's function:
+// the literal, or the length term of the class's first global the
+// function loads, or else a stand-in for it, a value of no block
+// numbered past the function's own.
+func (p *rangeProver) lengthKind(l ArrayLength) bound {
+	if l.Class == "" {
+		return bound{zeroTerm, l.Const}
+	}
+	if p.classes == nil {
+		p.classes = make(map[string]*Value)
+	}
+	a := p.classes[l.Class]
+	if a == nil {
+		a = &Value{Op: OpGlobal, Type: Ptr, Sym: l.Class, ID: p.numValues}
+		p.numValues++
+		p.classes[l.Class] = a
+	}
+	return bound{term{v: a, length: true}, 0}
+}
+
+// fileIndex files the whole-program fact 0 ≤ v ≤ l - 1, the k-th
+// candidate, wherever v is defined.
+func (p *rangeProver) fileIndex(v *Value, l ArrayLength, k int) {
+	where := fact{always: true, hyp: k + 1}
+	x := p.canonical(v)
+	if x.t.isZero() || x.t.length {
+		return
+	}
+	p.file(x, true, p.lengthKind(l), -1, nil, where)
+	p.file(x, false, bound{}, 0, nil, where)
+}
+
+// proveIndex reports whether 0 ≤ v ≤ l - 1 at, as a first question.
+func (p *rangeProver) proveIndex(v *Value, l ArrayLength, at point) bool {
+	p.steps, p.low = 0, math.MaxInt
+	p.askAt(at)
+	bv, bl := p.canonical(v), p.lengthKind(l)
+	c, ok := subChecked(bl.c, bv.c)
+	if ok {
+		c, ok = subChecked(c, 1)
+	}
+	if !ok || !p.proveNonNegative(bv, at) {
+		return false
+	}
+	p.steps, p.low = 0, math.MaxInt
+	return p.prove(query{upper: true, x: bv.t, y: bl.t, c: c}, at)
 }
 
 // askAt starts a first question at at (a point without edge): the
@@ -609,6 +770,9 @@ func (p *rangeProver) byFacts(q query, at point) bool {
 		}
 		if f.upper != q.upper || !p.holds(f, at) {
 			continue
+		}
+		if f.hyp > 0 && p.consulted != nil {
+			p.consulted[f.hyp-1] = true
 		}
 		c, ok := subChecked(q.c, f.d)
 		if !ok {
