@@ -30,6 +30,7 @@ type rawFacts struct {
 	calls, assigned, addressed []string
 	allocs                     []rawAlloc // allocfacts.go
 	uses                       []string   // every name it reads or writes
+	tokens                     int        // between its braces
 }
 
 // factScanner reads the facts of every body the skim goes by, in order.
@@ -114,6 +115,7 @@ func (s *factScanner) bodyEnd() {
 
 // body takes a token of a body between its braces.
 func (s *factScanner) body(tok lexer.Token) {
+	s.cur.tokens++
 	s.release(tok)
 	s.allocToken(tok)
 	addr := false
@@ -255,7 +257,7 @@ func (s *factScanner) resolve(p *Program, funcs []*Func) bool {
 	}
 	for i, f := range funcs {
 		raw := &s.bodies[i]
-		facts := &middle.BodyFacts{}
+		facts := &middle.BodyFacts{Tokens: raw.tokens}
 		for _, name := range raw.calls {
 			if sym, ok := defined[name]; ok {
 				facts.Calls = append(facts.Calls, sym)

@@ -59,7 +59,9 @@ func GlobalConstants(m *Module) {
 				panic(err) // a frontend bug, reported as an internal error
 			}
 		}
-		solveRanges(m) // every body is built: the whole program's facts
+		if s.WantsRanges() {
+			solveRanges(m) // every body is built: the whole program's facts
+		}
 		return
 	}
 	for _, g := range m.Globals {

@@ -36,17 +36,20 @@ package middle
 //   - every body is built, after mem2reg, when the facts are found
 //     (SolveRanges): a function's passes may use them only after that, so
 //     the streaming pipeline builds every body of such a program before
-//     the SCC passes (backend/bottomup.go), and a program of more than
-//     ipRangesMaxFuncs functions is not waited for.
+//     the SCC passes (backend/bottomup.go), and a program larger than
+//     ipRangesMaxTokens goes without.
 //
 // Once found, the facts are about the values of the source program and
 // hold in any later form of a body: a parameter is the value of the
 // current call, a call of a function gives its result, and a load of an
 // int element through a load of the global gives an element.
 
-// ipRangesMaxFuncs bounds the programs whose bodies are all kept built
-// for the facts: past it, the pipeline streams as without them.
-const ipRangesMaxFuncs = 1000
+// ipRangesMaxTokens bounds the programs whose bodies are all kept built
+// for the facts, in the tokens of their bodies: past it, the pipeline
+// streams as without them (and a whole compile does without them too, so
+// that both make the same code). 200k tokens are about 25k lines; after
+// mem2reg, their IR is about 100 MB.
+const ipRangesMaxTokens = 200000
 
 // ipFact is a candidate: the result (param < 0) or a parameter of fn,
 // or (fn == "") an element of the global array global, lies in [0, L-1]
@@ -74,7 +77,14 @@ type ipRanges struct {
 // global array of known length (GlobalConstantsSummarized has run), and
 // not so large that keeping its bodies built would cost much memory.
 func (s *Summary) WantsRanges() bool {
-	if len(s.funcs) > ipRangesMaxFuncs || !isWholeProgram(s.m) {
+	if !isWholeProgram(s.m) {
+		return false
+	}
+	tokens := 0
+	for _, f := range s.funcs {
+		tokens += f.facts.Tokens
+	}
+	if tokens > ipRangesMaxTokens {
 		return false
 	}
 	for _, g := range s.m.Globals {

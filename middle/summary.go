@@ -39,6 +39,9 @@ type BodyFacts struct {
 	// (arraylength.go).
 	Allocations []Allocation
 	Uses        []string
+	// Tokens is the body's size in tokens, for the passes that keep
+	// every body built only for programs of a modest size (ipranges.go).
+	Tokens int
 }
 
 // DeclareFacts gives the facts of f's deferred body.
