@@ -18,9 +18,14 @@ import (
 //     values fixed before the loop; ABCD's π-nodes, kept as a side table
 //     instead of new values), and a dominating toy_new_array(n) call, after
 //     which n ≥ 0. A fact about u = t + k is one about t as well, when u
-//     is not negative (so that the addition did not wrap);
-//   - definitions: x = a + k moves the bound by k, provided the addition
-//     cannot wrap, which is a question of its own (a ≤ MAX - k); and, x =
+//     is not negative (so that the addition did not wrap); and the facts
+//     of the whole program (ipranges.go), that a parameter, a call's
+//     result or an element loaded from a global array lies in [0, L-1]
+//     for a known length L;
+//   - definitions: a load of a sealed global is the value stored to it
+//     before on the only way there (storedValue); x = a + k moves the
+//     bound by k, provided the addition cannot wrap, which is a question
+//     of its own (a ≤ MAX - k); and, x =
 //     a & m is between 0 and m when m ≥ 0; srem, sdiv, urem, udiv, shifts, sext, zext,
 //     trunc and select have similar rules, and a product by a positive
 //     constant is bounded by constants that bound its other operand;
