@@ -272,6 +272,8 @@ func (b *bottomUp) build() {
 	if b.unsolved > 0 {
 		if b.waitCallees[k] == 0 {
 			b.held = append(b.held, k)
+		} else if b.forward[k] {
+			b.inFlight--
 		}
 		if b.unsolved--; b.unsolved > 0 {
 			return
