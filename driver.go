@@ -405,7 +405,7 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 	compile := frontends[d.kinds[in]]
 	if d.kinds[in] == "toy" && d.native() {
 		if alone && d.streams() {
-			if m, s := frontend.CompileStreamed(name, src, d.linesOf(in)); m != nil {
+			if m, s := frontend.CompileStreamed(name, src, d.linesOf(in), d.pipeline().ReadsFacts()); m != nil {
 				if heapBound != nil {
 					heapBound() // little is live from now on (gctuning.go)
 				}
@@ -510,9 +510,15 @@ func (d *driver) linesOf(input string) *diag.Lines {
 // (backend/bottomup.go, middle/summary.go).
 func (d *driver) streams() bool {
 	o := d.opts
-	pl := backend.Pipeline{Level: o.level, Native: d.native(), Finish: func(*middle.Func, *backend.Func) error { return nil }}
-	return pl.Streams() && o.output != "-" &&
+	return d.pipeline().Streams() && o.output != "-" &&
 		len(o.printAfter) == 0 && len(o.printBefore) == 0 && !o.printAll && !o.printChanged
+}
+
+// pipeline is the pass table at the compile's level, as streams asks it
+// what the passes need of a streamed frontend (runPasses builds the one
+// that runs).
+func (d *driver) pipeline() *backend.Pipeline {
+	return &backend.Pipeline{Level: d.opts.level, Native: d.native(), Finish: func(*middle.Func, *backend.Func) error { return nil }}
 }
 
 func setOf(names []string) map[string]bool {

@@ -388,6 +388,19 @@ func (pl *Pipeline) Streams() bool {
 	return pl.streamsFrom(fuseTail(pl.groups())) || pl.Finish != nil && pl.summarizable()
 }
 
+// ReadsFacts reports whether a module pass pl runs may read the facts a
+// frontend declares for each deferred body (middle.BodyFacts): its
+// summarized form does (bottomup.go). Without one, as at -O0, a frontend
+// need not read them.
+func (pl *Pipeline) ReadsFacts() bool {
+	for i := range Passes {
+		if p := &Passes[i]; pl.Runs(p) && p.wholeModule() {
+			return true
+		}
+	}
+	return false
+}
+
 // streamsFrom is Streams on pl's groups, the tail fused.
 func (pl *Pipeline) streamsFrom(groups [][]*Pass) bool {
 	return pl.Finish != nil && len(groups) == 1 && !groups[0][0].wholeModule()

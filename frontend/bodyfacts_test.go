@@ -98,7 +98,7 @@ func main() {
 // The stream's skim gives the same facts as the whole file's reading.
 func TestStreamFacts(t *testing.T) {
 	src := []byte("var g = 1;\nfunc f() { g = 2; f(); }\nfunc main() { f(); print(g); }\n")
-	m, s := CompileStreamed("s.toy", src, nil)
+	m, s := CompileStreamed("s.toy", src, nil, true)
 	if m == nil {
 		t.Fatal("the file was not streamed")
 	}

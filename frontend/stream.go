@@ -76,8 +76,13 @@ type Stream struct {
 // may only be used to build its bodies in the module's order; whatever
 // the pipeline did, the caller must then call Wait, and use the module's
 // code only when Wait reports no error. lines, when not nil, is src's
-// line index (the driver's, which its dumps and the emitter share).
-func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Module, *Stream) {
+// line index (the driver's, which its dumps and the emitter share). With
+// facts, each deferred body comes with its facts (bodyfacts.go), which
+// only the module passes read (the summarized ones, middle/summary.go):
+// without, the skim reads no more of a body than its braces, and it is
+// the one part of the frontend that runs before any function can be
+// compiled (reading the facts was a third of it).
+func CompileStreamed(file string, src []byte, shared *diag.Lines, facts bool) (*middle.Module, *Stream) {
 	if shared == nil {
 		shared = diag.NewLines(src)
 	}
@@ -92,8 +97,11 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Modul
 	text := sourceText(src) // which the skim's names and the bodies' share
 	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	facts := &factScanner{}
-	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), facts, func(toks []lexer.Token, end lexer.Position) bool {
+	var scanner *factScanner
+	if facts {
+		scanner = &factScanner{}
+	}
+	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), scanner, func(toks []lexer.Token, end lexer.Position) bool {
 		tree, err := parseTokens(toks, end)
 		if err != nil {
 			return false
@@ -120,7 +128,7 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines) (*middle.Modul
 			s.funcs = append(s.funcs, f)
 		}
 	}
-	if !facts.resolve(prog, s.funcs) {
+	if facts && !scanner.resolve(prog, s.funcs) {
 		return nil, nil
 	}
 	m := lower(prog, true, s.await)
@@ -242,7 +250,7 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 // once. It reports false when each does, when a token does not lex or
 // nesting (which follows every token) finds it too deep, or when the top
 // level is not a sequence of func, extern func and var declarations,
-// braces and brackets balanced.
+// braces and brackets balanced. facts, when not nil, reads every token.
 func skimDeclarations(file string, text string, nesting *nestingCheck, facts *factScanner, each func(toks []lexer.Token, end lexer.Position) bool) bool {
 	depth := 0 // of brackets within a declaration, or of braces within a body
 	inBody := false
@@ -270,8 +278,10 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, facts *fa
 			if depth == 0 {
 				chunk = append(chunk, tok)
 				inBody, inDecl = false, false
-				facts.bodyEnd()
-			} else {
+				if facts != nil {
+					facts.bodyEnd()
+				}
+			} else if facts != nil {
 				facts.body(tok)
 			}
 			continue
@@ -286,11 +296,15 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, facts *fa
 				chunk = nil
 			}
 			inDecl = true
-			facts.declStart()
+			if facts != nil {
+				facts.declStart()
+			}
 		case depth == 0 && tok.Value == "{":
 			chunk = append(chunk, tok)
 			inBody, depth = true, 1
-			facts.bodyStart()
+			if facts != nil {
+				facts.bodyStart()
+			}
 			continue
 		case depth == 0 && tok.Value == ";":
 			inDecl = false
@@ -301,7 +315,9 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, facts *fa
 		case ")", "]", "}":
 			depth--
 		}
-		facts.header(tok)
+		if facts != nil {
+			facts.header(tok)
+		}
 		chunk = append(chunk, tok)
 	}
 }
