@@ -68,7 +68,12 @@ func intersects(a, b *Interval) bool {
 	if a.End() <= b.Start() || b.End() <= a.Start() {
 		return false
 	}
-	x, y := a.Ranges, b.Ranges
+	return rangesIntersect(a.Ranges, b.Ranges)
+}
+
+// rangesIntersect reports whether two sorted lists of disjoint ranges,
+// neither empty, share a position.
+func rangesIntersect(x, y []Range) bool {
 	i, j := 0, 0
 	for {
 		if i = skipTo(x, i, y[j].Start); i == len(x) {

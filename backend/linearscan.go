@@ -200,6 +200,11 @@ type scanner struct {
 	stamp    uint32              // the last regUnion.holders query
 	spilled  []*Interval
 	spare    []*Interval // the list advance fills, reused
+	// fixedFrom is, per physical register, the first range of its fixed
+	// interval that ends after fixedAt, the start of the last interval
+	// fixed was asked about.
+	fixedFrom [FirstVReg]int
+	fixedAt   int
 }
 
 // assign gives cur the register r, which no interval holding r intersects.
@@ -256,10 +261,28 @@ func (s *scanner) taken(cur *Interval) (taken RegMask) {
 }
 
 // fixed returns the registers cur cannot take at all: those whose fixed
-// interval it intersects (but see copiesOf).
+// interval it intersects (but see copiesOf). The intervals come by
+// increasing start, so the ranges of a fixed interval that end before the
+// current one starts can meet no later one either: each register keeps
+// the first of its ranges that may (fixedFrom), and a query starts there
+// rather than searching the whole interval again. A fixed interval has a
+// range per call (the caller-saved registers), so at -O0, where every
+// value is loaded into a register of its own, that search was a third of
+// the allocation's work.
 func (s *scanner) fixed(cur *Interval) (fixed RegMask) {
+	start := cur.Start()
+	if start < s.fixedAt { // not by increasing start: search from the first range
+		s.fixedFrom = [FirstVReg]int{}
+	}
+	s.fixedAt = start
 	for _, r := range allocOrder {
-		if fx := s.set.fixed[r]; fx != nil && intersects(fx, cur) {
+		fx := s.set.fixed[r]
+		if fx == nil {
+			continue
+		}
+		i := skipTo(fx.Ranges, s.fixedFrom[r], start)
+		s.fixedFrom[r] = i
+		if i < len(fx.Ranges) && fx.Ranges[i].Start < cur.End() && rangesIntersect(fx.Ranges[i:], cur.Ranges) {
 			fixed |= maskOf(r)
 		}
 	}
