@@ -125,6 +125,11 @@ func newScanner(file string, text string) *scanner {
 	return &scanner{file: file, src: text, line: 1, col: 1, failed: -1}
 }
 
+// newScannerAt reads text from offset off, the start of line line.
+func newScannerAt(file string, text string, off, line int) *scanner {
+	return &scanner{file: file, src: text, off: off, line: line, col: 1, colOff: off, failed: -1}
+}
+
 // lexError is the offset where lexing stopped.
 type lexError struct {
 	pos lexer.Position

@@ -17,8 +17,8 @@ import (
 // window of one body so that the checker and the builds take turns.
 // (Facts are not part of the module's text: bodyfacts_test.go checks them.)
 func TestStreamSameAsDeferred(t *testing.T) {
-	defer func(c, w int) { chunkTokens, streamWindow = c, w }(chunkTokens, streamWindow)
-	chunkTokens, streamWindow = 60, 1
+	defer func(c, w, m int) { chunkTokens, streamWindow, skimSplitMin = c, w, m }(chunkTokens, streamWindow, skimSplitMin)
+	chunkTokens, streamWindow, skimSplitMin = 60, 1, 0 // every skim split
 	var files []string
 	for _, dir := range []string{"programs", "errors", "warnings"} {
 		fs, err := filepath.Glob(filepath.Join("..", "tests", dir, "*.toy"))
@@ -105,8 +105,8 @@ func TestStreamWaitWithoutBuilds(t *testing.T) {
 // somewhere) stream with the ordinary path's diagnostics, whatever the
 // skim makes of their top level.
 func TestStreamMutations(t *testing.T) {
-	defer func(c, w int) { chunkTokens, streamWindow = c, w }(chunkTokens, streamWindow)
-	chunkTokens, streamWindow = 40, 2
+	defer func(c, w, m int) { chunkTokens, streamWindow, skimSplitMin = c, w, m }(chunkTokens, streamWindow, skimSplitMin)
+	chunkTokens, streamWindow, skimSplitMin = 40, 2, 0 // every skim split
 	rng := rand.New(rand.NewPCG(7300, 1))
 	inserts := []string{"{", "}", "(", ")", "[", "]", ";", "func ", "var ", "\n}\nfunc f() {\n"}
 	streamed, failed := 0, 0
