@@ -248,7 +248,7 @@ func (s *selector) remainderByMask(d, x Reg, mask uint64, size uint8) {
 	}
 	if !fitsInt32(m.Imm) {
 		m = regOp(s.f.newVReg(8))
-		s.add(materialize(m.Reg, immOp(int64(mask))))
+		s.add(materialize(&s.f.slab, m.Reg, immOp(int64(mask))))
 	}
 	s.emit(opMov, 8, regOp(d), regOp(x))
 	s.emit(opAnd, size, regOp(d), m)
@@ -276,13 +276,13 @@ func (s *selector) divideByMagic(q, x Reg, d int64, w uint) {
 	size := uint8(w / 8)
 	if w == 64 {
 		// The one-operand imul: rdx:rax = rax * x.
-		s.add(materialize(RAX, immOp(m)))
+		s.add(materialize(&s.f.slab, RAX, immOp(m)))
 		mul := s.emit(opImul1, 8, regOp(x))
 		mul.Uses, mul.Defs = maskOf(RAX), maskOf(RAX, RDX)
 		s.emit(opMov, 8, regOp(q), regOp(RDX))
 	} else {
 		// A 64-bit product of the sign-extended operands, shifted down 32.
-		s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{regOp(q), regOp(x)}})
+		s.add(s.f.slab.instr(Instr{Op: opMovsx, Size: 8, SrcSize: 4}, regOp(q), regOp(x)))
 		s.emit(opImul3, 8, regOp(q), regOp(q), immOp(m))
 		s.emit(opSar, 8, regOp(q), immOp(32))
 	}
@@ -311,7 +311,7 @@ func (s *selector) divideUnsignedByMagic(q, x Reg, d uint64, w uint) {
 	size := uint8(w / 8)
 	if w == 64 {
 		// The one-operand mul: rdx:rax = rax * x.
-		s.add(materialize(RAX, immOp(int64(m))))
+		s.add(materialize(&s.f.slab, RAX, immOp(int64(m))))
 		mul := s.emit(opMul1, 8, regOp(x))
 		mul.Uses, mul.Defs = maskOf(RAX), maskOf(RAX, RDX)
 		s.emit(opMov, 8, regOp(q), regOp(RDX))
@@ -323,7 +323,7 @@ func (s *selector) divideUnsignedByMagic(q, x Reg, d uint64, w uint) {
 			s.emit(opImul3, 8, regOp(q), regOp(q), immOp(int64(m)))
 		} else {
 			t := s.f.newVReg(8)
-			s.add(materialize(t, immOp(int64(m))))
+			s.add(materialize(&s.f.slab, t, immOp(int64(m))))
 			s.emit(opImul, 8, regOp(q), regOp(t))
 		}
 		if !add {

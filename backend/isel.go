@@ -357,7 +357,7 @@ func (s *selector) fused(c *middle.Value) bool {
 }
 
 func (s *selector) emit(op opcode, size uint8, args ...Operand) *Instr {
-	return s.add(newInstr(op, size, args))
+	return s.add(s.f.slab.newInstr(op, size, args))
 }
 
 // newInstr returns an instruction with a copy of args, allocated with it:
@@ -471,21 +471,23 @@ func external(m *middle.Module, sym string) bool {
 	return !m.DefinesFunc(sym)
 }
 
-// materialize returns the instruction that puts the value src stands for
-// (see source) in the register dst.
-func materialize(dst Reg, src Operand) *Instr {
+// materialize returns the instruction, cut from sl, that puts the value
+// src stands for (see source) in the register dst.
+func materialize(sl *instrSlab, dst Reg, src Operand) *Instr {
 	d := regOp(dst)
 	switch {
 	case src.Kind == KindImm && src.Imm >= 0 && src.Imm <= math.MaxUint32:
-		return &Instr{Op: opMov, Size: 4, Args: []Operand{d, src}} // movl zero-extends
+		return sl.instr(Instr{Op: opMov, Size: 4}, d, src) // movl zero-extends
 	case src.Kind == KindMem && !src.GOT:
-		return &Instr{Op: opLea, Size: 8, Args: []Operand{d, src}}
+		return sl.instr(Instr{Op: opLea, Size: 8}, d, src)
 	}
-	return &Instr{Op: opMov, Size: 8, Args: []Operand{d, src}} // movabsq when the immediate needs it
+	return sl.instr(Instr{Op: opMov, Size: 8}, d, src) // movabsq when the immediate needs it
 }
 
 // valueInto puts v's value in the register dst.
-func (s *selector) valueInto(dst Reg, v *middle.Value) { s.add(materialize(dst, s.source(v))) }
+func (s *selector) valueInto(dst Reg, v *middle.Value) {
+	s.add(materialize(&s.f.slab, dst, s.source(v)))
+}
 
 // reg returns a register holding v.
 func (s *selector) reg(v *middle.Value) Reg {
@@ -502,7 +504,7 @@ func (s *selector) reg(v *middle.Value) Reg {
 	if v.Op != middle.OpConst && v.Op != middle.OpUndef {
 		s.f.vreg(t).origin = v // a global's or an alloca's address
 	}
-	s.add(materialize(t, src))
+	s.add(materialize(&s.f.slab, t, src))
 	return t
 }
 
@@ -531,7 +533,7 @@ func (s *selector) wideConstant(h *middle.Block, c int64) Reg {
 		return r
 	}
 	t := s.f.newVReg(8)
-	in := materialize(t, immOp(c))
+	in := materialize(&s.f.slab, t, immOp(c))
 	term := h.Term()
 	in.Pos, in.Inlined = term.Pos, term.Inlined
 	s.hoisted = append(s.hoisted, hoistedInstr{s.blocks[h.ID], in})
@@ -587,7 +589,7 @@ func (s *selector) extendInto(dst Reg, v *middle.Value, signed bool, size uint8)
 		if !signed && from < 8 {
 			c &= 1<<(8*from) - 1
 		}
-		s.add(materialize(dst, immOp(c)))
+		s.add(materialize(&s.f.slab, dst, immOp(c)))
 		return
 	}
 	src, d := regOp(s.reg(v)), regOp(dst)
@@ -595,16 +597,16 @@ func (s *selector) extendInto(dst Reg, v *middle.Value, signed bool, size uint8)
 	case from == 8:
 		s.emit(opMov, 8, d, src)
 	case from == 4 && signed:
-		s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{d, src}})
+		s.add(s.f.slab.instr(Instr{Op: opMovsx, Size: 8, SrcSize: 4}, d, src))
 	case from == 4:
 		s.emit(opMov, 4, d, src) // writing a 32-bit register clears the upper half
 	case v.Type == middle.I1 && signed:
-		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, src}})
+		s.add(s.f.slab.instr(Instr{Op: opMovzx, Size: 4, SrcSize: 1}, d, src))
 		s.emit(opNeg, size, d)
 	case signed:
-		s.add(&Instr{Op: opMovsx, Size: size, SrcSize: 1, Args: []Operand{d, src}})
+		s.add(s.f.slab.instr(Instr{Op: opMovsx, Size: size, SrcSize: 1}, d, src))
 	default:
-		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, src}})
+		s.add(s.f.slab.instr(Instr{Op: opMovzx, Size: 4, SrcSize: 1}, d, src))
 	}
 }
 
@@ -741,7 +743,7 @@ func (s *selector) arith(v *middle.Value, d Reg) {
 			if w := lowMask(c, size); w == 4 {
 				s.emit(opMov, 4, regOp(d), regOp(s.reg(a)))
 			} else {
-				s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: w, Args: []Operand{regOp(d), regOp(s.reg(a))}})
+				s.add(s.f.slab.instr(Instr{Op: opMovzx, Size: 4, SrcSize: w}, regOp(d), regOp(s.reg(a))))
 			}
 			return
 		case v.Op == middle.OpSub && isConstLike(b) && fitsInt32(-c):
@@ -960,7 +962,7 @@ func (s *selector) condBr(v *middle.Value) {
 			s.emit(opJmp, 0, blockOp(els))
 		}
 	default:
-		s.add(&Instr{Op: opJcc, Cond: s.condition(c), Args: []Operand{blockOp(then)}})
+		s.add(s.f.slab.instr(Instr{Op: opJcc, Cond: s.condition(c)}, blockOp(then)))
 		s.emit(opJmp, 0, blockOp(els))
 	}
 }
@@ -993,7 +995,7 @@ func (s *selector) selectValue(v *middle.Value) {
 	// move and any materializing leave the flags alone.
 	cc := s.condition(c)
 	s.valueInto(d, y)
-	s.add(&Instr{Op: opCmov, Size: aluSize(v.Type), Cond: cc, Args: []Operand{regOp(d), regOp(xr)}})
+	s.add(s.f.slab.instr(Instr{Op: opCmov, Size: aluSize(v.Type), Cond: cc}, regOp(d), regOp(xr)))
 }
 
 // zeroOrOne reports whether x and y are the constants 1 and 0 (one) or 0
@@ -1008,15 +1010,15 @@ func zeroOrOne(x, y *middle.Value) (one, ok bool) {
 
 // setBool puts in d 1 when the flags satisfy cc, else 0.
 func (s *selector) setBool(d Reg, cc Cond) {
-	s.add(&Instr{Op: opSetcc, Size: 1, Cond: cc, Args: []Operand{regOp(d)}})
-	s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{regOp(d), regOp(d)}})
+	s.add(s.f.slab.instr(Instr{Op: opSetcc, Size: 1, Cond: cc}, regOp(d)))
+	s.add(s.f.slab.instr(Instr{Op: opMovzx, Size: 4, SrcSize: 1}, regOp(d), regOp(d)))
 }
 
 func (s *selector) load(v *middle.Value) {
 	d := regOp(s.vreg[v.ID])
 	addr := s.address(v.Args[0])
 	if sizeOf(v.Type) == 1 {
-		s.add(&Instr{Op: opMovzx, Size: 4, SrcSize: 1, Args: []Operand{d, addr}})
+		s.add(s.f.slab.instr(Instr{Op: opMovzx, Size: 4, SrcSize: 1}, d, addr))
 		return
 	}
 	s.emit(opMov, sizeOf(v.Type), d, addr)
@@ -1175,7 +1177,7 @@ func (s *selector) phi(v *middle.Value) {
 				x, c, _ := s.offsetIndex(a)
 				t := s.f.newVReg(8)
 				s.f.vreg(t).origin = a
-				lea := &Instr{Op: opLea, Size: 8, Args: []Operand{regOp(t), baseOp(s.reg(x), c)}, Pos: a.Pos, Inlined: a.Inlined}
+				lea := s.f.slab.instr(Instr{Op: opLea, Size: 8, Pos: a.Pos, Inlined: a.Inlined}, regOp(t), baseOp(s.reg(x), c))
 				s.hoisted = append(s.hoisted, hoistedInstr{from, lea})
 				src = regOp(t)
 			}

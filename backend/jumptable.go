@@ -37,7 +37,7 @@ func (s *selector) jumpTable(v *middle.Value) {
 	sym := ".Ljt" + strconv.Itoa(s.tables)
 	s.tables++
 	base, off := s.f.newVReg(8), s.f.newVReg(8)
-	lea := &Instr{Op: opLea, Size: 8, Args: []Operand{regOp(base), {Kind: KindMem, Sym: sym}}}
+	lea := s.f.slab.instr(Instr{Op: opLea, Size: 8}, regOp(base), Operand{Kind: KindMem, Sym: sym})
 	if h := s.preheaderOf(v.Block); h != nil {
 		t := h.Term()
 		lea.Pos, lea.Inlined = t.Pos, t.Inlined
@@ -45,10 +45,10 @@ func (s *selector) jumpTable(v *middle.Value) {
 	} else {
 		s.add(lea)
 	}
-	s.add(&Instr{Op: opMovsx, Size: 8, SrcSize: 4, Args: []Operand{regOp(off),
-		{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}}})
+	s.add(s.f.slab.instr(Instr{Op: opMovsx, Size: 8, SrcSize: 4}, regOp(off),
+		Operand{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}))
 	s.emit(opAdd, 8, regOp(off), regOp(base))
-	jmp := &Instr{Op: opJmpTable, Args: []Operand{regOp(off), symOp(sym)}}
+	jmp := s.f.slab.instr(Instr{Op: opJmpTable}, regOp(off), symOp(sym))
 	for _, e := range v.Block.Succs[1:] {
 		jmp.Args = append(jmp.Args, blockOp(s.blocks[e.Block().ID]))
 	}

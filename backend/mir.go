@@ -392,6 +392,9 @@ type Func struct {
 	// text is the function's assembly, written ahead of its turn
 	// (Emitter.Prepare), or nil.
 	text *funcText
+	// slab is where instruction selection cuts the instructions from
+	// (instrslab.go).
+	slab instrSlab
 }
 
 // vregInfo is what the stages record of one virtual register (Func.vregs):

@@ -80,7 +80,7 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 			ec.Parallel = append(ec.Parallel, Move{Dst: int(dst), Src: int(src.Reg)})
 			continue
 		}
-		in := materialize(dst, src)
+		in := materialize(&f.slab, dst, src)
 		in.Pos, in.Inlined = phi.Pos, phi.Inlined
 		rest = append(rest, in)
 		ec.Constants = append(ec.Constants, ConstMove{Dst: dst, Src: src})
@@ -92,7 +92,7 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 	})
 	moves := make([]*Instr, 0, len(ec.Sequential)+len(rest))
 	for _, m := range ec.Sequential {
-		moves = append(moves, newInstr(opMov, 8, []Operand{regOp(Reg(m.Dst)), regOp(Reg(m.Src))}))
+		moves = append(moves, f.slab.newInstr(opMov, 8, []Operand{regOp(Reg(m.Dst)), regOp(Reg(m.Src))}))
 	}
 	moves = append(moves, rest...)
 

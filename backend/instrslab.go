@@ -1,0 +1,58 @@
+package backend
+
+// Instructions and their operands are cut from arrays of many (slabs)
+// rather than allocated one by one: instruction selection makes one or two
+// instructions per IR value, and their allocation, an object of 250 bytes
+// with pointers each, was a tenth of the compiler's allocations and of the
+// allocator's time at -O0. A function's instructions live about as long
+// as the function (the machine function is dropped once written), so a
+// slab kept alive by one instruction keeps little else alive for long.
+// Each instruction's operands are a full slice (its length is its
+// capacity): an append moves them out, as for newInstr's.
+
+// Slab sizes: a few kilobytes each.
+const (
+	slabInstrs   = 32
+	slabOperands = 64
+)
+
+// instrSlab is where a function's instructions are cut from. The zero
+// value is empty; a nil *instrSlab allocates each instruction on its own
+// (newInstr).
+type instrSlab struct {
+	instrs []Instr
+	ops    []Operand
+}
+
+// newInstr is newInstr, from the slab.
+func (sl *instrSlab) newInstr(op opcode, size uint8, args []Operand) *Instr {
+	return sl.instr(Instr{Op: op, Size: size}, args...)
+}
+
+// instr returns a copy of in (whose Args are ignored) with a copy of args
+// as its operands.
+func (sl *instrSlab) instr(in Instr, args ...Operand) *Instr {
+	if sl == nil {
+		p := newInstr(in.Op, in.Size, args)
+		a := p.Args
+		*p = in
+		p.Args = a
+		return p
+	}
+	if len(sl.instrs) == 0 {
+		sl.instrs = make([]Instr, slabInstrs)
+	}
+	p := &sl.instrs[0]
+	sl.instrs = sl.instrs[1:]
+	*p = in
+	p.Args = nil
+	if n := len(args); n > 0 {
+		if len(sl.ops) < n {
+			sl.ops = make([]Operand, max(slabOperands, n))
+		}
+		p.Args = sl.ops[:n:n]
+		sl.ops = sl.ops[n:]
+		copy(p.Args, args)
+	}
+	return p
+}
