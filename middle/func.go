@@ -41,6 +41,8 @@ type Func struct {
 	// analyses computed at some epoch (analysis.go).
 	cfgEpoch uint64
 	cache    *cachedAnalyses
+	// slab is where the values of the body are cut from (valueslab.go).
+	slab valueSlab
 }
 
 // pendingArg is the argument val of phi for the coming edge from pred.
@@ -113,47 +115,17 @@ func (f *Func) nameTable() *nameTable {
 // NewValue makes a value that belongs to no block yet, with a fresh ID and,
 // when it has a result, a unique name derived from nameHint.
 func (f *Func) NewValue(op Op, t Type, nameHint string, args ...*Value) *Value {
-	v := newValue(args)
+	return f.initValue(f.slab.value(args), op, t, nameHint)
+}
+
+// initValue gives v, new, its ID, op, type and name.
+func (f *Func) initValue(v *Value, op Op, t Type, nameHint string) *Value {
 	v.ID, v.Op, v.Type = f.nextValueID, op, t
 	f.nextValueID++
 	if t != Void && !op.IsOperand() {
 		v.Name = f.UniqueName(nameHint)
 	}
 	return v
-}
-
-// newValue returns a value whose Args are a copy of args, allocated with
-// it when there are at most three: one object rather than the value and
-// its operands' array (a Value and two operands fill the 128-byte size
-// class), and the variadic operands of NewValue's callers stay on their
-// stacks. An append to Args later moves them out, as for any full slice.
-func newValue(args []*Value) *Value {
-	switch len(args) {
-	case 0:
-		return &Value{}
-	case 1:
-		p := &struct {
-			v Value
-			a [1]*Value
-		}{a: [1]*Value(args)}
-		p.v.Args = p.a[:]
-		return &p.v
-	case 2:
-		p := &struct {
-			v Value
-			a [2]*Value
-		}{a: [2]*Value(args)}
-		p.v.Args = p.a[:]
-		return &p.v
-	case 3:
-		p := &struct {
-			v Value
-			a [3]*Value
-		}{a: [3]*Value(args)}
-		p.v.Args = p.a[:]
-		return &p.v
-	}
-	return &Value{Args: append([]*Value(nil), args...)}
 }
 
 // NewBlock appends a new empty block named after nameHint.
@@ -166,7 +138,10 @@ func (f *Func) NewBlock(nameHint string) *Block {
 
 // AddParam appends a parameter.
 func (f *Func) AddParam(t Type, name string) *Value {
-	p := f.NewValue(OpParam, t, "")
+	// Not from the slab (valueslab.go): the parameters outlive the body,
+	// and would keep alive the slab's other values, and through them
+	// the body.
+	p := f.initValue(&Value{}, OpParam, t, "")
 	p.Name = f.paramName(name)
 	p.Index = len(f.Params)
 	f.Params = append(f.Params, p)

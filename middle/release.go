@@ -20,6 +20,7 @@ func (f *Func) Release() {
 	f.consts = nil
 	f.globals = nil
 	f.cache = nil
+	f.slab = valueSlab{}
 }
 
 // Released reports whether f's body was released.
