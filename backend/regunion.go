@@ -98,6 +98,11 @@ func (u *regUnion) remove(it *Interval) {
 // how often the two alternate rather than with their lengths.
 func (u *regUnion) overlaps(cur *Interval) bool {
 	rs := cur.Ranges
+	// Most unions end before the current interval starts (every interval
+	// in them has ended): no search then.
+	if n := len(u.chunks); n == 0 || int(u.chunks[n-1][len(u.chunks[n-1])-1].end) <= rs[0].Start {
+		return false
+	}
 	j := 0
 	for {
 		c, i := u.find(int32(rs[j].Start))
