@@ -223,10 +223,12 @@ func blockName(b *Block) string { return "%" + quoteName(b.Name) }
 
 // claimName reports a second definition of name.
 func (c *funcChecker) claimName(b *Block, v *Value, name string) {
-	if c.names[name] {
+	// One map operation, not a lookup and then an insertion: the name is
+	// new exactly when the insertion grows the map.
+	n := len(c.names)
+	if c.names[name] = true; len(c.names) == n {
 		c.errorf(b, v, "%%%s is defined more than once", quoteName(name))
 	}
-	c.names[name] = true
 }
 
 // claimID records v as the value with its ID, reporting (at the
