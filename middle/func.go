@@ -130,7 +130,8 @@ func (f *Func) initValue(v *Value, op Op, t Type, nameHint string) *Value {
 
 // NewBlock appends a new empty block named after nameHint.
 func (f *Func) NewBlock(nameHint string) *Block {
-	b := &Block{ID: f.nextBlockID, Name: f.UniqueName(nameHint), Func: f}
+	b := f.slab.block()
+	b.ID, b.Name, b.Func = f.nextBlockID, f.UniqueName(nameHint), f
 	f.nextBlockID++
 	f.Blocks = append(f.Blocks, b)
 	return b

@@ -14,17 +14,31 @@ package middle
 // value's Args is a full slice (its length is its capacity): an append
 // moves the operands out, as it would for any value's.
 
+//
+// A block, and the first arrays of its instructions and edges, come from
+// the slabs too: a body's blocks were a tenth of its allocations again,
+// their instruction lists growing by append from nothing (four arrays by
+// a block's eighth instruction) and each edge growing two edge lists. The
+// first arrays are full slices of blockInstrs and blockEdges entries, so
+// a block that outgrows them moves out as any slice does.
+
 // Slab sizes: a few kilobytes each.
 const (
-	slabValues = 32
-	slabArgs   = 64
+	slabValues  = 32
+	slabArgs    = 64
+	slabBlocks  = 16
+	slabEdges   = 64
+	blockInstrs = 8
+	blockEdges  = 2
 )
 
 // valueSlab is where a function's values are cut from; the zero value is
 // empty.
 type valueSlab struct {
 	values []Value
-	args   []*Value
+	args   []*Value // operand arrays and blocks' instruction arrays
+	blocks []Block
+	edges  []Edge
 }
 
 // value returns a zero value whose Args are a copy of args.
@@ -35,12 +49,36 @@ func (sl *valueSlab) value(args []*Value) *Value {
 	v := &sl.values[0]
 	sl.values = sl.values[1:]
 	if n := len(args); n > 0 {
-		if len(sl.args) < n {
-			sl.args = make([]*Value, max(slabArgs, n))
-		}
-		v.Args = sl.args[:n:n]
-		sl.args = sl.args[n:]
+		v.Args = sl.pointers(n)
 		copy(v.Args, args)
 	}
 	return v
+}
+
+// pointers returns a full slice of n nil pointers.
+func (sl *valueSlab) pointers(n int) []*Value {
+	if len(sl.args) < n {
+		sl.args = make([]*Value, max(slabArgs, n))
+	}
+	p := sl.args[:n:n]
+	sl.args = sl.args[n:]
+	return p
+}
+
+// block returns a zero block with room for blockInstrs instructions,
+// blockEdges successors and blockEdges predecessors.
+func (sl *valueSlab) block() *Block {
+	if len(sl.blocks) == 0 {
+		sl.blocks = make([]Block, slabBlocks)
+	}
+	b := &sl.blocks[0]
+	sl.blocks = sl.blocks[1:]
+	b.Instrs = sl.pointers(blockInstrs)[:0]
+	if len(sl.edges) < 2*blockEdges {
+		sl.edges = make([]Edge, slabEdges)
+	}
+	b.Succs = sl.edges[:0:blockEdges]
+	b.Preds = sl.edges[blockEdges : blockEdges : 2*blockEdges]
+	sl.edges = sl.edges[2*blockEdges:]
+	return b
 }

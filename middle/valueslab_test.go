@@ -32,3 +32,36 @@ func TestValueSlabIndependent(t *testing.T) {
 		t.Fatalf("a value without operands: %d operands, ID %d", len(w.Args), w.ID)
 	}
 }
+
+// Blocks cut from one slab are independent: each outgrows its first
+// instruction and edge arrays without touching its neighbours'.
+func TestBlockSlabIndependent(t *testing.T) {
+	f := &Func{Name: "f"}
+	var bs []*Block
+	for range 3 * slabBlocks {
+		bs = append(bs, f.NewBlock("b"))
+	}
+	for i, b := range bs {
+		for range blockInstrs + 3 {
+			b.Append(f.NewValue(OpConst, I64, "", nil...))
+		}
+		for k := 1; k <= 2*blockEdges+1; k++ {
+			b.AddEdgeTo(bs[(i+k)%len(bs)])
+		}
+	}
+	for i, b := range bs {
+		if len(b.Instrs) != blockInstrs+3 || len(b.Succs) != 2*blockEdges+1 || len(b.Preds) != 2*blockEdges+1 {
+			t.Fatalf("block %d: %d instructions, %d successors, %d predecessors", i, len(b.Instrs), len(b.Succs), len(b.Preds))
+		}
+		for _, v := range b.Instrs {
+			if v.Block != b {
+				t.Fatalf("block %d holds a value of block %s", i, v.Block.Name)
+			}
+		}
+		for k, e := range b.Succs {
+			if want := bs[(i+k+1)%len(bs)]; e.b != want || e.b.Preds[e.i].b != b {
+				t.Fatalf("block %d: successor %d is %s, want %s", i, k, e.b.Name, want.Name)
+			}
+		}
+	}
+}
