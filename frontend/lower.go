@@ -44,7 +44,9 @@ func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 	}
 	for _, fn := range p.Funcs {
 		if fn.facts != nil {
+			// Handed over: the function keeps them until it is released.
 			l.funcs[fn].DeclareFacts(fn.facts)
+			fn.facts = nil
 		}
 		switch {
 		case fn.Extern:

@@ -21,6 +21,7 @@ func (f *Func) Release() {
 	f.globals = nil
 	f.cache = nil
 	f.slab = valueSlab{}
+	f.facts = nil // read by the summary and the passes, done with it
 }
 
 // Released reports whether f's body was released.

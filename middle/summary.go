@@ -47,6 +47,9 @@ type BodyFacts struct {
 // DeclareFacts gives the facts of f's deferred body.
 func (f *Func) DeclareFacts(facts *BodyFacts) { f.facts = facts }
 
+// Facts returns the facts of f's deferred body, until f is released.
+func (f *Func) Facts() *BodyFacts { return f.facts }
+
 // Summary is what the module passes need to know of a module's bodies.
 type Summary struct {
 	m       *Module
