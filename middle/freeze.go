@@ -216,7 +216,7 @@ func (e *frozenWriter) symbol(s string) {
 // its own (not f, which may be compiling on), for inlineCall to read.
 func thaw(f *Func, data []byte) *Func {
 	d := &frozenReader{buf: data}
-	g := &Func{Name: f.Name, Result: f.Result, Module: f.Module, Decl: f.Decl}
+	g := &Func{Name: f.Name, Result: f.Result, Module: f.Module, Decl: f.Decl, sig: f.sig}
 	g.nextValueID = d.uint()
 	g.nextBlockID = d.uint()
 	if n := d.uint(); n > 0 {

@@ -5,10 +5,13 @@ import "toyc/middle/diag"
 // Func is a function definition, or a declaration when Blocks is empty.
 type Func struct {
 	Name   string
-	Params []*Value // OpParam values, named
+	Params []*Value // OpParam values, named; nil once released
 	Result Type
-	Blocks []*Block // Blocks[0] is the entry block
-	Module *Module
+	// released and snapDefined (release.go) sit by Result, in its padding.
+	released    bool     // the body was dropped after compilation
+	snapDefined bool     // defined when the module's definitions were last recorded
+	Blocks      []*Block // Blocks[0] is the entry block
+	Module      *Module
 
 	// Inlines is the tree of the calls inlined into the function, which
 	// Value.Inlined indexes (entry 0 stands for the function itself and is
@@ -28,11 +31,12 @@ type Func struct {
 	names       *nameTable // shared by values and blocks
 	consts      map[constKey]*Value
 	globals     map[string]*Value // GlobalAddr's operands, one per name
-	released    bool              // the body was dropped after compilation (release.go)
-	snapDefined bool              // defined when the module's definitions were last recorded (release.go)
-	build       func(*Func) error // the deferred body (lazy.go)
-	symbols     *bodySymbols      // what the body's build refers to, until Commit (lazy.go)
-	facts       *BodyFacts        // what the deferred body does to the module (summary.go)
+	// sig holds the parameters' types, a byte each: the signature calls
+	// are checked against, which outlives Params (release.go).
+	sig     string
+	build   func(*Func) error // the deferred body (lazy.go)
+	symbols *bodySymbols      // what the body's build refers to, until Commit (lazy.go)
+	facts   *BodyFacts        // what the deferred body does to the module (summary.go)
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).
@@ -144,10 +148,22 @@ func (f *Func) AddParam(t Type, name string) *Value {
 	// the body.
 	p := f.initValue(&Value{}, OpParam, t, "")
 	p.Name = f.paramName(name)
-	p.Index = len(f.Params)
-	f.Params = append(f.Params, p)
+	f.appendParam(p)
 	return p
 }
+
+// appendParam appends p, an OpParam value of f, to the parameters.
+func (f *Func) appendParam(p *Value) {
+	p.Index = len(f.Params)
+	f.Params = append(f.Params, p)
+	f.sig += string([]byte{byte(p.Type)})
+}
+
+// NumParams is the number of f's parameters, released or not.
+func (f *Func) NumParams() int { return len(f.sig) }
+
+// ParamType is the type of f's i-th parameter, released or not.
+func (f *Func) ParamType(i int) Type { return Type(f.sig[i]) }
 
 // paramName is UniqueName(name) for a parameter, without making the name
 // table while f is only a declaration: a table made from the parameters

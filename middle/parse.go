@@ -489,8 +489,7 @@ func (p *parser) param(f *Func, t Type, typePos diag.Pos, define bool) {
 		f.AddParam(t, "")
 		return
 	}
-	v := p.fn.defineValue(tok, named, &Value{Op: OpParam, Type: t, Index: len(f.Params), Pos: tok.pos})
-	f.Params = append(f.Params, v)
+	f.appendParam(p.fn.defineValue(tok, named, &Value{Op: OpParam, Type: t, Pos: tok.pos}))
 }
 
 // resolveSymbols checks the module-wide names used by functions and

@@ -1,6 +1,9 @@
 package middle
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A released function keeps its signature and no more: the facts of its
 // body, which the summary and the passes have read by then, go with the
@@ -17,7 +20,41 @@ func TestReleaseDropsFacts(t *testing.T) {
 	if f.Facts() != nil {
 		t.Error("a released function still holds its body's facts")
 	}
-	if f.IsDecl() || len(f.Params) != 1 || f.Result != I64 {
-		t.Errorf("the released function lost its definition or signature: decl %v, %d params, result %v", f.IsDecl(), len(f.Params), f.Result)
+	if f.IsDecl() || f.NumParams() != 1 || f.Result != I64 {
+		t.Errorf("the released function lost its definition or signature: decl %v, %d params, result %v", f.IsDecl(), f.NumParams(), f.Result)
+	}
+}
+
+// A released function's parameters go with its body; calls of it are
+// still checked against its signature.
+func TestReleaseKeepsSignature(t *testing.T) {
+	m := mustParse(t, "release.ll", `define i64 @f(i64 %n, i32 %k) {
+entry:
+  ret i64 %n
+}
+
+define i64 @g() {
+entry:
+  %r = call i64 @f(i64 1, i32 2)
+  ret i64 %r
+}
+`)
+	f := m.Func("f")
+	f.Release()
+	if f.Params != nil {
+		t.Error("a released function still holds its parameters' values")
+	}
+	if f.NumParams() != 2 || f.ParamType(0) != I64 || f.ParamType(1) != I32 {
+		t.Fatalf("the released function's signature is lost: %d parameters", f.NumParams())
+	}
+	g := m.Func("g")
+	if err := Verify(g); err != nil {
+		t.Fatalf("a call of a released function is refused: %v", err)
+	}
+	call := g.Blocks[0].Instrs[0]
+	call.Args[1] = g.Const(I64, 2)
+	err := Verify(g)
+	if err == nil || !strings.Contains(err.Error(), "argument 2 of @f must be i32") {
+		t.Errorf("the call's argument of the wrong type was not reported: %v", err)
 	}
 }

@@ -746,14 +746,14 @@ func (c *funcChecker) call(v *Value, bad func(string, ...any)) {
 	case callee == nil:
 		bad("calls @%s, which is not declared", quoteName(v.Sym))
 		return
-	case len(v.Args) != len(callee.Params):
-		bad("@%s takes %d arguments, not %d", quoteName(v.Sym), len(callee.Params), len(v.Args))
+	case len(v.Args) != callee.NumParams():
+		bad("@%s takes %d arguments, not %d", quoteName(v.Sym), callee.NumParams(), len(v.Args))
 		return
 	case v.Type != callee.Result:
 		bad("@%s returns %s, but the call's type is %s", quoteName(v.Sym), callee.Result, v.Type)
 	}
 	for i, a := range v.Args {
-		if want := callee.Params[i].Type; a.Type != want {
+		if want := callee.ParamType(i); a.Type != want {
 			bad("argument %d of @%s must be %s, not %s", i+1, quoteName(v.Sym), want, typed(a))
 		}
 	}
