@@ -22,10 +22,14 @@ type Program struct {
 type Func struct {
 	Pos    diag.Pos
 	Name   string
-	Params []*Var
-	Result *Type // VoidType when there is none
-	Body   *Block
-	Extern bool
+	Params []*Var // nil once the body is lowered
+	Result *Type  // VoidType when there is none
+	// paramTypes are the parameters' types, which the checks of calls
+	// read (paramTypesOf): a function's Params, a Var each, go with its
+	// lowered body rather than live as long as the compile.
+	paramTypes []*Type
+	Body       *Block
+	Extern     bool
 	// Locals lists the function's local variables in declaration order,
 	// parameters excluded; the lowering gives each its stack slot.
 	Locals []*Var

@@ -45,6 +45,9 @@ func (c *checker) program(d *convertedDecls) *Program {
 // globals and the functions' signatures.
 func (c *checker) declarations(d *convertedDecls) *Program {
 	prog := &Program{File: c.file, Globals: d.globals, Funcs: d.funcs}
+	for _, f := range d.funcs {
+		f.paramTypes = paramTypesOf(f)
+	}
 	for _, decl := range d.order {
 		c.declareTop(decl)
 	}
@@ -61,6 +64,19 @@ func (c *checker) declarations(d *convertedDecls) *Program {
 		}
 	}
 	return prog
+}
+
+// paramTypesOf returns f's parameters' types: those recorded when the
+// declarations were checked, which outlive Params.
+func paramTypesOf(f *Func) []*Type {
+	if f.paramTypes != nil {
+		return f.paramTypes
+	}
+	types := make([]*Type, len(f.Params)) // not nil, even when empty
+	for i, p := range f.Params {
+		types[i] = p.Type
+	}
+	return types
 }
 
 // declareTop enters a function, extern or global into the one top-level

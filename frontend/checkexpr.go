@@ -335,11 +335,8 @@ func (c *checker) call(e *Call, stmt bool) *Type {
 			c.args(e, nil)
 			return InvalidType
 		}
-		c.arity(e, d.Name, len(d.Params))
-		var params []*Type
-		for _, p := range d.Params {
-			params = append(params, p.Type)
-		}
+		params := paramTypesOf(d)
+		c.arity(e, d.Name, len(params))
 		c.args(e, params)
 		return d.Result
 	case *Var:

@@ -61,7 +61,8 @@ func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 				}
 				bl := &lowerer{m: l.m, funcs: l.funcs, fileName: l.fileName}
 				bl.function(fn)
-				fn.Body, fn.Locals = nil, nil
+				// Calls of fn are checked against paramTypes.
+				fn.Body, fn.Locals, fn.Params = nil, nil, nil
 				return nil
 			})
 		default:

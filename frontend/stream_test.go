@@ -86,6 +86,33 @@ func TestStreamSameAsDeferred(t *testing.T) {
 	}
 }
 
+// Once a body is lowered, its function's parameters go with it, as its
+// statements do: calls of it are checked against the types kept apart
+// (paramTypes), and the declarations a compile keeps to its end hold no
+// Var per parameter.
+func TestStreamDropsLoweredParams(t *testing.T) {
+	defer func(w int) { streamWindow = w }(streamWindow)
+	streamWindow = 1
+	src := []byte("func f(n: int, a: []int) int {\n    return n + len(a);\n}\n\n" +
+		"func main() {\n    var a = new(int, 2);\n    print(f(1, a));\n}\n")
+	m, s := CompileStreamed("p.toy", src, nil)
+	if m == nil {
+		t.Fatal("not streamed")
+	}
+	buildErr := m.MaterializeAll()
+	if diags := s.Wait(); diags.Errors() > 0 || buildErr != nil {
+		t.Fatalf("unexpected errors: %v %v", diags, buildErr)
+	}
+	for _, fn := range s.funcs {
+		if fn.Params != nil {
+			t.Errorf("%s keeps its parameters after its body was lowered", fn.Name)
+		}
+	}
+	if got := paramTypesOf(s.funcs[0]); len(got) != 2 || got[0] != IntType || got[1].Kind != Array {
+		t.Errorf("f's parameter types are %v", got)
+	}
+}
+
 // A stream whose bodies are never built (the pipeline stopped first) still
 // ends: Wait does not wait for room the builds would have made.
 func TestStreamWaitWithoutBuilds(t *testing.T) {
