@@ -95,7 +95,7 @@ func TestStreamDropsLoweredParams(t *testing.T) {
 	streamWindow = 1
 	src := []byte("func f(n: int, a: []int) int {\n    return n + len(a);\n}\n\n" +
 		"func main() {\n    var a = new(int, 2);\n    print(f(1, a));\n}\n")
-	m, s := CompileStreamed("p.toy", src, nil)
+	m, s := CompileStreamed("p.toy", src, nil, true)
 	if m == nil {
 		t.Fatal("not streamed")
 	}
