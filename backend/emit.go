@@ -301,7 +301,11 @@ func (e *emitter) function(f *Func) {
 		plt:   func(name string) bool { return external(e.m, name) },
 	}
 	name := e.symbol(f.Name)
-	e.printf("\n\t.text\n\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
+	e.printf("\n\t.text\n")
+	if f.alignEntry {
+		e.printf("\t.p2align\t4\n")
+	}
+	e.printf("\t.globl\t%s\n\t.type\t%s, @function\n%s:\n\t.cfi_startproc\n", name, name, name)
 	e.traceFuncStart(f, name)
 	e.df = e.dwarf.function(f, name)
 	e.last = diag.Pos{}
@@ -316,6 +320,9 @@ func (e *emitter) function(f *Func) {
 		var next *Block
 		if i+1 < len(layout) {
 			next = layout[i+1]
+		}
+		if b.alignTop && i > 0 {
+			e.w.WriteString("\t.p2align\t4,,10\n\t.p2align\t3\n")
 		}
 		e.w.WriteString(labels[b.ID])
 		e.w.WriteString(":\n")

@@ -324,6 +324,7 @@ type Block struct {
 
 	frameless bool // runs before the prologue (shrinkwrap.go)
 	prologue  bool // the prologue runs at its top
+	alignTop  bool // the first block of a loop: aligned (alignloops.go)
 }
 
 // SlotKind says what a stack slot holds.
@@ -365,8 +366,9 @@ type Func struct {
 
 	vregs []vregInfo // by vreg-FirstVReg: one record per virtual register, what every stage knows of it
 
-	outArgs int // bytes of stack arguments of the largest call
-	stage   stage
+	outArgs    int // bytes of stack arguments of the largest call
+	stage      stage
+	alignEntry bool // the entry starts a 16-byte block (alignloops.go)
 
 	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
 	alloc     *allocation // the final round's intervals, for the dump
