@@ -34,6 +34,7 @@ func LowerDeferred(p *Program) *middle.Module { return lower(p, true, nil) }
 // body checked while the pipeline runs, stream.go).
 func lower(p *Program, deferred bool, await func(*Func) error) *middle.Module {
 	l := &lowerer{m: middle.NewModule(p.File), funcs: map[*Func]*middle.Func{}}
+	l.m.TypeSafe = true // no conversions between arrays or pointers
 	l.fileName = l.m.StringConstant(p.File).Name
 	debugGlobals(p, l.m)
 	for _, g := range p.Globals {

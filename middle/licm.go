@@ -20,7 +20,10 @@ package middle
 // written through itself, distinct slots and globals do not overlap, a
 // pointer of unknown origin may reach any of them but a non-escaping slot
 // or a sealed global — one whose address the whole program only loads and
-// stores at, which only a direct store or a call can write).
+// stores at, which only a direct store or a call can write), and in a
+// TypeSafe module a store through a pointer of unknown origin writes only
+// what loads of its own type read (type-based alias analysis: the []bool
+// stores of a loop cannot change the []int element its bound is).
 //
 // Moving code out of a loop runs it even when the loop body would not have,
 // so an instruction that can trap (Value.CanTrap) stays behind its guard: a
@@ -121,13 +124,16 @@ type hoister struct {
 	objects    *memObjects // made on first need
 
 	// What is known of the loop being hoisted from, found on first need.
-	exitDom   *Block  // exitDominator
-	written   bool    // writesAll, writesAny and writtenAt describe the loop
-	writesAll bool    // a call, or a store through a pointer of unknown origin
-	calls     bool    // a call
-	writesAny bool    // a store to a slot or global that may have escaped
-	writtenAt []int32 // by memObject: epoch when stored to in the loop
-	epoch     int32
+	exitDom   *Block // exitDominator
+	written   bool   // writesAll, writesAny and writtenAt describe the loop
+	writesAll bool   // a call, or a store through a pointer of unknown origin (but in a TypeSafe module)
+	calls     bool   // a call
+	// storesTyped has bit t set when, in a TypeSafe module, a store of
+	// type t goes through a pointer of unknown origin.
+	storesTyped uint32
+	writesAny   bool    // a store to a slot or global that may have escaped
+	writtenAt   []int32 // by memObject: epoch when stored to in the loop
+	epoch       int32
 
 	unswitched []*Block // UnswitchGuards: the blocks whose test moved
 
@@ -182,7 +188,7 @@ func (h *hoister) mayRunEarly(l *Loop, b *Block, v *Value) bool {
 	if speculatable(v) {
 		return true
 	}
-	if v.Op != OpLoad || !v.Invariant && h.loopMayWrite(l, v.Args[0]) {
+	if v.Op != OpLoad || !v.Invariant && h.loopMayWrite(l, v.Args[0], v.Type) {
 		return false
 	}
 	if h.alwaysReadable(v) {
@@ -213,8 +219,9 @@ func (h *hoister) alwaysReadable(v *Value) bool {
 	return false
 }
 
-// loopMayWrite reports whether a store or call in l may write at addr.
-func (h *hoister) loopMayWrite(l *Loop, addr *Value) bool {
+// loopMayWrite reports whether a store or call in l may write at addr,
+// read as a t.
+func (h *hoister) loopMayWrite(l *Loop, addr *Value, t Type) bool {
 	if !h.written {
 		h.summarizeWrites(l)
 	}
@@ -224,7 +231,7 @@ func (h *hoister) loopMayWrite(l *Loop, addr *Value) bool {
 		return h.writtenAt[o] == h.epoch
 	case h.objects.isSealed(addr):
 		return h.calls || h.writtenAt[o] == h.epoch
-	case h.writesAll:
+	case h.writesAll, h.storesTyped&(1<<t) != 0:
 		return true
 	case o == unknownObject:
 		return h.writesAny
@@ -240,16 +247,20 @@ func (h *hoister) summarizeWrites(l *Loop) {
 		h.writtenAt = make([]int32, h.objects.count)
 	}
 	h.epoch++
-	h.written, h.writesAll, h.writesAny, h.calls = true, false, false, false
+	h.written, h.writesAll, h.writesAny, h.calls, h.storesTyped = true, false, false, false, 0
+	typed := h.f.Module != nil && h.f.Module.TypeSafe
 	forLoopBlocks(l, func(b *Block) {
 		for _, v := range b.Instrs {
 			switch v.Op {
 			case OpCall:
 				h.writesAll, h.calls = true, true
 			case OpStore:
-				if o := h.objects.object(v.Args[1]); o == unknownObject {
+				switch o := h.objects.object(v.Args[1]); {
+				case o == unknownObject && typed:
+					h.storesTyped |= 1 << v.Args[0].Type
+				case o == unknownObject:
 					h.writesAll = true
-				} else {
+				default:
 					h.writtenAt[o] = h.epoch
 					h.writesAny = h.writesAny || !h.objects.isPrivate(v.Args[1])
 				}

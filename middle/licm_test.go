@@ -557,3 +557,58 @@ exit:
   ret i64 %i
 }`)
 }
+
+// In a TypeSafe module (Toy's), a store of one type through a pointer of
+// unknown origin cannot change a load of another type: puzzle's
+// `for k <= piecemax[i] { ... puzzl[j + k] = true }` reloaded its bound
+// after every store to the []bool, and stayed out of loop versioning.
+// A store of the load's type still keeps it in the loop, and .ll input
+// (not TypeSafe) keeps the old rule.
+func TestLICMTypeSafeStores(t *testing.T) {
+	const loop = `
+define void @fill(ptr %a, ptr %b, ptr %q) {
+entry:
+  br label %head
+head:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %body ]
+  %m = load i64, ptr %q
+  %more = icmp sle i64 %k, %m
+  br i1 %more, label %body, label %exit
+body:
+  %p = getelementptr i8, ptr %a, i64 %k
+  store i8 1, ptr %p
+  %k.next = add i64 %k, 1
+  br label %head
+exit:
+  ret void
+}`
+	hoisted := func(text string, typeSafe bool) bool {
+		m := mustParseModule(text)
+		m.TypeSafe = typeSafe
+		f := m.Funcs[0]
+		LICM(f)
+		if err := Verify(f); err != nil {
+			t.Fatalf("after LICM:\n%s\n%v", f, err)
+		}
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op == OpLoad {
+					return !f.Loops().Contains(f.Loops().Loops[0], b)
+				}
+			}
+		}
+		t.Fatalf("no load left:\n%s", f)
+		return false
+	}
+	if !hoisted(loop, true) {
+		t.Errorf("an i64 load stays in a loop that stores only i8s")
+	}
+	if hoisted(loop, false) {
+		t.Errorf("without TypeSafe, an i64 load leaves a loop that stores i8s through an unknown pointer")
+	}
+	same := strings.Replace(loop, "store i8 1", "store i64 1", 1)
+	same = strings.Replace(same, "getelementptr i8", "getelementptr i64", 1)
+	if hoisted(same, true) {
+		t.Errorf("an i64 load leaves a loop that stores i64s through an unknown pointer")
+	}
+}

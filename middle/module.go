@@ -17,6 +17,14 @@ type Module struct {
 	// CheckAnalyses checks the cached analyses of the module's functions
 	// at every use (analysis.go), as the package-wide CheckAnalyses does.
 	CheckAnalyses bool
+	// TypeSafe says that every location in memory is loaded and stored
+	// with one type, so that a store of one type cannot change what a
+	// load of another reads: type-based alias analysis, which LLVM takes
+	// from the !tbaa metadata of C and C++ frontends. Toy has no
+	// conversions between arrays or pointers, so its frontend sets it (an
+	// array's elements are all of its element type, its length an i64
+	// that no store writes); .ll input does not.
+	TypeSafe bool
 
 	// ranges are the whole program's facts of index ranges, once found
 	// (ipranges.go).

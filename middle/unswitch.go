@@ -148,7 +148,7 @@ func invariantIn(h *hoister, l *Loop, v *Value, depth int) bool {
 			return false
 		}
 	case v.Op == OpLoad:
-		if !h.alwaysReadable(v) || !v.Invariant && h.loopMayWrite(l, v.Args[0]) {
+		if !h.alwaysReadable(v) || !v.Invariant && h.loopMayWrite(l, v.Args[0], v.Type) {
 			return false
 		}
 	default:
