@@ -618,7 +618,13 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 	kind := 0 // 0: no location, 1: an expression, 2: a list
 	var expr dwExpr
 	list := 0 // the location list's label (nextLabel)
-	if v.Slot != nil && df.slots[v.Slot.Name] != nil {
+	if df.locs.homedVar(vi) {
+		// Its slot where it is home, else where its value is
+		// (dwarfhome.go).
+		if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != 0 {
+			list, kind = l, 2
+		}
+	} else if v.Slot != nil && df.slots[v.Slot.Name] != nil {
 		// The frame base is the CFA, from which slot offsets count.
 		s := df.slots[v.Slot.Name]
 		expr = dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...)}

@@ -54,6 +54,7 @@ const (
 	locSlot
 	locConst
 	locEntry // a parameter's value at the function's entry, in reg then (dwarfcall.go)
+	locHome  // a slot-homed variable in its slot (dwarfhome.go)
 )
 
 // trackState is the data flow's state at one point: the IR value each
@@ -108,6 +109,11 @@ type varTracker struct {
 	cur        *Block                // the block apply is in
 	names      map[string]int        // the machine blocks' indexes by name (looked up only)
 	paramRegs  map[*middle.Value]Reg // the parameters passed in registers (looked up only)
+	// The slot-homed variables followed (dwarfhome.go): their home
+	// slots by variable (nil: not followed), by slot ID, and in order.
+	homeSlot []*Slot
+	homes    map[int][]int
+	homed    []int
 
 	// The replay during emission.
 	st    *trackState
@@ -301,6 +307,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for i, b := range f.Blocks {
 		t.names[b.Name] = i
 	}
+	t.findHomes()
 	has := func(b *middle.Block) bool {
 		_, ok := t.names[b.Name]
 		return ok
@@ -547,6 +554,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			start.vars.set(i, p)
 		}
 	}
+	t.homesAtEntry(start)
 	// Forward data flow to a fixed point; a block not yet reached counts
 	// as agreeing with everything (nil entry), so loops settle from the
 	// optimistic side and each place and variable can only lose its value.
@@ -1183,6 +1191,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	// across a call is not the φ).
 	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
 		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
+	t.writesHomes(s, in)
 	if gone := in.Clobbers | in.Defs; gone != 0 {
 		gone.forEach(func(r Reg) { s.regs[r] = nil })
 		if s == t.st {
@@ -1525,7 +1534,11 @@ func (t *varTracker) visit(vi int) {
 	if t.still(l, v) {
 		return // where it was, as update's lists say
 	}
-	l = t.find(v)
+	if v == homeMark {
+		l = varLoc{kind: locHome, slot: t.homeSlot[vi]}
+	} else {
+		l = t.find(v)
+	}
 	if l != t.loc[vi] {
 		t.loc[vi] = l
 		t.dirty = true
@@ -1572,6 +1585,8 @@ func (t *varTracker) still(l varLoc, v *middle.Value) bool {
 		return v != nil && t.st.slots.get(l.slot.ID) == v && t.st.regOf(v) == NoReg
 	case locConst:
 		return l.value == v
+	case locHome:
+		return v == homeMark
 	}
 	return false // locEntry: look for a place holding it again
 }
@@ -1637,13 +1652,13 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 		return dwExpr{}, false // no address to show elements at
 	case l.kind == locReg && array:
 		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
-	case l.kind == locSlot && array:
+	case (l.kind == locSlot || l.kind == locHome) && array:
 		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...), dwOpDeref)}, true
 	}
 	switch l.kind {
 	case locReg:
 		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
-	case locSlot:
+	case locSlot, locHome:
 		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...)}, true
 	case locConst:
 		c := l.value.Const

@@ -120,6 +120,19 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 	if d == nil {
 		return
 	}
+	vi, ok := d.varOf(slot)
+	if !ok || val.Op == OpUndef {
+		return // a slot that is no source variable (an inlined callee's)
+	}
+	if store == nil {
+		d.phiAssign(val, vi)
+		return
+	}
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: anchors(store.Block, i)})
+}
+
+// varOf is the variable whose home is slot, if it is one's.
+func (d *FuncDebug) varOf(slot *Value) (int, bool) {
 	if d.slotVar == nil {
 		d.slotVar = make(map[*Value]int, len(d.Vars))
 		for i, v := range d.Vars {
@@ -129,14 +142,29 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		}
 	}
 	vi, ok := d.slotVar[slot]
-	if !ok || val.Op == OpUndef {
-		return // a slot that is no source variable (an inlined callee's)
-	}
-	if store == nil {
-		d.phiAssign(val, vi)
+	return vi, ok
+}
+
+// overwritten notes that a pass deletes the store st, still in its block,
+// because a later store to the same place overwrites it before
+// anything reads it (MemOpt's dead stores). Where that place is the home
+// slot of a variable the slot still describes (its address is taken, so
+// mem2reg left it in memory), the slot holds an older value until the
+// later store, while the variable has the deleted store's value, which
+// the loads between were given instead: as LLVM's DSE leaves a dbg.value
+// of the stored value where it deletes a store to a described alloca
+// (assignment tracking, "DIAssignID"), the variable is the stored value
+// from there until the next write to the slot (backend/dwarfloc.go's
+// home), an assignment of the value as mem2reg records one.
+func (d *FuncDebug) overwritten(st *Value) {
+	if d == nil || st.Op != OpStore || st.Block == nil {
 		return
 	}
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: anchors(store.Block, i)})
+	vi, ok := d.varOf(st.Args[1])
+	i := slices.Index(st.Block.Instrs, st)
+	if val := st.Args[0]; ok && i >= 0 && val.Op != OpUndef {
+		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: outerPos(st), Anchors: anchors(st.Block, i)})
+	}
 }
 
 // phiAssign records that variable vi is the φ val from the top of its

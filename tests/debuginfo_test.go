@@ -195,6 +195,29 @@ func TestGdbTailCopy(t *testing.T) {
 	}
 }
 
+// TestGdbForwarded debugs debug/forwarded.toy, whose x lives in its slot
+// at -O1 (its address is taken) and whose first store MemOpt forwards to
+// line 9's load and deletes as overwritten there: at lines 8 and 9 gdb must
+// print the value stored, 17, from where the value is (the slot held
+// whatever the stack held before, and gdb printed it).
+func TestGdbForwarded(t *testing.T) {
+	needToyc(t)
+	for _, level := range nativeLevels {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(t.TempDir(), "forwarded")
+			compileNative(t, "debug", level, "-g", "forwarded.toy", "-o", exe)
+			out := gdbBatch(t, "debug", exe, "break forwarded.toy:8", "break forwarded.toy:9", "break forwarded.toy:11",
+				"run a b", "print x", "continue", "print x", "continue", "print x")
+			for _, w := range []string{`(?m)^\$1 = 17$`, `(?m)^\$2 = 17$`, `(?m)^\$3 = -202$`} {
+				if !regexp.MustCompile(w).MatchString(out) {
+					t.Errorf("gdb output does not match %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
 // TestGdbLoaded debugs debug/loaded.toy, whose x is a 64-bit load from an
 // array: at -O1 and -O2 gdb must print it from the load's register (the
 // data flow took the load, a mov, for a copy from memory it does not
