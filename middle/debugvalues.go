@@ -200,6 +200,25 @@ func outerPos(v *Value) diag.Pos {
 	return v.Pos
 }
 
+// unanchor notes that a pass moved the instructions moved out of the blocks
+// they were in, to blocks that run at other times (LICM's hoisting into a
+// loop's preheader): such an instruction says nothing any more of where an
+// assignment made next to it is, and is no longer one of its anchors.
+// Without this an assignment in a loop's body whose next instructions
+// were invariant took effect once, in the preheader, before its value was
+// computed, and the body showed the variable's value from before it
+// (seed 2130028: p4 /= 262143 in a loop with if g7 after it, the load of
+// g7 hoisted; p4 showed 13 where it was 0).
+func (d *FuncDebug) unanchor(moved map[*Value]bool) {
+	if d == nil || len(moved) == 0 {
+		return
+	}
+	for i := range d.Assigns {
+		a := &d.Assigns[i]
+		a.Anchors = slices.DeleteFunc(a.Anchors, func(w *Value) bool { return moved[w] })
+	}
+}
+
 // merged notes that SimplifyCFG deleted b, whose code now runs in p: b's
 // instructions were appended to p, its only predecessor, or b only jumped,
 // from p, its only predecessor, or to p, whose only predecessor it was.

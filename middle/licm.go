@@ -54,6 +54,7 @@ func LICM(f *Func) {
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}
+	f.tracking().unanchor(h.moved)
 	if h.repl != nil {
 		f.ReplaceUses(h.repl)
 	}
@@ -139,6 +140,7 @@ type hoister struct {
 
 	hoisted map[hoistedKey]*Value // what each preheader received
 	repl    []*Value              // by Value.ID: the equal instruction hoisted before
+	moved   map[*Value]bool       // the instructions hoisted, with -g (FuncDebug.unanchor)
 }
 
 // branchOnlyCompares marks the comparisons used only as the condition of
@@ -167,6 +169,12 @@ func (h *hoister) hoistFrom(l *Loop) {
 			// statement's line before the loop would say the loop's
 			// body has begun.
 			moved = true
+			if h.f.tracking() != nil {
+				if h.moved == nil {
+					h.moved = make(map[*Value]bool)
+				}
+				h.moved[v] = true
+			}
 			if h.dedupe(pre, v) {
 				v.Block = nil // dropped below with the moved ones
 				continue
