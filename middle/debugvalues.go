@@ -146,7 +146,7 @@ func (d *FuncDebug) varOf(slot *Value) (int, bool) {
 }
 
 // overwritten notes that a pass deletes the store st, still in its block,
-// because a later store to the same place overwrites it before
+// because a later store to the same place, by, overwrites it before
 // anything reads it (MemOpt's dead stores). Where that place is the home
 // slot of a variable the slot still describes (its address is taken, so
 // mem2reg left it in memory), the slot holds an older value until the
@@ -155,9 +155,13 @@ func (d *FuncDebug) varOf(slot *Value) (int, bool) {
 // of the stored value where it deletes a store to a described alloca
 // (assignment tracking, "DIAssignID"), the variable is the stored value
 // from there until the next write to the slot (backend/dwarfloc.go's
-// home), an assignment of the value as mem2reg records one.
-func (d *FuncDebug) overwritten(st *Value) {
-	if d == nil || st.Op != OpStore || st.Block == nil {
+// home), an assignment of the value as mem2reg records one. Not where by
+// is on the same line (an inlined callee's two stores through a pointer
+// to the variable, at the call): no stop of a debugger comes between the
+// two, and the assignment, which takes effect at the next line, would
+// come after the slot has by's value.
+func (d *FuncDebug) overwritten(st, by *Value) {
+	if d == nil || st.Op != OpStore || st.Block == nil || outerPos(st).Line == outerPos(by).Line {
 		return
 	}
 	vi, ok := d.varOf(st.Args[1])

@@ -443,7 +443,7 @@ func (m *memOpt) store(v *Value) {
 	}
 	if p, ok := m.pending[loc]; ok && m.reads.untouched(p.since, o, k) {
 		m.dead[p.store.ID] = true
-		m.f.tracking().overwritten(p.store)
+		m.f.tracking().overwritten(p.store, v)
 	} else if !ok {
 		m.pendingLocs = append(m.pendingLocs, loc)
 	}
