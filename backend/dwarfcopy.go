@@ -136,8 +136,8 @@ func (df *dwarfFunc) writeCopy(info, rng *bytes.Buffer, c *copyBlock) {
 
 // describedScope is s, or the innermost scope around it that has a DIE.
 func (df *dwarfFunc) describedScope(s *middle.DebugScope) *middle.DebugScope {
-	for s != nil && !df.described[s] {
-		s = df.parent[s]
+	for s != nil && !df.described[s.ID] {
+		s = df.parent[s.ID]
 	}
 	return s
 }

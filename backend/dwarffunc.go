@@ -35,16 +35,21 @@ type dwarfFunc struct {
 	label string // the prefix of the function's debugging labels
 	next  int
 
-	children map[*middle.DebugScope][]*middle.DebugScope // looked up only
-	overlap  map[*middle.DebugScope]bool                 // children (or top, key nil) not disjoint: innermost searches them in order
-	top      []*middle.DebugScope                        // the scopes directly in the body
-	parent   map[*middle.DebugScope]*middle.DebugScope   // of every scope described (declScopes)
-	varScope []*middle.DebugScope                        // by variable: the scope it is described in
-	declares map[*middle.DebugScope][]int                // by scope: its variables (varScope), in order
-	slots    map[string]*Slot                            // the allocas' slots, by IR name
-	locs     *varTracker                                 // optimized code's variable locations (dwarfloc.go), or nil
-	bufs     *dieBuffers                                 // the runs' and end's memory, from the last function
-	unset    *unsetVars                                  // slot-homed variables not assigned yet (dwarfunset.go), or nil
+	// By scope number (scopeID: 0 the body, then the source's scopes,
+	// then those declScopes makes): the scopes directly inside it, whether
+	// those are not disjoint (innermost then searches them in order), its
+	// parent, whether it has a DIE (describe), and the variables declared
+	// in it (varScope), in order.
+	children  [][]*middle.DebugScope
+	overlap   []bool
+	parent    []*middle.DebugScope
+	described []bool
+	declares  [][]int
+	varScope  []*middle.DebugScope // by variable: the scope it is described in
+	slots     map[string]*Slot     // the allocas' slots, by IR name
+	locs      *varTracker          // optimized code's variable locations (dwarfloc.go), or nil
+	bufs      *dieBuffers          // the runs' and end's memory, from the last function
+	unset     *unsetVars           // slot-homed variables not assigned yet (dwarfunset.go), or nil
 
 	runs []dwarfRun
 	cur  *middle.DebugScope
@@ -59,7 +64,15 @@ type dwarfFunc struct {
 	calls     []callSite
 	afterCall bool // the last instruction written was a call (dwarfcall.go)
 	copies    []*copyBlock
-	described map[*middle.DebugScope]bool // the scopes with a DIE
+}
+
+// scopeID is s's number in the tables of its function (dwarfFunc.parent):
+// 0 for the body (nil).
+func scopeID(s *middle.DebugScope) int {
+	if s == nil {
+		return 0
+	}
+	return s.ID
 }
 
 // dwarfRun is a stretch of the function's text, from label to the next
@@ -82,7 +95,9 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 	}
 	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym,
 		label:    fmt.Sprintf(".Ldebug%d_", d.index[f.IR]),
-		children: make(map[*middle.DebugScope][]*middle.DebugScope),
+		children: make([][]*middle.DebugScope, 1),
+		overlap:  make([]bool, 1),
+		parent:   make([]*middle.DebugScope, 1),
 		slots:    make(map[string]*Slot)}
 	for _, s := range f.Slots {
 		if s.Kind == SlotAlloca {
@@ -111,15 +126,21 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 // before it. The source's scopes are not changed: parents are df.parent.
 func (df *dwarfFunc) declScopes() {
 	dbg := df.dbg
-	df.parent = make(map[*middle.DebugScope]*middle.DebugScope, len(dbg.Scopes)+len(dbg.Vars))
+	for i, s := range dbg.Scopes {
+		if s.ID != i+1 {
+			panic("backend: a debug scope numbered out of order")
+		}
+	}
+	n := 1 + len(dbg.Scopes) + len(dbg.Vars) // at most: the source's scopes, and one per variable
+	df.parent = make([]*middle.DebugScope, n)
 	df.varScope = make([]*middle.DebugScope, len(dbg.Vars))
 	type decl struct {
 		at    diag.Pos
 		scope *middle.DebugScope
 	}
-	chains := make(map[*middle.DebugScope][]decl) // by source scope (nil: the body), in declaration order
-	last := make(map[*middle.DebugScope]*middle.DebugScope)
-	made := make([]middle.DebugScope, 0, len(dbg.Vars)) // the variables' scopes, in one array
+	chains := make([][]decl, 1+len(dbg.Scopes))           // by source scope (0: the body), in declaration order
+	last := make([]*middle.DebugScope, 1+len(dbg.Scopes)) // by source scope: the last variable's scope in it
+	made := make([]middle.DebugScope, 0, len(dbg.Vars))   // the variables' scopes, in one array
 	for vi, v := range dbg.Vars {
 		r := v.Scope
 		df.varScope[vi] = r
@@ -130,8 +151,9 @@ func (df *dwarfFunc) declScopes() {
 		if r != nil {
 			end = r.End
 		}
-		cur, ok := last[r]
-		if !ok {
+		ri := scopeID(r)
+		cur := last[ri]
+		if cur == nil {
 			cur = r
 		}
 		// From the start of the declaration's line: gdb puts a
@@ -140,33 +162,35 @@ func (df *dwarfFunc) declScopes() {
 		// (a for statement's variable after the for) would stop there
 		// twice.
 		at := diag.Pos{Line: v.Decl.Line}
-		if cs := chains[r]; len(cs) > 0 && posBefore(at, cs[len(cs)-1].at) {
+		if cs := chains[ri]; len(cs) > 0 && posBefore(at, cs[len(cs)-1].at) {
 			continue // out of order: the variable keeps its block
 		}
 		if r != nil && posBefore(at, r.Start) {
 			at = r.Start // the block's own line: from the block's start
 		}
-		made = append(made, middle.DebugScope{Parent: cur, Start: at, End: end})
+		made = append(made, middle.DebugScope{Parent: cur, Start: at, End: end, ID: 1 + len(dbg.Scopes) + len(made)})
 		s := &made[len(made)-1]
-		df.parent[s] = cur
-		last[r] = s
-		chains[r] = append(chains[r], decl{at, s})
+		df.parent[s.ID] = cur
+		last[ri] = s
+		chains[ri] = append(chains[ri], decl{at, s})
 		df.varScope[vi] = s
 	}
 	for _, s := range dbg.Scopes {
 		p := s.Parent
-		cs := chains[p]
+		cs := chains[scopeID(p)]
 		// The last declaration in the parent at or before the block.
 		i := sort.Search(len(cs), func(i int) bool { return posBefore(s.Start, cs[i].at) })
 		if i > 0 {
 			p = cs[i-1].scope
 		}
-		df.parent[s] = p
+		df.parent[s.ID] = p
 	}
+	n = 1 + len(dbg.Scopes) + len(made)
+	df.parent = df.parent[:n]
 	// Children in source order, each scope's after its parent's.
-	var all []*middle.DebugScope
-	for _, r := range append([]*middle.DebugScope{nil}, dbg.Scopes...) {
-		for _, d := range chains[r] {
+	all := make([]*middle.DebugScope, 0, n-1)
+	for _, cs := range chains {
+		for _, d := range cs {
 			all = append(all, d.scope)
 		}
 	}
@@ -180,19 +204,13 @@ func (df *dwarfFunc) declScopes() {
 		}
 		return 0
 	})
+	df.children = make([][]*middle.DebugScope, n)
 	for _, s := range all {
-		if p := df.parent[s]; p == nil {
-			df.top = append(df.top, s)
-		} else {
-			df.children[p] = append(df.children[p], s)
-		}
+		p := scopeID(df.parent[s.ID])
+		df.children[p] = append(df.children[p], s)
 	}
-	df.overlap = make(map[*middle.DebugScope]bool)
-	for _, s := range append(all, nil) {
-		kids := df.top
-		if s != nil {
-			kids = df.children[s]
-		}
+	df.overlap = make([]bool, n)
+	for s, kids := range df.children {
 		for i := 1; i < len(kids); i++ {
 			if !posBefore(kids[i-1].End, kids[i].Start) {
 				df.overlap[s] = true
@@ -338,15 +356,12 @@ func (df *dwarfFunc) sourcePos(in *Instr) diag.Pos {
 // then inwards, since consecutive instructions are mostly in one scope.
 func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.DebugScope {
 	for s != nil && !s.Contains(pos) {
-		s = df.parent[s]
+		s = df.parent[s.ID]
 	}
 	for {
-		kids := df.top
-		if s != nil {
-			kids = df.children[s]
-		}
+		kids := df.children[scopeID(s)]
 		var in *middle.DebugScope
-		if !df.overlap[s] {
+		if !df.overlap[scopeID(s)] {
 			// Disjoint and in source order: only the last to start at or
 			// before pos can hold it.
 			i := sort.Search(len(kids), func(i int) bool { return posBefore(pos, kids[i].Start) })
@@ -399,44 +414,23 @@ func (df *dwarfFunc) end(w io.Writer) {
 	}
 	// A stretch of runs in one innermost scope is one range of it and of
 	// each scope around it: the scopes are looked up once per stretch,
-	// not once per run (most runs start where a location changes), and
-	// the ones around it through their records' parent pointers.
-	type scopeRanges struct {
-		parent *scopeRanges
-		rs     [][2]string
-	}
-	recs := make(map[*middle.DebugScope]*scopeRanges)
-	var recOf func(s *middle.DebugScope) *scopeRanges
-	recOf = func(s *middle.DebugScope) *scopeRanges {
-		if s == nil {
-			return nil
-		}
-		if x, ok := recs[s]; ok {
-			return x
-		}
-		x := &scopeRanges{}
-		recs[s] = x
-		x.parent = recOf(df.parent[s])
-		return x
-	}
+	// not once per run (most runs start where a location changes).
+	ranges := make([][][2]string, len(df.parent)) // by scope number
 	for i := 0; i < len(df.runs); {
 		r := df.runs[i]
 		j := i + 1
 		for j < len(df.runs) && df.runs[j].scope == r.scope {
 			j++
 		}
-		for x := recOf(r.scope); x != nil; x = x.parent {
-			if n := len(x.rs); n > 0 && x.rs[n-1][1] == r.label {
-				x.rs[n-1][1] = ends[j-1]
+		for s := r.scope; s != nil; s = df.parent[s.ID] {
+			rs := ranges[s.ID]
+			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
+				rs[n-1][1] = ends[j-1]
 			} else {
-				x.rs = append(x.rs, [2]string{r.label, ends[j-1]})
+				ranges[s.ID] = append(rs, [2]string{r.label, ends[j-1]})
 			}
 		}
 		i = j
-	}
-	ranges := make(map[*middle.DebugScope][][2]string, len(recs))
-	for s, x := range recs { // into a map: the order is not seen
-		ranges[s] = x.rs
 	}
 
 	bufs := df.bufs
@@ -467,9 +461,9 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.describe(ranges)
 		df.copies = df.copyBlocks(ends)
 		moves := df.movesByVar()
-		df.declares = make(map[*middle.DebugScope][]int)
+		df.declares = make([][]int, len(df.parent))
 		for vi, s := range df.varScope {
-			df.declares[s] = append(df.declares[s], vi)
+			df.declares[scopeID(s)] = append(df.declares[scopeID(s)], vi)
 		}
 		df.scopeDIEs(kids, rng, loc, nil, ranges, ends, moves)
 	}
@@ -534,19 +528,15 @@ var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
 // scopeDIEs writes the variables declared directly in s (nil: the
 // function's body and its parameters), then a lexical block for each scope
 // inside it that has code.
-func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScope, ranges map[*middle.DebugScope][][2]string, ends []string, moves [][]runMove) {
-	for _, vi := range df.declares[s] {
+func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScope, ranges [][][2]string, ends []string, moves [][]runMove) {
+	for _, vi := range df.declares[scopeID(s)] {
 		df.varDIE(info, loc, vi, df.dbg.Vars[vi], ends, moves)
 	}
 	df.inl.write(df, info, rng, s)
 	df.writeCopies(info, rng, s)
-	kids := df.top
-	if s != nil {
-		kids = df.children[s]
-	}
-	for _, k := range kids {
-		rs := ranges[k]
-		if !df.described[k] {
+	for _, k := range df.children[scopeID(s)] {
+		rs := ranges[k.ID]
+		if !df.described[k.ID] {
 			continue
 		}
 		writeDirective(info, ".uleb128", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
@@ -594,14 +584,14 @@ func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 // otherwise be a lexical block whose abbreviation says it has children
 // and which has none: llvm-dwarfdump --verify warns of it). A scope
 // around one with code has code too.
-func (df *dwarfFunc) describe(ranges map[*middle.DebugScope][][2]string) {
-	df.described = make(map[*middle.DebugScope]bool, len(df.parent))
+func (df *dwarfFunc) describe(ranges [][][2]string) {
+	df.described = make([]bool, len(df.parent))
 	mark := func(s *middle.DebugScope) {
-		if s == nil || len(ranges[s]) == 0 {
+		if s == nil || len(ranges[s.ID]) == 0 {
 			return
 		}
-		for p := s; p != nil && !df.described[p]; p = df.parent[p] {
-			df.described[p] = true
+		for p := s; p != nil && !df.described[p.ID]; p = df.parent[p.ID] {
+			df.described[p.ID] = true
 		}
 	}
 	for vi := range df.dbg.Vars {

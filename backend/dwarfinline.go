@@ -72,7 +72,7 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 			if sites[k].Parent == 0 {
 				if _, ok := sd.scope[k]; !ok {
 					sd.scope[k] = r.scope
-					for s := r.scope; s != nil && !sd.in[s]; s = df.parent[s] {
+					for s := r.scope; s != nil && !sd.in[s]; s = df.parent[s.ID] {
 						sd.in[s] = true
 					}
 				}

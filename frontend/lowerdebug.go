@@ -32,7 +32,7 @@ type debugWalker struct {
 }
 
 func (w *debugWalker) scope(parent *middle.DebugScope, b *Block) *middle.DebugScope {
-	s := &middle.DebugScope{Parent: parent, Start: b.Pos, End: b.End}
+	s := &middle.DebugScope{Parent: parent, Start: b.Pos, End: b.End, ID: len(w.d.Scopes) + 1}
 	w.d.Scopes = append(w.d.Scopes, s)
 	return s
 }
@@ -65,7 +65,7 @@ func (w *debugWalker) stmt(s Stmt, sc *middle.DebugScope) {
 		if s.Init != nil {
 			// The header's variable lives in a scope of the loop's own,
 			// from `for` to the body's `}`.
-			fs := &middle.DebugScope{Parent: sc, Start: s.Pos, End: s.Body.End}
+			fs := &middle.DebugScope{Parent: sc, Start: s.Pos, End: s.Body.End, ID: len(w.d.Scopes) + 1}
 			w.d.Scopes = append(w.d.Scopes, fs)
 			sc = fs
 			w.stmt(s.Init, sc)

@@ -55,6 +55,10 @@ type DebugVar struct {
 type DebugScope struct {
 	Parent     *DebugScope
 	Start, End diag.Pos
+	// ID is the scope's number in its function: its index in
+	// FuncDebug.Scopes plus one (0 stands for the body), so that the
+	// backend keeps what it knows of each scope in tables, not maps.
+	ID int
 }
 
 // Contains reports whether the source position p lies in s.
