@@ -82,18 +82,22 @@ func (s *trackState) clear() {
 
 // varTracker follows one function's variables while it is written.
 type varTracker struct {
-	f        *Func
-	df       *dwarfFunc
-	named    map[*middle.Value][]int
-	origins  []*middle.Value   // by vreg index
-	assigns  [][]assignEvent   // by block index in f.Blocks
-	entry    []trackState      // by block index in f.Blocks (reached says which are set)
-	reached  []bool            // by block index: the data flow reached the block
-	joins    [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
-	joinBuf  []middle.Value    // where joins are made, a chunk at a time
-	joinRows []*middle.Value   // where rows of joins are cut from
-	differ   []int             // merge's places holding different values on different edges
-	lost     []bool            // by variable: an assignment's place is lost, so it is not described
+	f     *Func
+	df    *dwarfFunc
+	named map[*middle.Value][]int
+	// mayBeNamed is, by value ID, whether a value of that ID is named
+	// for variables (a value whose ID it says no to is not): step asks at
+	// every definition, most of which are no variable's.
+	mayBeNamed []bool
+	origins    []*middle.Value   // by vreg index
+	assigns    [][]assignEvent   // by block index in f.Blocks
+	entry      []trackState      // by block index in f.Blocks (reached says which are set)
+	reached    []bool            // by block index: the data flow reached the block
+	joins      [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
+	joinBuf    []middle.Value    // where joins are made, a chunk at a time
+	joinRows   []*middle.Value   // where rows of joins are cut from
+	differ     []int             // merge's places holding different values on different edges
+	lost       []bool            // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (nil: none),
@@ -327,6 +331,12 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
+	t.mayBeNamed = make([]bool, len(byID))
+	for v, vs := range t.named {
+		if len(vs) > 0 && uint(v.ID) < uint(len(t.mayBeNamed)) {
+			t.mayBeNamed[v.ID] = true
+		}
+	}
 	t.lost = make([]bool, len(dbg.Vars))
 	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
 	for _, c := range dbg.Assigns {
@@ -1260,7 +1270,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		// empties) when the source holds a value the φ takes; one that
 		// copies the φ's own value is its spill.
 		phiSpill := in.Spill && v != nil && v.Op == middle.OpPhi && copied != nil && copied != v && phiTakes(v, copied)
-		if v != nil && (!in.Spill || phiSpill) && !(isCopy && copied == v) && len(t.named[v]) > 0 {
+		if v != nil && (!in.Spill || phiSpill) && !(isCopy && copied == v) && t.isNamed(v) {
 			if v.Op == middle.OpPhi {
 				// A copy feeding a φ: the variables become the φ on
 				// the way to its block, after this block's branch,
@@ -1274,6 +1284,14 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			}
 		}
 	}
+}
+
+// isNamed reports whether the value v is named for variables.
+func (t *varTracker) isNamed(v *middle.Value) bool {
+	if uint(v.ID) < uint(len(t.mayBeNamed)) && !t.mayBeNamed[v.ID] {
+		return false
+	}
+	return len(t.named[v]) > 0
 }
 
 // phiTakes reports whether x is one of the values the φ phi takes.

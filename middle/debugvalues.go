@@ -50,9 +50,9 @@ const maxAnchors = 4
 // best first: instructions after it, then before it (the assignment then
 // takes effect at the end of that one's block, a little early, when a
 // pass split the block between them), then the terminator.
-func anchors(b *Block, i int) []*Value {
-	// Gathered on the stack, then copied out at their size: one
-	// allocation per assignment, not one per doubling.
+func (d *FuncDebug) anchors(b *Block, i int) []*Value {
+	// Gathered on the stack, then copied out at their size into the
+	// function's chunk of anchors (keep).
 	var buf [3*maxAnchors + 2]*Value
 	as := buf[:0]
 	near, effects := 0, 0
@@ -95,7 +95,20 @@ func anchors(b *Block, i int) []*Value {
 	if len(as) == 0 {
 		return nil
 	}
-	return append([]*Value(nil), as...)
+	return d.keep(as)
+}
+
+// keep copies as into d's current chunk of anchors, a new one when it is
+// full, and returns the copy, capped: the assignments' anchors share a
+// few allocations rather than one each (an assignment is recorded for
+// every store to a promoted variable). An append to the copy reallocates.
+func (d *FuncDebug) keep(as []*Value) []*Value {
+	if len(d.anchorBuf)+len(as) > cap(d.anchorBuf) {
+		d.anchorBuf = make([]*Value, 0, max(256, len(as)))
+	}
+	n := len(d.anchorBuf)
+	d.anchorBuf = append(d.anchorBuf, as...)
+	return d.anchorBuf[n:len(d.anchorBuf):len(d.anchorBuf)]
 }
 
 // promotedAccess reports whether w loads or stores a slot directly, which
@@ -128,7 +141,7 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		d.phiAssign(val, vi)
 		return
 	}
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: anchors(store.Block, i)})
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: d.anchors(store.Block, i)})
 }
 
 // varOf is the variable whose home is slot, if it is one's.
@@ -167,7 +180,7 @@ func (d *FuncDebug) overwritten(st, by *Value) {
 	vi, ok := d.varOf(st.Args[1])
 	i := slices.Index(st.Block.Instrs, st)
 	if val := st.Args[0]; ok && i >= 0 && val.Op != OpUndef {
-		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: outerPos(st), Anchors: anchors(st.Block, i)})
+		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: outerPos(st), Anchors: d.anchors(st.Block, i)})
 	}
 }
 
@@ -181,7 +194,7 @@ func (d *FuncDebug) phiAssign(val *Value, vi int) {
 	if k < len(b.Instrs) {
 		pos = b.Instrs[k].Pos
 	}
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: anchors(b, k-1), Phi: true})
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: d.anchors(b, k-1), Phi: true})
 }
 
 // outerPos is the position of v in its function's own body: for an
@@ -344,7 +357,7 @@ func (d *FuncDebug) speculated() {
 				break
 			}
 			k := len(j.Phis())
-			a.Block, a.Dead, a.Anchors = j, true, anchors(j, k-1)
+			a.Block, a.Dead, a.Anchors = j, true, d.anchors(j, k-1)
 			if k < len(j.Instrs) {
 				a.Pos = j.Instrs[k].Pos
 			}

@@ -32,6 +32,8 @@ type FuncDebug struct {
 	into    map[*Block]*Block  // a block merged into its predecessor: that predecessor
 	skipped map[*Block]*Block  // a block that only jumped, deleted: its target
 	phisAt  map[*Block][]int32 // the φ assignments by block, for Superseded
+	// anchorBuf is the chunk the assignments' anchors are cut from (keep).
+	anchorBuf []*Value
 }
 
 // DebugVar is one parameter or local variable.
