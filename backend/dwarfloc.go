@@ -119,11 +119,28 @@ type varTracker struct {
 	homes    map[int][]int
 	homed    []int
 
+	// The changes each block's last application in the data flow made to
+	// its state, in order (changeLog), which the replay makes again
+	// rather than running the block's instructions a third time: the
+	// replay of a block the data flow reached starts from the state that
+	// application started from (entry), so it makes the same changes.
+	// logging says the data flow's application is recording; logFrom and
+	// logTo are each block's changes in log (by block index, for the
+	// blocks reached), stepAt where the changes of an instruction's
+	// step begin (numbered as interim), after those of the assignments
+	// that take effect before it.
+	log     []stateChange
+	logging bool
+	logFrom []int32
+	logTo   []int32
+	stepAt  []int32
+
 	// The replay during emission.
 	st    *trackState
 	block int
 	next  int // index in the block of the next instruction to apply
-	fired int // constant events of the block applied
+	fired int // constant events of the block applied (a block not reached: apply)
+	logAt int // the next change of the block to make again (a block reached)
 	loc   []varLoc
 	dirty bool
 	// moved are the variables whose location changed since the last
@@ -160,6 +177,25 @@ type varTracker struct {
 	touchedRegs  uint64
 	touchedSlots bool
 }
+
+// stateChange is one change the data flow's application of a block made
+// to its state (varTracker.log): the registers of mask made unknown
+// (changeClobber), register or slot i made to hold v (changeReg,
+// changeSlot; a register defined in no physical one holds nothing, but
+// its value was written), or variable i made v (changeVar).
+type stateChange struct {
+	kind uint8
+	i    int32
+	mask RegMask
+	v    *middle.Value
+}
+
+const (
+	changeClobber uint8 = iota
+	changeReg
+	changeSlot
+	changeVar
+)
 
 // varMove says that a variable's location is loc from the start of a run
 // on (dwarfRun.moves).
@@ -574,6 +610,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	if len(f.Blocks) > 0 {
 		stale[0] = true
 	}
+	froms := make([]int32, 2*len(f.Blocks)+len(t.interim))
+	t.logFrom, t.logTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
+	t.log = make([]stateChange, 0, 2*len(t.interim)+16)
 	var ins []*trackState
 	for changed := true; changed; {
 		changed = false
@@ -602,7 +641,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.reached[i] = true
 			out.copyFrom(in)
 			fired := 0
+			t.logFrom[i] = int32(len(t.log))
+			t.logging = true
 			t.apply(out, i, 0, len(b.Instrs), &fired)
+			t.logging = false
+			t.logTo[i] = int32(len(t.log))
 			if !exited[i] || statesDiffer(&exit[i], out) {
 				exit[i].copyFrom(out)
 				exited[i] = true
@@ -1101,6 +1144,9 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	t.cur = b
 	for i := from; i < to; i++ {
 		t.fire(s, evs, b.Instrs[i], i, fired)
+		if t.logging {
+			t.stepAt[t.base[bi]+i] = int32(len(t.log))
+		}
 		t.step(s, b.Instrs[i], t.base[bi]+i)
 	}
 	if to < len(b.Instrs) {
@@ -1207,6 +1253,9 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		if s == t.st {
 			t.touchedRegs |= uint64(gone)
 		}
+		if t.logging {
+			t.log = append(t.log, stateChange{kind: changeClobber, mask: gone})
+		}
 	}
 	for i := range in.Args {
 		if in.role(i)&roleDef == 0 {
@@ -1251,10 +1300,16 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 					t.touchedRegs |= 1 << r
 				}
 			}
+			if t.logging {
+				t.log = append(t.log, stateChange{kind: changeReg, i: int32(r), v: v})
+			}
 		case a.Kind == KindMem && a.Slot != nil:
 			s.slots.set(a.Slot.ID, v)
 			if s == t.st {
 				t.touchedSlots = true
+			}
+			if t.logging {
+				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.Slot.ID), v: v})
 			}
 		default:
 			continue // a store to memory the program addresses
@@ -1380,7 +1435,7 @@ func (t *varTracker) advance(in *Instr) {
 		return
 	}
 	if bi.block != t.block {
-		t.block, t.next, t.fired = bi.block, 0, 0
+		t.block, t.next, t.fired, t.logAt = bi.block, 0, 0, int(t.logFrom[bi.block])
 		t.prev = append(t.prev[:0], t.st.vars.chunks...)
 		t.prevRegs = t.st.regs
 		t.prevSlots = append(t.prevSlots[:0], t.st.slots.chunks...)
@@ -1392,7 +1447,11 @@ func (t *varTracker) advance(in *Instr) {
 		}
 	}
 	if bi.index >= t.next {
-		t.apply(t.st, bi.block, t.next, bi.index, &t.fired)
+		if t.reached[bi.block] {
+			t.replay(bi.block, bi.index)
+		} else {
+			t.apply(t.st, bi.block, t.next, bi.index, &t.fired)
+		}
 		t.next = bi.index
 	}
 	t.update()
@@ -1590,6 +1649,45 @@ func (t *varTracker) setVar(s *trackState, vi int, v *middle.Value) {
 		t.assigned = append(t.assigned, vi)
 	}
 	s.vars.set(vi, v)
+	if t.logging {
+		t.log = append(t.log, stateChange{kind: changeVar, i: int32(vi), v: v})
+	}
+}
+
+// replay makes again, on the replay's state, the changes the data flow's
+// application of block bi made up to the step of its instruction to (to
+// the block's end when to is past its last), from where the last replay
+// of the block stopped.
+func (t *varTracker) replay(bi, to int) {
+	end := t.logTo[bi]
+	if to < len(t.f.Blocks[bi].Instrs) {
+		end = t.stepAt[t.base[bi]+to]
+	}
+	s := t.st
+	for ; t.logAt < int(end); t.logAt++ {
+		c := &t.log[t.logAt]
+		switch c.kind {
+		case changeClobber:
+			c.mask.forEach(func(r Reg) { s.regs[r] = nil })
+			t.touchedRegs |= uint64(c.mask)
+		case changeReg:
+			if r := Reg(c.i); r.IsPhysical() {
+				s.regs[r] = c.v
+				t.touchedRegs |= 1 << r
+			}
+			if c.v != nil {
+				t.written = append(t.written, c.v)
+			}
+		case changeSlot:
+			s.slots.set(int(c.i), c.v)
+			t.touchedSlots = true
+			if c.v != nil {
+				t.written = append(t.written, c.v)
+			}
+		case changeVar:
+			t.setVar(s, int(c.i), c.v)
+		}
+	}
 }
 
 // still reports whether the location l still holds v (then update keeps
