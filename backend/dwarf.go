@@ -499,7 +499,7 @@ func appendExprBytes(b []byte, x dwExpr) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendUint(append(b, "0x"...), uint64(c), 16)
+			b = appendHexByte(append(b, "0x"...), c)
 		}
 		b = append(b, '\n')
 	}
@@ -510,6 +510,16 @@ func appendExprBytes(b []byte, x dwExpr) []byte {
 		}
 	}
 	return b
+}
+
+// appendHexByte appends c in hexadecimal without leading zeros, as
+// strconv.AppendUint(b, uint64(c), 16) does, without its general case.
+func appendHexByte(b []byte, c byte) []byte {
+	const digits = "0123456789abcdef"
+	if c >= 16 {
+		b = append(b, digits[c>>4])
+	}
+	return append(b, digits[c&15])
 }
 
 // appendDirective appends "\tDIR\tN\n" to b: the DIE and list writers'
