@@ -166,6 +166,7 @@ type varTracker struct {
 	written   []*middle.Value
 	dormant   map[*middle.Value][]int
 	dormantAt []*middle.Value
+	ndormant  int // the variables with a dormantAt, when wake scans them (dormantScan)
 	prev      []*vecBlock
 	prevRegs  [FirstVReg]*middle.Value
 	prevSlots []*vecBlock
@@ -657,6 +658,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	t.loc = make([]varLoc, len(dbg.Vars))
+	// The runs' moves (current): a function's variables move a few
+	// times each, so this is mostly their one allocation.
+	t.moves = make([]varMove, 0, 4*len(dbg.Vars)+8)
 	t.reported = make([]varLoc, len(dbg.Vars))
 	t.placedAt = make([]int, len(dbg.Vars))
 	t.dormantAt = make([]*middle.Value, len(dbg.Vars))
@@ -992,28 +996,38 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 	}
 	// Where is it on each edge? In one register on all of them, the
 	// join holds it (a value may be in several registers on an
-	// edge: a copy and its source).
-	common := ^uint64(0)
+	// edge: a copy and its source; a constant is in none).
+	var buf [4]*middle.Value
+	vals := buf[:0] // by edge
+	known, constant := true, false
 	for _, o := range ins {
-		common &= o.regsOf(o.vars.get(vi))
+		ov := o.vars.get(vi)
+		vals = append(vals, ov)
+		known = known && ov != nil
+		constant = constant || ov != nil && ov.Op == middle.OpConst
 	}
 	r := NoReg
-	for _, c := range allocOrder {
-		if common&(1<<c) != 0 {
-			r = c
-			break
+	if known && !constant {
+		for _, c := range allocOrder {
+			k := 0
+			for k < len(ins) && ins[k].regs[c] == vals[k] {
+				k++
+			}
+			if k == len(ins) {
+				r = c
+				break
+			}
 		}
 	}
 	slot := -1
-	if r == NoReg {
+	if r == NoReg && known {
 		// Else in one spill slot on all of them.
 		for i := 0; i < m.slots.len(); i++ {
-			all := true
-			for _, o := range ins {
-				ov := o.vars.get(vi)
-				all = all && ov != nil && o.slots.get(i) == ov
+			k := 0
+			for k < len(ins) && ins[k].slots.get(i) == vals[k] {
+				k++
 			}
-			if all {
+			if k == len(ins) {
 				slot = i
 				break
 			}
@@ -1073,20 +1087,6 @@ func (s *trackState) regOf(v *middle.Value) Reg {
 		}
 	}
 	return NoReg
-}
-
-// regsOf is the set of registers holding v in s, by bit.
-func (s *trackState) regsOf(v *middle.Value) uint64 {
-	var m uint64
-	if v == nil || v.Op == middle.OpConst {
-		return 0
-	}
-	for _, r := range allocOrder {
-		if s.regs[r] == v {
-			m |= 1 << r
-		}
-	}
-	return m
 }
 
 // holds reports whether some place of s holds v.
@@ -1499,7 +1499,7 @@ func (t *varTracker) update() {
 					}
 				}
 			}
-			if len(t.dormant) > 0 {
+			if t.ndormant > 0 || len(t.dormant) > 0 {
 				for r, v := range t.st.regs {
 					if v != t.prevRegs[r] {
 						t.wake(v)
@@ -1579,10 +1579,28 @@ func (t *varTracker) wrote(v *middle.Value) bool {
 	return false
 }
 
+// dormantScan is the most variables a function may have for wake to look
+// through their dormantAt, which is cheaper than a map for a few; a
+// function with more files them by value (dormant).
+const dormantScan = 16
+
 // wake looks again at the variables without a location whose value is w,
 // which a place holds now.
 func (t *varTracker) wake(w *middle.Value) {
 	if w == nil {
+		return
+	}
+	if len(t.dormantAt) <= dormantScan {
+		if t.ndormant == 0 {
+			return
+		}
+		for vi, d := range t.dormantAt {
+			if d == w {
+				t.dormantAt[vi] = nil
+				t.ndormant--
+				t.visit(vi)
+			}
+		}
 		return
 	}
 	if len(t.dormant) == 0 {
@@ -1634,10 +1652,17 @@ func (t *varTracker) visit(vi int) {
 	}
 	if l.kind == locNone && v != nil && t.dormantAt[vi] != v {
 		// Nowhere now: looked at again when v goes into a place.
-		if t.dormant == nil {
+		switch {
+		case len(t.dormantAt) <= dormantScan:
+			if t.dormantAt[vi] == nil {
+				t.ndormant++
+			}
+		case t.dormant == nil:
 			t.dormant = make(map[*middle.Value][]int)
+			fallthrough
+		default:
+			t.dormant[v] = append(t.dormant[v], vi)
 		}
-		t.dormant[v] = append(t.dormant[v], vi)
 		t.dormantAt[vi] = v
 	}
 }
