@@ -154,6 +154,10 @@ const (
 	abbrevCallSiteLeaf // one without
 	abbrevCallSiteBare // a call of the runtime
 	abbrevCallParam
+	abbrevInlParamExpr // an inlined call's parameter, named by its abstract one (dwarfinline.go): an expression
+	abbrevInlParamList // a location list
+	abbrevInlVarExpr   // the same for a local variable
+	abbrevInlVarList
 	// Each subprogram abbreviation without children, for a function
 	// without variables: abbrevLeaf + the one with children.
 	abbrevLeaf = 100
@@ -207,6 +211,10 @@ var abbrevList = []abbrev{
 	{abbrevCallSiteLeaf, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}, {dwAtCallTarget, dwFormExprloc}}},
 	{abbrevCallSiteBare, dwTagCallSite, false, [][2]int{{dwAtCallReturnPC, dwFormAddr}}},
 	{abbrevCallParam, dwTagCallSiteParam, false, [][2]int{{dwAtLocation, dwFormExprloc}, {dwAtCallValue, dwFormExprloc}}},
+	{abbrevInlParamExpr, dwTagFormalParam, false, [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtLocation, dwFormExprloc}}},
+	{abbrevInlParamList, dwTagFormalParam, false, [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtLocation, dwFormSecOffset}}},
+	{abbrevInlVarExpr, dwTagVariable, false, [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtLocation, dwFormExprloc}}},
+	{abbrevInlVarList, dwTagVariable, false, [][2]int{{dwAtAbstractOrigin, dwFormRef4}, {dwAtLocation, dwFormSecOffset}}},
 	{abbrevGlobal, dwTagVariable, false, [][2]int{{dwAtName, dwFormString}, {dwAtType, dwFormRef4}, {dwAtExternal, dwFormFlagPresent}, {dwAtLocation, dwFormExprloc}}},
 }
 
@@ -257,7 +265,10 @@ type dwarfWriter struct {
 	refs      map[string]string // typeRef's answers, by type (looked up only)
 	ranges    []string          // each function's start and end labels, for the unit's ranges
 	abstracts map[string]bool   // the inlined callees, by name (dwarfinline.go; iterated only sorted)
-	protos    map[string]proto  // the functions written, by name (looked up only)
+	// abstractVars are the variables of the inlined callees that DIEs of
+	// inlined calls refer to, by callee and index in its Vars.
+	abstractVars map[string]map[int]middle.DebugVar
+	protos       map[string]proto // the functions written, by name (looked up only)
 }
 
 // beginDwarf starts m's debugging information when m asks for it

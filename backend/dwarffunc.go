@@ -144,7 +144,7 @@ func (df *dwarfFunc) declScopes() {
 	for vi, v := range dbg.Vars {
 		r := v.Scope
 		df.varScope[vi] = r
-		if v.Param || !v.Decl.IsValid() {
+		if v.Param || !v.Decl.IsValid() || v.Site != 0 {
 			continue
 		}
 		end := dbg.End
@@ -352,6 +352,27 @@ func (df *dwarfFunc) sourcePos(in *Instr) diag.Pos {
 	return diag.Pos{}
 }
 
+// posAt is the position of in in the body of the callee of the inline
+// site site (sourcePos for 0, the function's own body): its own when it
+// came from that body, that of the call inlined there that it came from
+// when it came from a callee of that body; none when it is not the
+// site's code.
+func (df *dwarfFunc) posAt(in *Instr, site uint16) diag.Pos {
+	switch {
+	case site == 0:
+		return df.sourcePos(in)
+	case in.Inlined == site:
+		return in.Pos
+	}
+	sites := df.f.IR.Inlines
+	for k := in.Inlined; k != 0 && int(k) < len(sites); k = sites[k].Parent {
+		if sites[k].Parent == site {
+			return sites[k].Call
+		}
+	}
+	return diag.Pos{}
+}
+
 // innermost is the deepest scope holding pos, searched from s outwards and
 // then inwards, since consecutive instructions are mostly in one scope.
 func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.DebugScope {
@@ -463,6 +484,10 @@ func (df *dwarfFunc) end(w io.Writer) {
 		moves := df.movesByVar()
 		df.declares = make([][]int, len(df.parent))
 		for vi, s := range df.varScope {
+			if site := df.dbg.Vars[vi].Site; site != 0 {
+				df.inl.declare(site, vi) // in its inlined call's DIE
+				continue
+			}
 			df.declares[scopeID(s)] = append(df.declares[scopeID(s)], vi)
 		}
 		df.scopeDIEs(kids, rng, loc, nil, ranges, ends, moves)
@@ -532,7 +557,7 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScop
 	for _, vi := range df.declares[scopeID(s)] {
 		df.varDIE(info, loc, vi, df.dbg.Vars[vi], ends, moves)
 	}
-	df.inl.write(df, info, rng, s)
+	df.inl.write(df, info, rng, loc, s, ends, moves)
 	df.writeCopies(info, rng, s)
 	for _, k := range df.children[scopeID(s)] {
 		rs := ranges[k.ID]
@@ -605,13 +630,38 @@ func (df *dwarfFunc) describe(ranges [][][2]string) {
 // varDIE writes the DIE of the variable v (number vi): its home slot's
 // address from the frame base when it has one, else its location list.
 func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) {
-	kind := 0 // 0: no location, 1: an expression, 2: a list
-	var expr dwExpr
-	list := 0 // the location list's label (nextLabel)
+	kind, expr, list := df.varLocation(loc, vi, v, ends, moves)
+	abbrev := [...]int{abbrevVarNone, abbrevVarExpr, abbrevVarList}[kind]
+	if v.Param {
+		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
+	}
+	writeDirective(info, ".uleb128", abbrev)
+	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), v.Name), '\n'))
+	info.WriteString("\t.byte\t1\n")
+	writeDirective(info, ".uleb128", v.Decl.Line)
+	writeSymDirective(info, ".long", df.d.varTypeRef(v.Type))
+	df.writeLocation(info, kind, expr, list)
+}
+
+// writeLocation writes a DW_AT_location of varLocation's answer.
+func (df *dwarfFunc) writeLocation(info *bytes.Buffer, kind int, expr dwExpr, list int) {
+	switch kind {
+	case 1:
+		writeExprloc(info, expr)
+	case 2:
+		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), list), '\n'))
+	}
+}
+
+// varLocation is the location of the variable v (number vi): kind 0 for
+// none, 1 for the expression expr, 2 for the location list numbered list,
+// which it writes in loc. A variable of an inlined call is described only
+// in the runs of that call's code (siteDIEs.clip).
+func (df *dwarfFunc) varLocation(loc *bytes.Buffer, vi int, v *middle.DebugVar, ends []string, moves [][]runMove) (kind int, expr dwExpr, list int) {
 	if df.locs.homedVar(vi) {
 		// Its slot where it is home, else where its value is
 		// (dwarfhome.go).
-		if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != 0 {
+		if l := df.locList(loc, moves[vi], isArray(v.Type), ends, v.Site); l != 0 {
 			list, kind = l, 2
 		}
 	} else if v.Slot != nil && df.slots[v.Slot.Name] != nil {
@@ -626,15 +676,17 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 			// Declared without a value: the slot only where the
 			// variable is assigned.
 			es := df.bufs.es[:0]
-			for i, r := range df.runs {
-				if !runs[i] {
-					continue
+			add := func(from, to int) {
+				if n := len(es); n > 0 && es[n-1].end == df.runs[from].label {
+					es[n-1].end = ends[to]
+					return
 				}
-				if n := len(es); n > 0 && es[n-1].end == r.label {
-					es[n-1].end = ends[i]
-					continue
+				es = append(es, listEntry{df.runs[from].label, ends[to], expr})
+			}
+			for i := range df.runs {
+				if runs[i] {
+					df.inl.clip(v.Site, i, i, add)
 				}
-				es = append(es, listEntry{r.label, ends[i], expr})
 			}
 			df.bufs.es = es
 			kind = 0
@@ -642,24 +694,10 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 				kind = 2
 			}
 		}
-	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends); l != 0 {
+	} else if l := df.locList(loc, moves[vi], isArray(v.Type), ends, v.Site); l != 0 {
 		list, kind = l, 2
 	}
-	abbrev := [...]int{abbrevVarNone, abbrevVarExpr, abbrevVarList}[kind]
-	if v.Param {
-		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
-	}
-	writeDirective(info, ".uleb128", abbrev)
-	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), v.Name), '\n'))
-	info.WriteString("\t.byte\t1\n")
-	writeDirective(info, ".uleb128", v.Decl.Line)
-	writeSymDirective(info, ".long", df.d.varTypeRef(v.Type))
-	switch kind {
-	case 1:
-		writeExprloc(info, expr)
-	case 2:
-		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), list), '\n'))
-	}
+	return kind, expr, list
 }
 
 // runMove is a variable's location from the start of run on, until its
@@ -701,8 +739,9 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 
 // locList writes the location list of a variable whose location changes
 // at moves, and returns its label's number; 0 when the variable has no
-// location anywhere.
-func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, ends []string) int {
+// location anywhere. A variable of the inlined call site is described in
+// that call's runs only.
+func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, ends []string, site uint16) int {
 	if df.locs == nil {
 		return 0
 	}
@@ -717,12 +756,14 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 		if !ok {
 			continue
 		}
-		start := df.runs[m.run].label
-		if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
-			es[n-1].end = ends[last]
-			continue
-		}
-		es = append(es, listEntry{start, ends[last], x})
+		df.inl.clip(site, m.run, last, func(from, to int) {
+			start := df.runs[from].label
+			if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
+				es[n-1].end = ends[to]
+				return
+			}
+			es = append(es, listEntry{start, ends[to], x})
+		})
 	}
 	return df.writeLocList(loc, es)
 }

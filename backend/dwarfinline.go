@@ -7,6 +7,8 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"sort"
+	"strconv"
 
 	"toyc/middle"
 )
@@ -43,6 +45,8 @@ type siteDIEs struct {
 	scope  map[uint16]*middle.DebugScope // a site called from the body: the scope holding the call
 	kids   map[uint16][]uint16           // the sites called from each site's code (0: the body's), in order
 	in     map[*middle.DebugScope]bool   // the scopes holding a site's call, and those around them
+	runs   map[uint16][][2]int           // each site's runs, by index: stretches [first, last] of adjacent ones
+	vars   map[uint16][]int              // each site's variables (middle.DebugVar.Site), in order
 }
 
 // inlinedSites collects the sites of df's runs; ends[i] is where run i
@@ -54,7 +58,7 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	}
 	sd := &siteDIEs{sites: sites, ranges: make(map[uint16][][2]string),
 		scope: make(map[uint16]*middle.DebugScope), kids: make(map[uint16][]uint16),
-		in: make(map[*middle.DebugScope]bool)}
+		in: make(map[*middle.DebugScope]bool), runs: make(map[uint16][][2]int)}
 	for i, r := range df.runs {
 		k := r.site
 		for k != 0 && int(k) < len(sites) {
@@ -69,6 +73,11 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 				rs = append(rs, [2]string{r.label, ends[i]})
 			}
 			sd.ranges[k] = rs
+			if ix := sd.runs[k]; len(ix) > 0 && ix[len(ix)-1][1] == i-1 {
+				ix[len(ix)-1][1] = i
+			} else {
+				sd.runs[k] = append(ix, [2]int{i, i})
+			}
 			if sites[k].Parent == 0 {
 				if _, ok := sd.scope[k]; !ok {
 					sd.scope[k] = r.scope
@@ -95,25 +104,76 @@ func (sd *siteDIEs) scopes() map[*middle.DebugScope]bool {
 	return sd.in
 }
 
+// declare notes that variable vi belongs to the callee of site k, so
+// that it is described in k's DIE (not at all when k has no code).
+func (sd *siteDIEs) declare(k uint16, vi int) {
+	if sd == nil {
+		return
+	}
+	if sd.vars == nil {
+		sd.vars = make(map[uint16][]int)
+	}
+	sd.vars[k] = append(sd.vars[k], vi)
+}
+
+// clip calls add for each stretch [from', to'] of the runs [from, to]
+// that are code of site k (all of them for 0, the function's own body):
+// where a variable of k's callee can be seen, and so described.
+func (sd *siteDIEs) clip(k uint16, from, to int, add func(from, to int)) {
+	if k == 0 {
+		add(from, to)
+		return
+	}
+	if sd == nil {
+		return
+	}
+	ix := sd.runs[k]
+	i := sort.Search(len(ix), func(i int) bool { return ix[i][1] >= from })
+	for ; i < len(ix) && ix[i][0] <= to; i++ {
+		add(max(ix[i][0], from), min(ix[i][1], to))
+	}
+}
+
 // write writes the DIEs of the sites called from the scope s (nil: the
 // function's body).
-func (sd *siteDIEs) write(df *dwarfFunc, info, rng *bytes.Buffer, s *middle.DebugScope) {
+func (sd *siteDIEs) write(df *dwarfFunc, info, rng, loc *bytes.Buffer, s *middle.DebugScope, ends []string, moves [][]runMove) {
 	if sd == nil {
 		return
 	}
 	for _, k := range sd.kids[0] {
 		if sd.scope[k] == s {
-			sd.writeSite(df, info, rng, k)
+			sd.writeSite(df, info, rng, loc, k, ends, moves)
 		}
 	}
 }
 
-func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *bytes.Buffer, k uint16) {
+func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng, loc *bytes.Buffer, k uint16, ends []string, moves [][]runMove) {
 	site := sd.sites[k]
 	kids := sd.kids[k]
 	copies := df.hasCopies(k)
+	// The variables with a location, each a DIE naming its abstract
+	// one; the others are the abstract instance's, which gdb shows as
+	// <optimized out>.
+	var vars []int
+	var vb bytes.Buffer
+	for _, vi := range sd.vars[k] {
+		v := df.dbg.Vars[vi]
+		kind, expr, list := df.varLocation(loc, vi, v, ends, moves)
+		if kind == 0 {
+			continue
+		}
+		vars = append(vars, vi)
+		abbrev := [...]int{0, abbrevInlVarExpr, abbrevInlVarList}[kind]
+		if v.Param {
+			abbrev = [...]int{0, abbrevInlParamExpr, abbrevInlParamList}[kind]
+		}
+		writeDirective(&vb, ".uleb128", abbrev)
+		writeSymDirective(&vb, ".long", df.d.abstractVarRef(site.Callee, v))
+		df.writeLocation(&vb, kind, expr, list)
+	}
+	children := len(kids) > 0 || copies || len(vars) > 0
 	abbrev := rangesAbbrev(sd.ranges[k], abbrevInlined, abbrevInlinedPC)
-	if len(kids) == 0 && !copies {
+	if !children {
 		abbrev = rangesAbbrev(sd.ranges[k], abbrevInlinedLeaf, abbrevInlinedLeafPC)
 	}
 	writeDirective(info, ".uleb128", abbrev)
@@ -122,11 +182,12 @@ func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng *bytes.Buffer, k uint16) 
 	info.WriteString("\t.byte\t1\n")
 	writeDirective(info, ".uleb128", site.Call.Line)
 	writeDirective(info, ".uleb128", site.Call.Col)
+	info.Write(vb.Bytes())
 	for _, c := range kids {
-		sd.writeSite(df, info, rng, c)
+		sd.writeSite(df, info, rng, loc, c, ends, moves)
 	}
 	df.writeSiteCopies(info, rng, k)
-	if len(kids) > 0 || copies {
+	if children {
 		info.WriteString("\t.byte\t0\n")
 	}
 }
@@ -149,13 +210,36 @@ func abstractLabel(callee string) string {
 	return ".Ldebug_abstract_" + hex.EncodeToString([]byte(callee))
 }
 
+// abstractVarRef is the reference to the DIE of v, a variable of an
+// inlined call of callee, in callee's abstract instance.
+func (d *dwarfWriter) abstractVarRef(callee string, v *middle.DebugVar) string {
+	d.mu.Lock()
+	if d.abstractVars == nil {
+		d.abstractVars = make(map[string]map[int]middle.DebugVar)
+	}
+	vs := d.abstractVars[callee]
+	if vs == nil {
+		vs = make(map[int]middle.DebugVar)
+		d.abstractVars[callee] = vs
+	}
+	vs[v.Origin] = middle.DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param}
+	d.mu.Unlock()
+	return abstractVarLabel(callee, v.Origin) + "-.Ldebug_info0"
+}
+
+// abstractVarLabel names the DIE of variable i of callee's abstract
+// instance.
+func abstractVarLabel(callee string, i int) string {
+	return abstractLabel(callee) + "_" + strconv.Itoa(i)
+}
+
 // proto is what an abstract instance says of a function: copied when the
 // function is written (noteProto), since its IR, and its FuncDebug, are
 // released once it is.
 type proto struct {
 	line   int
 	result string
-	params []middle.DebugVar // Name, Type and Decl only
+	vars   []middle.DebugVar // its own parameters and locals: Name, Type, Decl and Param only
 }
 
 // noteProto records f's proto, for the abstract instance of f should a
@@ -166,8 +250,8 @@ func (d *dwarfWriter) noteProto(f *middle.Func) {
 	}
 	p := proto{line: f.Decl.Line, result: f.Debug.Result}
 	for _, v := range f.Debug.Vars {
-		if v.Param {
-			p.params = append(p.params, middle.DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl})
+		if v.Site == 0 {
+			p.vars = append(p.vars, middle.DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param})
 		}
 	}
 	d.mu.Lock()
@@ -179,21 +263,31 @@ func (d *dwarfWriter) noteProto(f *middle.Func) {
 }
 
 // writeAbstracts writes the abstract instances referred to, in name
-// order: the callee's name, declaration, result type and parameters, as
-// the module's function of that name had them (nothing but the name when
-// it was not written, deleted once inlined everywhere).
+// order: the callee's name, declaration, result type, parameters and
+// locals, as the module's function of that name had them (nothing but
+// the name when it was not written, deleted once inlined everywhere, and
+// the variables inlined calls of it describe).
 func (d *dwarfWriter) writeAbstracts(w io.Writer) {
 	d.mu.Lock()
 	names := slices.Sorted(maps.Keys(d.abstracts))
 	d.mu.Unlock()
 	for _, n := range names {
 		p := d.protos[n]
-		line, result, params := p.line, p.result, p.params
+		line, result := p.line, p.result
+		vars := make(map[int]middle.DebugVar, len(p.vars))
+		for i, v := range p.vars {
+			vars[i] = v
+		}
+		for i, v := range d.abstractVars[n] {
+			if _, ok := vars[i]; !ok {
+				vars[i] = v
+			}
+		}
 		abbrev := abbrevAbstract
 		if result == "" {
 			abbrev = abbrevAbstractVoid
 		}
-		if len(params) == 0 {
+		if len(vars) == 0 {
 			abbrev += abbrevLeaf
 		}
 		fmt.Fprintf(w, "%s:\n\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n", abstractLabel(n), abbrev, quote(toyName(n)), line)
@@ -201,10 +295,15 @@ func (d *dwarfWriter) writeAbstracts(w io.Writer) {
 			fmt.Fprintf(w, "\t.long\t%s\n", d.typeRef(result))
 		}
 		fmt.Fprintf(w, "\t.byte\t%d\n", dwInlInlined)
-		for _, v := range params {
-			fmt.Fprintf(w, "\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.long\t%s\n", abbrevParamNone, quote(v.Name), v.Decl.Line, d.varTypeRef(v.Type))
+		for _, i := range slices.Sorted(maps.Keys(vars)) {
+			v := vars[i]
+			a := abbrevVarNone
+			if v.Param {
+				a = abbrevParamNone
+			}
+			fmt.Fprintf(w, "%s:\n\t.uleb128\t%d\n\t.string\t%s\n\t.byte\t1\n\t.uleb128\t%d\n\t.long\t%s\n", abstractVarLabel(n, i), a, quote(v.Name), v.Decl.Line, d.varTypeRef(v.Type))
 		}
-		if len(params) > 0 {
+		if len(vars) > 0 {
 			fmt.Fprintf(w, "\t.byte\t0\n")
 		}
 	}

@@ -89,8 +89,14 @@ type varTracker struct {
 	// for variables (a value whose ID it says no to is not): step asks at
 	// every definition, most of which are no variable's.
 	mayBeNamed []bool
-	origins    []*middle.Value   // by vreg index
-	assigns    [][]assignEvent   // by block index in f.Blocks
+	origins    []*middle.Value // by vreg index
+	assigns    [][]assignEvent // by block index in f.Blocks
+	// groups are, by block index, its events' stretches of one site each
+	// where not all are the function's own (nil then): each site's
+	// events fire by the lines of its own callee's body, in order among
+	// themselves, whatever another's do (fire).
+	groups     [][]eventGroup
+	flowFiring []int             // the data flow's counts of events applied (startFiring)
 	entry      []trackState      // by block index in f.Blocks (reached says which are set)
 	reached    []bool            // by block index: the data flow reached the block
 	joins      [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
@@ -136,13 +142,13 @@ type varTracker struct {
 	stepAt  []int32
 
 	// The replay during emission.
-	st    *trackState
-	block int
-	next  int // index in the block of the next instruction to apply
-	fired int // constant events of the block applied (a block not reached: apply)
-	logAt int // the next change of the block to make again (a block reached)
-	loc   []varLoc
-	dirty bool
+	st     *trackState
+	block  int
+	next   int   // index in the block of the next instruction to apply
+	firing []int // the block's events applied, by group (startFiring; a block not reached: apply)
+	logAt  int   // the next change of the block to make again (a block reached)
+	loc    []varLoc
+	dirty  bool
 	// moved are the variables whose location changed since the last
 	// current (a variable may be there more than once), reported their
 	// locations as current last said.
@@ -229,12 +235,18 @@ type assignEvent struct {
 	// not run in source order (orderPieces); 0 for the others.
 	piece int32
 	top   bool // a φ of the block: fired at its entry
+	// site is the inline site whose callee's variable it assigns (0: the
+	// function's own), in whose body pos is.
+	site uint16
 }
 
-// before orders a block's events: the block's own before those of the
+// before orders a block's events: by site (eventGroup), then the block's own before those of the
 // copies at its end, then in each the φs first, then by the piece of the
 // block they were made in, then by source position.
 func (e assignEvent) before(o assignEvent) bool {
+	if e.site != o.site {
+		return e.site < o.site
+	}
 	if e.at != o.at {
 		return e.at < o.at
 	}
@@ -377,6 +389,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.lost = make([]bool, len(dbg.Vars))
 	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
 	for _, c := range dbg.Assigns {
+		site := dbg.Vars[c.Var].Site
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
 		name := ""
@@ -392,13 +405,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				// broke joins (nqueens' count lost its register).
 				if c.Var < len(dbg.Vars) && dbg.Vars[c.Var].Param {
 					for _, x := range t.phiInCopies(v, live) {
-						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, x.index, 0, true}, nil, -1})
+						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, x.index, 0, true, site}, nil, -1})
 					}
 				}
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true}, nil, -1})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true, site}, nil, -1})
 			continue
 		}
 		anchor := int32(-1)
@@ -432,7 +445,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		if name == "" {
 			if at, ok := t.copiesOf(&c, live); ok {
 				for _, x := range at {
-					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, x.index, 0, false}, nil, -1})
+					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, x.index, 0, false, site}, nil, -1})
 				}
 				continue
 			}
@@ -450,7 +463,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, 0, 0, false}, c.Block, anchor})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, 0, 0, false, site}, c.Block, anchor})
 	}
 	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
@@ -484,13 +497,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for _, p := range placed {
 		t.assigns[p.block] = append(t.assigns[p.block], p.e)
 	}
-	for _, evs := range t.assigns {
+	for bi, evs := range t.assigns {
 		// In source order; stable, so that two assignments at one
 		// position keep the order mem2reg saw them in.
 		for i := 1; i < len(evs); i++ {
 			for j := i; j > 0 && evs[j].before(evs[j-1]); j-- {
 				evs[j], evs[j-1] = evs[j-1], evs[j]
 			}
+		}
+		if len(evs) > 0 && evs[len(evs)-1].site != 0 {
+			t.groupEvents(bi)
 		}
 	}
 	// The blocks' indexes by ID (a block not in f.Blocks counts as the
@@ -641,10 +657,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.entry[i].copyFrom(in)
 			t.reached[i] = true
 			out.copyFrom(in)
-			fired := 0
 			t.logFrom[i] = int32(len(t.log))
 			t.logging = true
-			t.apply(out, i, 0, len(b.Instrs), &fired)
+			t.apply(out, i, 0, len(b.Instrs), t.startFiring(i, &t.flowFiring))
 			t.logging = false
 			t.logTo[i] = int32(len(t.log))
 			if !exited[i] || statesDiffer(&exit[i], out) {
@@ -666,6 +681,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.dormantAt = make([]*middle.Value, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
+		t.firing = t.startFiring(0, &t.firing)
 		t.st.copyFrom(&t.entry[0])
 		t.full = true
 		t.update()
@@ -1134,8 +1150,8 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 
 // apply runs instructions [from, to) of block bi on s, and the
 // assignments due before instruction to; fired counts the events of the
-// block already applied.
-func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
+// block already applied, by group (startFiring).
+func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 	b := t.f.Blocks[bi]
 	evs := t.assigns[bi]
 	if from == 0 {
@@ -1143,23 +1159,29 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	}
 	t.cur = b
 	for i := from; i < to; i++ {
-		t.fire(s, evs, b.Instrs[i], i, fired)
+		t.fire(s, bi, b.Instrs[i], i, fired)
 		if t.logging {
 			t.stepAt[t.base[bi]+i] = int32(len(t.log))
 		}
 		t.step(s, b.Instrs[i], t.base[bi]+i)
 	}
 	if to < len(b.Instrs) {
-		t.fire(s, evs, b.Instrs[to], to, fired)
+		t.fire(s, bi, b.Instrs[to], to, fired)
 		return
 	}
 	// The block's end: what has not taken effect yet does so on the way
 	// to the successors.
-	for ; *fired < len(evs); *fired++ {
-		if e := evs[*fired]; e.top {
-			t.phiInCopy(s, e)
-		} else {
-			t.setVar(s, e.v, e.c)
+	for g := range fired {
+		end := len(evs)
+		if t.groups != nil && t.groups[bi] != nil {
+			end = t.groups[bi][g].end
+		}
+		for ; fired[g] < end; fired[g]++ {
+			if e := evs[fired[g]]; e.top {
+				t.phiInCopy(s, e)
+			} else {
+				t.setVar(s, e.v, e.c)
+			}
 		}
 	}
 	for _, v := range t.phiCopies {
@@ -1171,11 +1193,70 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired *int) {
 	}
 }
 
-// fire applies the assignments evs of the block being applied that are
-// due before its instruction in, number k: those on lines before in's,
-// and all that remain before the block's branch (unless it is on their
-// line), of those that may fire from k on.
-func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fired *int) {
+// eventGroup is a stretch [start, end) of a block's events that assign
+// the variables of one inline site's callee.
+type eventGroup struct {
+	start, end int
+	site       uint16
+}
+
+// groupEvents finds the groups of block bi's events (sorted: by site
+// first).
+func (t *varTracker) groupEvents(bi int) {
+	if t.groups == nil {
+		t.groups = make([][]eventGroup, len(t.f.Blocks))
+	}
+	evs := t.assigns[bi]
+	var gs []eventGroup
+	for i, e := range evs {
+		if i == 0 || e.site != evs[i-1].site {
+			gs = append(gs, eventGroup{start: i, site: e.site})
+		}
+		gs[len(gs)-1].end = i + 1
+	}
+	t.groups[bi] = gs
+}
+
+// startFiring returns the counts of fired events for the start of block
+// bi, by group: the start of each (one count, 0, when the block's events
+// are all the function's own), in *buf's memory.
+func (t *varTracker) startFiring(bi int, buf *[]int) []int {
+	var gs []eventGroup
+	if t.groups != nil {
+		gs = t.groups[bi]
+	}
+	fired := (*buf)[:0]
+	if gs == nil {
+		fired = append(fired, 0)
+	}
+	for _, g := range gs {
+		fired = append(fired, g.start)
+	}
+	*buf = fired
+	return fired
+}
+
+// fire applies the assignments of block bi that are due before its
+// instruction in, number k, each group's by its site's lines (fireSite).
+func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) {
+	evs := t.assigns[bi]
+	if t.groups == nil || t.groups[bi] == nil {
+		t.fireSite(s, evs, 0, in, k, &fired[0])
+		return
+	}
+	for g, grp := range t.groups[bi] {
+		t.fireSite(s, evs[:grp.end], grp.site, in, k, &fired[g])
+	}
+}
+
+// fireSite applies the assignments evs, to the variables of site's
+// callee (0: the function's), that are due before its instruction in,
+// number k: those on lines before in's in that callee's body, and all
+// that remain before the block's branch (unless it is on their line), of
+// those that may fire from k on. An instruction that is not the site's
+// code has no line there, and fires none but at a branch: the site's
+// variables are seen only in its code.
+func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in *Instr, k int, fired *int) {
 	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
 		// The variable is the φ from the block's entry. When no place
 		// is known to hold the φ by name (its copies were coalesced
@@ -1190,7 +1271,7 @@ func (t *varTracker) fire(s *trackState, evs []assignEvent, in *Instr, k int, fi
 	if *fired == len(evs) {
 		return
 	}
-	p := t.df.sourcePos(in)
+	p := t.df.posAt(in, site)
 	for *fired < len(evs) {
 		e := evs[*fired]
 		switch {
@@ -1435,7 +1516,8 @@ func (t *varTracker) advance(in *Instr) {
 		return
 	}
 	if bi.block != t.block {
-		t.block, t.next, t.fired, t.logAt = bi.block, 0, 0, int(t.logFrom[bi.block])
+		t.block, t.next, t.logAt = bi.block, 0, int(t.logFrom[bi.block])
+		t.firing = t.startFiring(bi.block, &t.firing)
 		t.prev = append(t.prev[:0], t.st.vars.chunks...)
 		t.prevRegs = t.st.regs
 		t.prevSlots = append(t.prevSlots[:0], t.st.slots.chunks...)
@@ -1450,7 +1532,7 @@ func (t *varTracker) advance(in *Instr) {
 		if t.reached[bi.block] {
 			t.replay(bi.block, bi.index)
 		} else {
-			t.apply(t.st, bi.block, t.next, bi.index, &t.fired)
+			t.apply(t.st, bi.block, t.next, bi.index, t.firing)
 		}
 		t.next = bi.index
 	}

@@ -141,7 +141,7 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 		d.phiAssign(val, vi)
 		return
 	}
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: outerPos(store), Anchors: d.anchors(store.Block, i)})
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: d.varPos(vi, store, outerPos(store)), Anchors: d.anchors(store.Block, i)})
 }
 
 // varOf is the variable whose home is slot, if it is one's.
@@ -180,7 +180,7 @@ func (d *FuncDebug) overwritten(st, by *Value) {
 	vi, ok := d.varOf(st.Args[1])
 	i := slices.Index(st.Block.Instrs, st)
 	if val := st.Args[0]; ok && i >= 0 && val.Op != OpUndef {
-		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: outerPos(st), Anchors: d.anchors(st.Block, i)})
+		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: d.varPos(vi, st, outerPos(st)), Anchors: d.anchors(st.Block, i)})
 	}
 }
 
@@ -190,10 +190,11 @@ func (d *FuncDebug) phiAssign(val *Value, vi int) {
 	d.name(val, vi)
 	b := val.Block
 	k := len(b.Phis())
-	pos := val.Pos
+	at := val
 	if k < len(b.Instrs) {
-		pos = b.Instrs[k].Pos
+		at = b.Instrs[k]
 	}
+	pos := d.varPos(vi, at, at.Pos)
 	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: d.anchors(b, k-1), Phi: true})
 }
 
@@ -359,7 +360,7 @@ func (d *FuncDebug) speculated() {
 			k := len(j.Phis())
 			a.Block, a.Dead, a.Anchors = j, true, d.anchors(j, k-1)
 			if k < len(j.Instrs) {
-				a.Pos = j.Instrs[k].Pos
+				a.Pos = d.varPos(a.Var, j.Instrs[k], j.Instrs[k].Pos)
 			}
 		}
 		if a.Block != nil {

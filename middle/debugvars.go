@@ -18,7 +18,10 @@ type DebugUnit struct {
 
 // FuncDebug is what the frontend knows of a function's source variables.
 type FuncDebug struct {
-	Vars   []*DebugVar   // parameters first, in order, then locals in declaration order
+	// Vars are the parameters first, in order, then the locals in
+	// declaration order, then the variables of the calls inlined
+	// (debuginline.go), which have a Site.
+	Vars   []*DebugVar
 	Scopes []*DebugScope // the blocks nested in the body, outer ones first
 	End    diag.Pos      // the body's closing brace
 	Result string        // the Toy result type, "" for none
@@ -49,6 +52,12 @@ type DebugVar struct {
 	// Slot is the alloca that is the variable's home while the function
 	// keeps it (always at -O0; at -O1 and -O2 when its address is taken).
 	Slot *Value
+	// Site is the inline site (Func.Inlines) whose callee the variable
+	// belongs to, 0 for the function's own; Origin is then its index in
+	// the Vars of that callee's own body, where the DWARF's abstract
+	// instance of the callee describes it.
+	Site   uint16
+	Origin int
 }
 
 // DebugScope is a block of the source, from Start (its `{`, or a for

@@ -55,6 +55,12 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 			defined[v.ID] = true
 		}
 	}
+	// The debugging facts, settled against what the copy holds (the
+	// parameters and instructions).
+	var dbg *frozenDebug
+	if d := f.tracking(); d != nil {
+		dbg = settleForCopy(f, d, defined)
+	}
 	var operands []*Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -87,6 +93,7 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 			e.value(v)
 		}
 	}
+	e.debug(dbg, defined)
 	return bytes.Clone(e.buf)
 }
 
@@ -257,6 +264,7 @@ func thaw(f *Func, data []byte) *Func {
 			b.Instrs[i] = v
 		}
 	}
+	g.Debug = d.debug(g, blocks)
 	return g
 }
 
@@ -344,4 +352,186 @@ func (d *frozenReader) symbol() string {
 	d.buf = d.buf[n/2:]
 	d.symbols = append(d.symbols, s)
 	return s
+}
+
+// frozenDebug is what a frozen copy keeps of its function's debugging
+// facts (-g): what FuncDebug.inlined reads, the assignments settled
+// (FuncDebug.settled) against the copy's values and blocks.
+type frozenDebug struct {
+	vars    []*DebugVar
+	assigns []DebugAssign
+	named   map[*Value][]int
+	live    []bool // by value ID: in the copy (a parameter or an instruction)
+}
+
+// settleForCopy settles d's facts for a frozen copy of f, whose
+// parameters and instructions live says (by ID).
+func settleForCopy(f *Func, d *FuncDebug, live []bool) *frozenDebug {
+	inCopy := append([]bool(nil), live...)
+	blocks := make(map[*Block]bool, len(f.Blocks))
+	for _, b := range f.Blocks {
+		blocks[b] = true
+	}
+	isLive := func(v *Value) bool { return v.ID < len(inCopy) && inCopy[v.ID] }
+	return &frozenDebug{vars: d.Vars, named: d.Named, live: inCopy,
+		assigns: d.settled(isLive, func(b *Block) bool { return blocks[b] })}
+}
+
+// Flags of a frozen variable and assignment.
+const (
+	frozenParam = 1 << iota
+	frozenUnset
+	frozenPhi
+	frozenDead
+	frozenOperand // the value is a constant or global the copy does not hold: written in full
+	frozenGone    // the value is not in the copy: its type follows
+)
+
+// debug writes the debugging facts (nil: none); written says, by ID, the
+// values the copy holds (with its operands): an assignment's value that it
+// does not is written in full, a constant or a global's address, or as
+// gone.
+func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
+	if d == nil {
+		e.uint(0)
+		return
+	}
+	e.uint(1)
+	e.uint(len(d.vars))
+	for _, v := range d.vars {
+		e.symbol(v.Name)
+		e.symbol(v.Type)
+		e.pos(v.Decl)
+		flags := 0
+		if v.Param {
+			flags |= frozenParam
+		}
+		if v.Unset {
+			flags |= frozenUnset
+		}
+		e.uint(flags)
+		e.uint(int(v.Site))
+		e.uint(v.Origin)
+		slot := 0
+		if v.Slot != nil && v.Slot.ID < len(d.live) && d.live[v.Slot.ID] {
+			slot = v.Slot.ID + 1
+		}
+		e.uint(slot)
+	}
+	e.uint(len(d.assigns))
+	for _, a := range d.assigns {
+		e.uint(a.Var)
+		flags := 0
+		if a.Phi {
+			flags |= frozenPhi
+		}
+		if a.Dead {
+			flags |= frozenDead
+		}
+		v := a.Value
+		inCopy := v.ID < len(written) && written[v.ID]
+		switch {
+		case inCopy:
+		case v.Op == OpConst, v.Op == OpGlobal:
+			flags |= frozenOperand
+		default:
+			flags |= frozenGone
+		}
+		e.uint(flags)
+		switch {
+		case inCopy:
+			e.uint(v.ID)
+		case flags&frozenOperand != 0:
+			e.buf = append(e.buf, byte(v.Op), byte(v.Type))
+			e.int(v.Const)
+			e.symbol(v.Sym)
+		default:
+			e.buf = append(e.buf, byte(v.Type))
+		}
+		b := 0
+		if a.Block != nil {
+			b = a.Block.ID + 1
+		}
+		e.uint(b)
+		e.pos(a.Pos)
+		e.uint(len(a.Anchors))
+		for _, w := range a.Anchors {
+			e.uint(w.ID)
+		}
+	}
+	n := 0
+	for v := range d.named {
+		if v.ID < len(d.live) && d.live[v.ID] {
+			n++
+		}
+	}
+	e.uint(n)
+	for v, vs := range d.named {
+		if v.ID < len(d.live) && d.live[v.ID] {
+			e.uint(v.ID)
+			e.uint(len(vs))
+			for _, vi := range vs {
+				e.uint(vi)
+			}
+		}
+	}
+}
+
+// debug reads the debugging facts into g's (nil when there were none);
+// blocks are g's by ID.
+func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
+	if d.uint() == 0 {
+		return nil
+	}
+	dbg := &FuncDebug{Vars: make([]*DebugVar, d.uint())}
+	for i := range dbg.Vars {
+		v := &DebugVar{Name: d.symbol(), Type: d.symbol(), Decl: d.pos()}
+		flags := d.uint()
+		v.Param, v.Unset = flags&frozenParam != 0, flags&frozenUnset != 0
+		v.Site, v.Origin = uint16(d.uint()), d.uint()
+		if slot := d.uint(); slot > 0 {
+			v.Slot = d.get(slot - 1)
+		}
+		dbg.Vars[i] = v
+	}
+	dbg.Assigns = make([]DebugAssign, d.uint())
+	for i := range dbg.Assigns {
+		a := DebugAssign{Var: d.uint()}
+		flags := d.uint()
+		a.Phi, a.Dead = flags&frozenPhi != 0, flags&frozenDead != 0
+		switch {
+		case flags&frozenOperand != 0:
+			a.Value = &Value{ID: detachedID, Op: Op(d.buf[0]), Type: Type(d.buf[1])}
+			d.buf = d.buf[2:]
+			a.Value.Const, a.Value.Sym = d.int(), d.symbol()
+		case flags&frozenGone != 0:
+			a.Value = &Value{ID: detachedID, Type: Type(d.buf[0])}
+			d.buf = d.buf[1:]
+		default:
+			a.Value = d.get(d.uint())
+		}
+		if b := d.uint(); b > 0 {
+			a.Block = blocks[b-1]
+		}
+		a.Pos = d.pos()
+		if n := d.uint(); n > 0 {
+			a.Anchors = make([]*Value, n)
+			for k := range a.Anchors {
+				a.Anchors[k] = d.get(d.uint())
+			}
+		}
+		dbg.Assigns[i] = a
+	}
+	for range d.uint() {
+		v := d.get(d.uint())
+		vs := make([]int, d.uint())
+		for k := range vs {
+			vs[k] = d.uint()
+		}
+		if dbg.Named == nil {
+			dbg.Named = make(map[*Value][]int)
+		}
+		dbg.Named[v] = vs
+	}
+	return dbg
 }

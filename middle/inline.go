@@ -610,6 +610,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 				jump.Pos = v.Pos
 				nb.Append(jump)
 				nb.AddEdgeTo(cont)
+				c.vals[v.ID] = jump // where an assignment anchored to the ret is now
 				if len(v.Args) > 0 {
 					results = append(results, v.Args[0])
 					returners = append(returners, nb)
@@ -625,6 +626,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 		}
 	}
 	c.mapOperands()
+	f.tracking().inlined(g.Debug, c)
 
 	jump := f.NewValue(OpBr, Void, "")
 	jump.Pos = call.Pos

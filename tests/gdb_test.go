@@ -46,8 +46,10 @@ func TestGdbLines(t *testing.T) {
 
 // TestGdbInlined debugs debug/inlined.toy at every level: a breakpoint on
 // a line of sq stops in sq called from each of main's lines, whether the
-// call was made or inlined (at -O2 both are: each stop is then a frame of
-// the inlined sq, its DW_TAG_inlined_subroutine, called from main's line);
+// call was made or inlined (at -O1 and -O2 both are: each stop is then a
+// frame of the inlined sq, its DW_TAG_inlined_subroutine, called from
+// main's line), with its parameter and local's values (the inlined
+// call's own location lists);
 // and a breakpoint on the loop's test stops each time the test runs (5
 // times for the 4 iterations of count(4)), in every copy tail duplication made of it and
 // in the copy of count inlined into main.
@@ -63,11 +65,15 @@ func TestGdbInlined(t *testing.T) {
 			exe := filepath.Join(t.TempDir(), "inlined")
 			compileNative(t, "debug", level, "-g", "inlined.toy", "-o", exe)
 			r := mustRun(t, "debug", gdb, "-nx", "-batch",
-				"-ex", "break inlined.toy:6", "-ex", "run", "-ex", "bt", "-ex", "continue", "-ex", "bt",
+				"-ex", "break inlined.toy:6", "-ex", "run", "-ex", "bt", "-ex", "info locals",
+				"-ex", "continue", "-ex", "bt", "-ex", "info args", "-ex", "info locals",
 				exe)
+			// Run without arguments, a is 0: sq(2) and sq(5), whose
+			// parameter and local are tracked into the inlined copies
+			// as into the function's own code.
 			for _, want := range []string{
-				`(?s)#0  sq \(x=[^)]*\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:24\n`,
-				`(?s)#0  sq \(x=[^)]*\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:26\n`,
+				`(?s)#0  sq \(x=2\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:24\ny = 4\n`,
+				`(?s)#0  sq \(x=5\) at [^\n]*inlined.toy:6\n#1  .*main \(\) at [^\n]*inlined.toy:26\nx = 5\ny = 25\n`,
 			} {
 				if !regexp.MustCompile(want).Match(r.stdout) {
 					t.Errorf("gdb output does not match %q:\n%s", want, r.stdout)

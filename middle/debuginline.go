@@ -1,0 +1,183 @@
+package middle
+
+import (
+	"math"
+
+	"toyc/middle/diag"
+)
+
+// The variables of inlined calls, for toyc -g at -O1 and -O2, as LLVM's
+// inliner carries a callee's dbg.value records into its caller with the
+// inlinedAt of the call (InlineFunction's fixupLineInfo) and gcc its
+// DECL_ABSTRACT_ORIGIN copies: when Inline copies g's body into f, g's
+// variables become variables of f that belong to the new inline site
+// (DebugVar.Site, Origin), and g's assignments, assignments to them in
+// the copy — the copied value, in the copied block, anchored to the
+// copied instructions — so that the one mechanism that follows f's own
+// variables (ReplaceUses, the merges of blocks, the backend's location
+// tracker) follows them too; a φ named for a variable of g is named for
+// its copy. g's own inlined variables come along under the copies of
+// their sites. Each assignment is taken as g's passes left it: in the
+// block it is in now (BlockOf), with its anchors that are still there,
+// without those that Superseded says need no place; an assignment of a
+// value g deleted says the variable has no value from there on. The
+// position of an inlined variable's assignment is in its callee's body
+// (posIn), which the backend compares with its site's instructions.
+// Requires: g's passes done (its assignments settled). Guarantees: f's
+// code unchanged; nothing when f is not tracked (no -g).
+
+// inlined copies the variables of gd, the debugging facts of a callee
+// whose body c copied into d's function, under c's sites.
+func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
+	if d == nil || gd == nil || c.sites == nil || c.sites.top == 0 {
+		return
+	}
+	live := func(v *Value) bool { return v.ID < len(c.vals) && c.vals[v.ID] != nil }
+	liveBlock := func(b *Block) bool { return b.ID < len(c.blocks) && c.blocks[b.ID] != nil }
+	assigns := gd.settled(live, liveBlock)
+	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
+	for i, v := range gd.Vars {
+		site, origin := c.sites.top, i
+		if v.Site != 0 {
+			site, origin = c.sites.site(v.Site), v.Origin
+		}
+		if site == 0 { // f's inline tree is full
+			vars[i] = -1
+			continue
+		}
+		nv := &DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param, Unset: v.Unset, Site: site, Origin: origin}
+		if v.Slot != nil && live(v.Slot) {
+			nv.Slot = c.vals[v.Slot.ID]
+		}
+		vars[i] = len(d.Vars)
+		d.Vars = append(d.Vars, nv)
+	}
+	d.slotVar = nil // made again with the copied slots
+	for _, a := range assigns {
+		vi := vars[a.Var]
+		if vi < 0 {
+			continue
+		}
+		n := DebugAssign{Var: vi, Pos: a.Pos, Phi: a.Phi, Dead: a.Dead}
+		switch v := a.Value; {
+		case live(v):
+			n.Value = c.vals[v.ID]
+		case v.Op == OpConst, v.Op == OpGlobal:
+			n.Value = detached(v)
+		default: // deleted from g: no value from here on
+			n.Value, n.Dead = detached(&Value{Op: OpUndef, Type: v.Type}), true
+		}
+		if a.Block != nil {
+			n.Block = c.blocks[a.Block.ID]
+		}
+		for _, w := range a.Anchors {
+			n.Anchors = append(n.Anchors, c.vals[w.ID])
+		}
+		d.Assigns = append(d.Assigns, n)
+	}
+	for v, names := range gd.Named {
+		if !live(v) {
+			continue
+		}
+		for _, vi := range names {
+			if vars[vi] >= 0 {
+				d.name(c.vals[v.ID], vars[vi])
+			}
+		}
+	}
+}
+
+// settled returns gd's assignments as a copy of its function's body is to
+// take them: each in the block it is in now (nil: gone), with only the
+// anchors still there, without those a bypassed block's φ supersedes
+// (Superseded, here without its cache: a callee's facts may be read by
+// callers compiling at once). live and liveBlock say what is still in the
+// function.
+func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool) []DebugAssign {
+	var phisAt map[*Block][]int
+	if len(gd.skipped) > 0 {
+		phisAt = make(map[*Block][]int)
+		for i, o := range gd.Assigns {
+			if o.Phi && o.Value.Op == OpPhi && o.Value.Block == o.Block {
+				phisAt[o.Block] = append(phisAt[o.Block], i)
+			}
+		}
+	}
+	superseded := func(a *DebugAssign) bool {
+		t := gd.skipped[gd.BlockOf(a)]
+		if t == nil {
+			return false
+		}
+		for _, i := range phisAt[t] {
+			if o := &gd.Assigns[i]; o.Var == a.Var && live(o.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]DebugAssign, 0, len(gd.Assigns))
+	for _, a := range gd.Assigns {
+		if superseded(&a) {
+			continue
+		}
+		b := gd.BlockOf(&a)
+		if b != nil && !liveBlock(b) {
+			b = nil
+		}
+		var anchors []*Value
+		for _, w := range a.Anchors {
+			if live(w) {
+				anchors = append(anchors, w)
+			}
+		}
+		a.Block, a.Anchors = b, anchors
+		out = append(out, a)
+	}
+	return out
+}
+
+// posIn is the position of v in the body of the callee of f's inline site
+// site (f's own body for 0): its own position when it came from that
+// body, the position of the call inlined there that it came from when it
+// came from a callee of that body, and outerPos when it is not the
+// site's code.
+func (f *Func) posIn(v *Value, site uint16) diag.Pos {
+	switch {
+	case site == 0:
+		return outerPos(v)
+	case v.Inlined == site:
+		return v.Pos
+	}
+	for k := v.Inlined; k != 0 && int(k) < len(f.Inlines); k = f.Inlines[k].Parent {
+		if f.Inlines[k].Parent == site {
+			return f.Inlines[k].Call
+		}
+	}
+	return outerPos(v)
+}
+
+// varPos is the position of an assignment to variable vi at the
+// instruction v: own, the position the function's own variables take
+// there, for one of them; for an inlined variable, v's position in its
+// callee's body.
+func (d *FuncDebug) varPos(vi int, v *Value, own diag.Pos) diag.Pos {
+	site := d.Vars[vi].Site
+	if site == 0 || v.Block == nil || v.Block.Func == nil {
+		return own
+	}
+	return v.Block.Func.posIn(v, site)
+}
+
+// detachedID is the ID of a value only the debugging facts hold, out of
+// the range of every table indexed by Value.ID, which then takes it for a
+// value not in the function.
+const detachedID = math.MaxInt32
+
+// detached is a copy of the operand v (a constant, a global's address,
+// undef) that the function does not hold: an assignment of a constant
+// the copied code has no use of needs one, and making it an operand of
+// the function (Func.Const) would number the values after it otherwise
+// than without -g.
+func detached(v *Value) *Value {
+	return &Value{ID: detachedID, Op: v.Op, Type: v.Type, Const: v.Const, Sym: v.Sym}
+}
