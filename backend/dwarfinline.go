@@ -28,15 +28,22 @@ import (
 // copy's stops as the caller's.
 //
 // The abstract origin is an abstract instance of the callee (DW_AT_inline,
-// no addresses; 3.3.8.1) holding its parameters without locations, one per
-// callee for the unit, rather than the callee's own subprogram DIE: gdb
-// gives an inlined frame the origin's children that the instance does not
-// repeat, and the out-of-line function's locations (its registers, its
-// frame's slots) would be wrong in the caller's frame. So an inlined
-// frame's parameters show as <optimized out>, never as a wrong value, and
-// the callee's locals are not described there. Requires: the runs of the
-// function (dwarffunc.go) cut where the inline site changes. Guarantees:
-// each DIE's ranges lie within its parent's.
+// no addresses; 3.3.8.1) holding its parameters and locals without
+// locations, one per callee for the unit, rather than the callee's own
+// subprogram DIE: the out-of-line function's locations (its registers,
+// its frame's slots) would be wrong in the caller's frame. The callee's
+// variables that the inliner carried into the caller (middle/
+// debuginline.go) and the tracker located there (dwarfloc.go) are the
+// instance's children, each a DW_TAG_formal_parameter or DW_TAG_variable
+// naming its abstract one (DW_AT_abstract_origin) with the caller's
+// location list, cut to the runs of the call's code (clip), as gcc and
+// LLVM describe them; gdb gives an inlined frame the origin's children
+// that the instance does not repeat, which show as <optimized out>, never
+// as a wrong value. The callee's scopes are not described inside the
+// instance: its locals are all in it. Requires: the runs of the function
+// (dwarffunc.go) cut where the inline site changes. Guarantees: each
+// DIE's ranges lie within its parent's, and a variable's locations within
+// its DIE's.
 
 // siteDIEs are the inlined subroutines of one function, by inline site.
 type siteDIEs struct {
