@@ -1241,11 +1241,15 @@ func (t *varTracker) startFiring(bi int, buf *[]int) []int {
 func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) {
 	evs := t.assigns[bi]
 	if t.groups == nil || t.groups[bi] == nil {
-		t.fireSite(s, evs, 0, in, k, &fired[0])
+		if fired[0] < len(evs) { // (most instructions fire nothing)
+			t.fireSite(s, evs, 0, in, k, &fired[0])
+		}
 		return
 	}
 	for g, grp := range t.groups[bi] {
-		t.fireSite(s, evs[:grp.end], grp.site, in, k, &fired[g])
+		if fired[g] < grp.end {
+			t.fireSite(s, evs[:grp.end], grp.site, in, k, &fired[g])
+		}
 	}
 }
 

@@ -181,3 +181,12 @@ const detachedID = math.MaxInt32
 func detached(v *Value) *Value {
 	return &Value{ID: detachedID, Op: v.Op, Type: v.Type, Const: v.Const, Sym: v.Sym}
 }
+
+// debugFacts is g's debugging facts, read from its frozen copy the first
+// time they are asked for when g is a thawed body.
+func (g *Func) debugFacts() *FuncDebug {
+	if g.Debug == nil && g.thawDebug != nil {
+		g.Debug, g.thawDebug = g.thawDebug(), nil
+	}
+	return g.Debug
+}

@@ -264,7 +264,11 @@ func thaw(f *Func, data []byte) *Func {
 			b.Instrs[i] = v
 		}
 	}
-	g.Debug = d.debug(g, blocks)
+	if len(d.buf) > 0 && d.buf[0] != 0 {
+		// Read when inlining first asks (debugFacts): the reader's
+		// values and symbols are the body's.
+		g.thawDebug = func() *FuncDebug { return d.debug(g, blocks) }
+	}
 	return g
 }
 

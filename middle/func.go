@@ -37,6 +37,9 @@ type Func struct {
 	build   func(*Func) error // the deferred body (lazy.go)
 	symbols *bodySymbols      // what the body's build refers to, until Commit (lazy.go)
 	facts   *BodyFacts        // what the deferred body does to the module (summary.go)
+	// thawDebug reads a thawed body's debugging facts, on the first
+	// inlining of it (freeze.go): most bodies thawed are not inlined.
+	thawDebug func() *FuncDebug
 	// pending holds φ arguments given (Value.AddIncoming) for edges not
 	// made yet, such as a loop's back edge while its body is built; each
 	// takes its place when its edge is made (Block.AddEdgeTo).

@@ -626,7 +626,9 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 		}
 	}
 	c.mapOperands()
-	f.tracking().inlined(g.Debug, c)
+	if d := f.tracking(); d != nil {
+		d.inlined(g.debugFacts(), c)
+	}
 
 	jump := f.NewValue(OpBr, Void, "")
 	jump.Pos = call.Pos
