@@ -50,6 +50,9 @@ var Passes = []Pass{
 	{Name: "loopversion", Level: 2, Late: true, IR: middle.VersionLoops, Doc: "a check-free copy of a loop, chosen by a test"},
 	// After bce, which must still see i*n rather than the derived counter.
 	{Name: "strength", Level: 1, IR: middle.StrengthReduce, Doc: "multiplications by counters to additions"},
+	// After loopversion and strength, which look for a counter's exit
+	// test i < n in the header.
+	{Name: "exitcheck", Level: 1, IR: middle.FuseExitChecks, Doc: "a loop's first bounds check into its exit test"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
 	// After strength, whose counters k*n become the varying parts, and
