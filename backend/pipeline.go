@@ -53,6 +53,7 @@ var Passes = []Pass{
 	// After loopversion and strength, which look for a counter's exit
 	// test i < n in the header.
 	{Name: "exitcheck", Level: 1, IR: middle.FuseExitChecks, Doc: "a loop's first bounds check into its exit test"},
+	{Name: "widenchecks", Level: 1, IR: middle.WidenChecks, Doc: "two bounds checks of neighbouring elements to one"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
 	// After strength, whose counters k*n become the varying parts, and
