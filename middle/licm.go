@@ -1,5 +1,7 @@
 package middle
 
+import "slices"
+
 // LICM is loop-invariant code motion: an instruction of a loop whose
 // operands are all defined outside the loop computes the same value on every
 // iteration, so it moves to the loop's preheader and runs once per entry
@@ -130,10 +132,13 @@ type hoister struct {
 	writesAll bool   // a call, or a store through a pointer of unknown origin (but in a TypeSafe module)
 	calls     bool   // a call
 	// storesTyped has bit t set when, in a TypeSafe module, a store of
-	// type t goes through a pointer of unknown origin.
+	// type t goes through a pointer of unknown origin, but for the stores
+	// to an array element (getelementptr t, p, y) of indexed.
 	storesTyped uint32
-	writesAny   bool    // a store to a slot or global that may have escaped
-	writtenAt   []int32 // by memObject: epoch when stored to in the loop
+	indexed     []*Value
+	prover      *rangeProver // made on first need, for elementsDisjoint
+	writesAny   bool         // a store to a slot or global that may have escaped
+	writtenAt   []int32      // by memObject: epoch when stored to in the loop
 	epoch       int32
 
 	unswitched []*Block // UnswitchGuards: the blocks whose test moved
@@ -239,7 +244,7 @@ func (h *hoister) loopMayWrite(l *Loop, addr *Value, t Type) bool {
 		return h.writtenAt[o] == h.epoch
 	case h.objects.isSealed(addr):
 		return h.calls || h.writtenAt[o] == h.epoch
-	case h.writesAll, h.storesTyped&(1<<t) != 0:
+	case h.writesAll, h.storesTyped&(1<<t) != 0, !h.elementsDisjoint(addr, t):
 		return true
 	case o == unknownObject:
 		return h.writesAny
@@ -256,6 +261,7 @@ func (h *hoister) summarizeWrites(l *Loop) {
 	}
 	h.epoch++
 	h.written, h.writesAll, h.writesAny, h.calls, h.storesTyped = true, false, false, false, 0
+	h.indexed = h.indexed[:0]
 	typed := h.f.Module != nil && h.f.Module.TypeSafe
 	forLoopBlocks(l, func(b *Block) {
 		for _, v := range b.Instrs {
@@ -264,6 +270,8 @@ func (h *hoister) summarizeWrites(l *Loop) {
 				h.writesAll, h.calls = true, true
 			case OpStore:
 				switch o := h.objects.object(v.Args[1]); {
+				case o == unknownObject && typed && arrayElement(v.Args[1], v.Args[0].Type):
+					h.indexed = append(h.indexed, v)
 				case o == unknownObject && typed:
 					h.storesTyped |= 1 << v.Args[0].Type
 				case o == unknownObject:
@@ -275,6 +283,47 @@ func (h *hoister) summarizeWrites(l *Loop) {
 			}
 		}
 	})
+}
+
+// arrayElement reports whether addr is getelementptr t, p, i for a p that
+// is no getelementptr itself: in a TypeSafe module, element i of the array
+// p points to, accessed as a t. Toy checks every index, and the passes drop
+// only checks they prove, so such an access runs only for 0 <= i < the
+// array's length, which is below 2^61 for 8-byte elements: unequal
+// indices through one p are different elements, whatever they add up to
+// modulo 2^64.
+func arrayElement(addr *Value, t Type) bool {
+	return addr.Op == OpGEP && addr.Elem == t && addr.Args[0].Op != OpGEP
+}
+
+// elementsDisjoint reports whether none of the loop's stores to array
+// elements (indexed) can write the location addr, read as a t: each
+// stores another type, or is to another element of addr's own array,
+// through the same pointer, by an index the range prover shows unequal to
+// addr's where the store is. (A store through another pointer may be to
+// the same array.)
+func (h *hoister) elementsDisjoint(addr *Value, t Type) bool {
+	for _, st := range h.indexed {
+		if st.Args[0].Type != t {
+			continue
+		}
+		sa := st.Args[1]
+		if !arrayElement(addr, t) || addr.Args[0] != sa.Args[0] {
+			return false
+		}
+		if h.prover == nil {
+			h.prover = newRangeProver(h.f, h.dom)
+		}
+		// Hoisting moves only pure instructions out of loop blocks, so the
+		// prover's facts (edges, dominance, allocations before an index,
+		// which only falls) stay true.
+		at := point{block: st.Block, index: slices.Index(st.Block.Instrs, st)}
+		x, y := addr.Args[1], sa.Args[1]
+		if !h.prover.proveBelow(x, y, at) && !h.prover.proveBelow(y, x, at) {
+			return false
+		}
+	}
+	return true
 }
 
 // forLoopBlocks calls visit on every block of l, inner loops' included.

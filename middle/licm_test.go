@@ -612,3 +612,65 @@ exit:
 		t.Errorf("an i64 load leaves a loop that stores i64s through an unknown pointer")
 	}
 }
+
+// In a TypeSafe module, a store to a[i] cannot change a load of a[0]
+// when i >= 1 where it stores (pidigits' `while i <= a[0] { ... a[i] = t }`,
+// i from 1): the bound leaves the loop. From i = 0 the store may write
+// a[0], and a store through another pointer may be to the same array:
+// the load stays in both.
+func TestLICMDisjointElements(t *testing.T) {
+	const loop = `
+define void @clear(ptr %a, ptr %b) {
+entry:
+  br label %head
+head:
+  %i = phi i64 [ 1, %entry ], [ %i.next, %ok ]
+  %p0 = getelementptr i64, ptr %a, i64 0
+  %n = load i64, ptr %p0
+  %more = icmp sle i64 %i, %n
+  br i1 %more, label %body, label %exit
+body:
+  %len.addr = getelementptr i8, ptr %a, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %in = icmp ult i64 %i, %len
+  br i1 %in, label %ok, label %fail
+ok:
+  %p = getelementptr i64, ptr %a, i64 %i
+  store i64 0, ptr %p
+  %i.next = add i64 %i, 1
+  br label %head
+fail:
+  ret void
+exit:
+  ret void
+}
+
+!0 = !{}`
+	hoisted := func(text string) bool {
+		m := mustParseModule(text)
+		m.TypeSafe = true
+		f := m.Funcs[0]
+		LICM(f)
+		if err := Verify(f); err != nil {
+			t.Fatalf("after LICM:\n%s\n%v", f, err)
+		}
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op == OpLoad && !v.Invariant {
+					return !f.Loops().Contains(f.Loops().Loops[0], b)
+				}
+			}
+		}
+		t.Fatalf("no load left:\n%s", f)
+		return false
+	}
+	if !hoisted(loop) {
+		t.Errorf("a[0] stays in a loop that stores a[i] for i >= 1 only")
+	}
+	if hoisted(strings.Replace(loop, "[ 1, %entry ]", "[ 0, %entry ]", 1)) {
+		t.Errorf("a[0] leaves a loop that stores a[i] from i = 0")
+	}
+	if hoisted(strings.Replace(loop, "getelementptr i64, ptr %a, i64 %i", "getelementptr i64, ptr %b, i64 %i", 1)) {
+		t.Errorf("a[0] leaves a loop that stores b[i]")
+	}
+}
