@@ -121,6 +121,7 @@ type loopCounter struct {
 	iv, init, n *Value
 	down        bool   // iv runs while iv >= n (iv > n), taking step off
 	inclusive   bool   // iv <= n or iv >= n (else < or >)
+	unequal     bool   // iv != n, counting up by 1: iv < n once init <= n
 	step        *Value // what every latch adds to iv, or takes off it counting down
 }
 
@@ -193,27 +194,59 @@ func (p *versionPlan) readLeaves(c *loopCounter, x *Value) {
 	}
 }
 
-// findCounters recognizes the header's exit test and its counters, and
-// returns the header's successor inside the loop. The test is iv < n (or
-// <=, or > and >= counting down) with n invariant; or i < j (i <= j) for
-// two cursors meeting, i counting up and j down (a reversal's swaps): while
-// the loop runs, i < j <= j0 and j > i >= i0, so i is bounded by n = j0
-// and j by n = i0, as if each were the test's only counter — the ranges
-// are those of such loops or smaller, and neither counter can wrap where
-// such a loop's could not.
+// findCounters recognizes the loop's exit test on its counters, and
+// returns the successor inside the loop of the block that makes it. The
+// test is iv < n (or <=, or > and >= counting down) with n invariant; or
+// iv != n for iv counting up by 1, which runs as iv < n when init <= n (the
+// test before the loop checks it: else the original runs, as a loop that
+// does not stop there would); or i < j (i <= j) for two cursors meeting,
+// i counting up and j down (a reversal's swaps): while the loop runs, i <
+// j <= j0 and j > i >= i0, so i is bounded by n = j0 and j by n = i0, as if
+// each were the test's only counter — the ranges are those of such loops
+// or smaller, and neither counter can wrap where such a loop's could not.
+// The header makes the test, or a block after it on the one way into the
+// body through tests that leave the loop (exitTestChain: queens' `while
+// !*q && j != n`), which every iteration that reaches the body passes too.
 func (p *versionPlan) findCounters() (*Block, bool) {
-	h := p.loop.Header
-	br := h.Term()
-	if p.preheader == nil || br.Op != OpCondBr || br.Args[0].Op != OpICmp {
+	if p.preheader == nil {
 		return nil, false
+	}
+	blk := p.loop.Header
+	for range exitTestChain {
+		stay, ok, next := p.counterTest(blk)
+		if ok || next == nil {
+			return stay, ok
+		}
+		blk = next
+	}
+	return nil, false
+}
+
+// exitTestChain is how many blocks of exit tests findCounters looks at.
+const exitTestChain = 3
+
+// counterTest recognizes blk's branch as the loop's exit test on its
+// counters; when it is an exit test on something else, next is its
+// successor in the loop, where the counter's test may follow.
+func (p *versionPlan) counterTest(blk *Block) (stay *Block, ok bool, next *Block) {
+	br := blk.Term()
+	if br.Op != OpCondBr || p.inLoop(blk.Succ(0)) == p.inLoop(blk.Succ(1)) {
+		return nil, false, nil
+	}
+	stay = blk.Succ(0)
+	if !p.inLoop(stay) {
+		stay = blk.Succ(1)
+	}
+	if len(stay.Preds) == 1 && stay != p.loop.Header {
+		next = stay
+	}
+	if br.Args[0].Op != OpICmp {
+		return nil, false, next
 	}
 	c := br.Args[0]
-	stay, pred := br.Block.Succ(0), c.Pred
-	if !p.inLoop(stay) {
-		stay, pred = br.Block.Succ(1), pred.Negate()
-	}
-	if p.inLoop(br.Block.Succ(0)) == p.inLoop(br.Block.Succ(1)) {
-		return nil, false
+	pred := c.Pred
+	if stay != blk.Succ(0) {
+		pred = pred.Negate()
 	}
 	iv, n := c.Args[0], c.Args[1]
 	if p.headerPhi(iv) && p.headerPhi(n) && iv != n {
@@ -221,16 +254,16 @@ func (p *versionPlan) findCounters() (*Block, bool) {
 			iv, n, pred = n, iv, pred.Swap()
 		}
 		if pred != PredSLT && pred != PredSLE {
-			return nil, false
+			return nil, false, next
 		}
 		up := &loopCounter{iv: iv, inclusive: pred == PredSLE}
 		down := &loopCounter{iv: n, down: true, inclusive: pred == PredSLE}
 		if !p.findSteps(up) || !p.findSteps(down) {
-			return nil, false
+			return nil, false, nil
 		}
 		up.n, down.n = down.init, up.init
 		p.ctrs = []*loopCounter{up, down}
-		return stay, true
+		return stay, true, nil
 	}
 	if p.headerPhi(n) {
 		iv, n, pred = n, iv, pred.Swap()
@@ -244,14 +277,19 @@ func (p *versionPlan) findCounters() (*Block, bool) {
 		ctr.down = true
 	case PredSGE:
 		ctr.down, ctr.inclusive = true, true
+	case PredNE:
+		ctr.unequal = true
 	default:
-		return nil, false
+		return nil, false, next
 	}
-	if !p.headerPhi(iv) || !p.invariant(n) || !p.findSteps(ctr) {
-		return nil, false
+	if !p.headerPhi(iv) || !p.invariant(n) {
+		return nil, false, next
+	}
+	if !p.findSteps(ctr) || ctr.unequal && !ctr.step.IsConst(1) {
+		return nil, false, nil
 	}
 	p.ctrs = []*loopCounter{ctr}
-	return stay, true
+	return stay, true, nil
 }
 
 // headerPhi reports whether v is an i64 φ of the loop's header.
@@ -559,6 +597,9 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 			span = b.Binary(OpSub, span, f.Const(I64, 1), "span")
 		}
 		spans[c] = span
+		if c.unequal {
+			branch(b.ICmp(PredSLE, c.init, c.n, "startok"), nil, slow)
+		}
 		if c.step.Op != OpConst {
 			branch(b.ICmp(PredSGT, c.step, f.Const(I64, 0), "forward"), nil, slow)
 		}

@@ -60,13 +60,14 @@ func TestVersionLoopsCopiesWithoutCheck(t *testing.T) {
 }
 
 // Loops of other shapes keep their single copy: a counter that counts
-// down while it is below n, an index that is the counter's square, an exit test by !=, and a
+// down while it is below n, an index that is the counter's square, an exit
+// test by != of a counter that steps by 2 (it may step over n), and a
 // length that changes in the loop.
 func TestVersionLoopsLeavesOtherShapes(t *testing.T) {
 	for _, src := range []string{
 		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, -1", 1),
 		versionLoopIR(0, "slt", "%x = mul i64 %i, %i"),
-		versionLoopIR(0, "ne", "%x = add i64 %c, %i"),
+		strings.Replace(versionLoopIR(0, "ne", "%x = add i64 %c, %i"), "%next = add i64 %i, 1", "%next = add i64 %i, 2", 1),
 		strings.Replace(versionLoopIR(0, "slt", "%x = add i64 %c, %i"), "icmp ult i64 %x, %len", "icmp ult i64 %x, %sum", 1),
 	} {
 		checkUnchanged(t, VersionLoops, src)
@@ -685,4 +686,47 @@ func versionChecked(t *testing.T, src string, want int) (*Module, *Func) {
 		t.Errorf("checks in the fast copy %d (want 0), in the original %d (want %d):\n%s", checks[true], checks[false], want, f)
 	}
 	return m, f
+}
+
+// An exit test by != of a counter stepping up by 1 runs as < once the
+// start is at most n, which the test before the loop checks; and the
+// counter's test may follow another exit test (queens' `while !*q && j !=
+// n`, here a test of the sum). Over starts below, at and above n (where
+// the original runs until a check fails), the versioned loops compute and
+// call the same.
+func TestVersionLoopsUnequalAndChainedExit(t *testing.T) {
+	ne := versionLoopIR(0, "ne", "%x = add i64 %c, %i")
+	m, f := versionChecked(t, ne, 1)
+	if !strings.Contains(f.String(), "%startok = icmp sle i64 0, %n") {
+		t.Errorf("no test of the start against n in:\n%s", f)
+	}
+	checkLLVMAccepts(t, "out.ll", m.String())
+	chained := strings.Replace(ne, `  %more = icmp ne i64 %i, %n
+  br i1 %more, label %body, label %done
+body:`, `  %small = icmp slt i64 %sum, 1000
+  br i1 %small, label %test, label %done
+test:
+  %more = icmp ne i64 %i, %n
+  br i1 %more, label %body, label %done
+body:`, 1)
+	if chained == ne {
+		t.Fatal("the chained loop's text did not change")
+	}
+	versionChecked(t, chained, 1)
+	var inputs [][]int64
+	for _, a := range []int64{0, 2, 5, 17, 31, 36, -3, 63} {
+		for _, b := range []int64{0, 3, 14, 30, 39, -7, -40} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	compared := 0
+	for _, init := range []int64{-2, 0, 3, 40} {
+		for _, src := range []string{ne, chained} {
+			src = strings.Replace(src, "[ 0, %entry ]", fmt.Sprintf("[ %d, %%entry ]", init), 1)
+			compared += compareRuns(t, mustParse(t, "in.ll", src), "main", inputs, 20000, VersionLoops)
+		}
+	}
+	if compared < 400 {
+		t.Errorf("only %d runs compared", compared)
+	}
 }
