@@ -104,6 +104,7 @@ type versionPlan struct {
 	checks    []*Value       // icmp ult x, len
 	indexes   []*Value       // x of each check
 	ctrOf     []*loopCounter // the counter x of each check varies with
+	monotone  []bool         // x = u ± (iv >> k) (shifted); coef 0 then
 	coefs     []int64        // x = c + coef*scale*iv
 	scales    []*Value       // an invariant, or nil for 1 (then coef is ±1)
 	reads     []*Value       // what the test before the loop reads
@@ -161,7 +162,9 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			}
 			for _, c := range p.ctrs {
 				coef, scale, ok := p.affine(c, x, 8)
-				if ok && (scale == nil || coef == 1 || coef == -1) {
+				monotone := !ok && p.shifted(c, x)
+				if ok && (scale == nil || coef == 1 || coef == -1) || monotone {
+					p.monotone = append(p.monotone, monotone)
 					p.checks = append(p.checks, v)
 					p.indexes = append(p.indexes, x)
 					p.ctrOf = append(p.ctrOf, c)
@@ -181,6 +184,29 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 		p.reads = append(p.reads, c.init, c.n, c.step)
 	}
 	return p
+}
+
+// shifted reports whether x is u ± (iv >> k) or (iv >> k) ± u for an
+// invariant u and a constant k in [1, 63], c being the loop's only counter,
+// stepping by 1: knapsack's take[row + (w >> 6)], a bit set's word. Such an
+// index moves monotonically with iv, so its values at iv's first and last
+// value bound all the others; when both are below len (< 2^63), no
+// addition between wrapped (their difference is (iv >> k)'s, below 2^63)
+// and every index is.
+func (p *versionPlan) shifted(c *loopCounter, x *Value) bool {
+	if len(p.ctrs) != 1 || !c.step.IsConst(1) {
+		return false
+	}
+	isShift := func(v *Value) bool {
+		return v.Op == OpAShr && v.Args[0] == c.iv && v.Args[1].Op == OpConst && v.Args[1].Const >= 1 && v.Args[1].Const <= 63
+	}
+	switch {
+	case isShift(x):
+		return true
+	case x.Op != OpAdd && x.Op != OpSub:
+		return false
+	}
+	return isShift(x.Args[0]) && p.invariant(x.Args[1]) || isShift(x.Args[1]) && p.invariant(x.Args[0])
 }
 
 // readLeaves adds to p.reads the invariants x is computed from.
@@ -632,6 +658,22 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		}
 		span := spans[ctr]
 		first := ctr.at(b, p.indexes[i], ctr.init, "first", p.invariant)
+		if p.monotone[i] {
+			// The counter's last value, n or one short of it: computing it
+			// wraps only when the loop cannot run.
+			last := ctr.n
+			switch {
+			case ctr.inclusive:
+			case ctr.down:
+				last = b.Binary(OpAdd, last, f.Const(I64, 1), "final")
+			default:
+				last = b.Binary(OpSub, last, f.Const(I64, 1), "final")
+			}
+			branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
+			end := ctr.at(b, p.indexes[i], last, "end", p.invariant)
+			branch(b.ICmp(PredULT, end, length, "lastok"), nil, slow)
+			continue
+		}
 		coef := p.coefs[i]
 		if ctr.down {
 			coef = -coef
@@ -831,6 +873,9 @@ func (c *loopCounter) at(b *Builder, x, iv *Value, name string, invariant func(*
 		return x
 	}
 	x0, y0 := c.at(b, x.Args[0], iv, name, invariant), c.at(b, x.Args[1], iv, name, invariant)
+	if x.Op == OpAShr {
+		return b.Binary(OpAShr, x0, y0, name)
+	}
 	if x.Op == OpMul {
 		if x0.IsConst(0) || y0.IsConst(0) {
 			return b.Func.Const(x.Type, 0)

@@ -730,3 +730,38 @@ body:`, 1)
 		t.Errorf("only %d runs compared", compared)
 	}
 }
+
+// An index u ± (i >> k) (knapsack's take[row + (w >> 6)]) moves
+// monotonically with a counter stepping by 1, up or down: the copy drops
+// its check after tests of the first and last index, and over starts,
+// bounds and offsets that pass, fail in the middle or never run, the
+// versioned loops compute and call the same.
+func TestVersionLoopsShiftedIndex(t *testing.T) {
+	versionChecked(t, versionLoopIR(0, "slt", "%y = ashr i64 %i, 2\n  %x = add i64 %c, %y"), 1)
+	var inputs [][]int64
+	for _, a := range []int64{0, 5, 17, 31, 36, -3, -36, 63} {
+		for _, b := range []int64{0, 3, 14, 30, 39, -7, -40} {
+			inputs = append(inputs, []int64{a, b})
+		}
+	}
+	indexes := []string{
+		"%y = ashr i64 %i, 2\n  %x = add i64 %c, %y",
+		"%y = ashr i64 %i, 1\n  %x = add i64 %y, %c",
+		"%y = ashr i64 %i, 3\n  %x = sub i64 %c, %y",
+		"%y = ashr i64 %i, 1\n  %x = sub i64 %y, %c",
+		"%x = ashr i64 %i, 1",
+	}
+	var tally versionTally
+	for _, init := range []int64{-9, 0, 7, 45} {
+		for _, pred := range []string{"slt", "sle", "ne", "sgt", "sge"} {
+			for _, index := range indexes {
+				src := versionLoopIR(init, pred, index)
+				if pred == "sgt" || pred == "sge" {
+					src = strings.Replace(src, "%next = add i64 %i, 1", "%next = sub i64 %i, 1", 1)
+				}
+				tally.run(t, src, inputs)
+			}
+		}
+	}
+	tally.check(t, 1000)
+}
