@@ -312,7 +312,7 @@ func (p *versionPlan) counterTest(blk *Block) (stay *Block, ok bool, next *Block
 		return nil, false, next
 	}
 	if !p.findSteps(ctr) || ctr.unequal && !ctr.step.IsConst(1) {
-		return nil, false, nil
+		return nil, false, next // a test of something else, as a sum's
 	}
 	p.ctrs = []*loopCounter{ctr}
 	return stay, true, nil

@@ -712,7 +712,9 @@ body:`, 1)
 	if chained == ne {
 		t.Fatal("the chained loop's text did not change")
 	}
-	versionChecked(t, chained, 1)
+	if _, f := versionChecked(t, chained, 1); !strings.Contains(f.String(), "%startok = icmp sle i64 0, %n") {
+		t.Errorf("the chained loop is not versioned:\n%s", f)
+	}
 	var inputs [][]int64
 	for _, a := range []int64{0, 2, 5, 17, 31, 36, -3, 63} {
 		for _, b := range []int64{0, 3, 14, 30, 39, -7, -40} {
