@@ -48,7 +48,8 @@ import (
 // last index is tested itself, x at iv = n (startsNonNegative). The
 // test is a chain of branches that falls to the original loop at the first
 // failure; the copy follows it. Tests that others imply are left out:
-// those of indexes between two neighbours' (impliedTests), a cursor's
+// those of indexes between two neighbours' (impliedTests), a first index
+// that is a constant >= 0 below a tested last one, a cursor's
 // beyond 0 <= i0 and j0 <u len, a wrap test that a check of the counter
 // itself makes (checksItself).
 //
@@ -678,14 +679,20 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		if ctr.down {
 			coef = -coef
 		}
-		// reach <u len - 0 below implies 0 <u len.
-		if !first.IsConst(0) || coef <= 0 {
+		lastItself := coef == 1 && p.scales[i] == nil && !firstOnly[i] && p.startsNonNegative(ctr, implied)
+		// reach <u len - 0 below implies 0 <u len; and an index rising
+		// from a constant >= 0 is below len at its first value when it is
+		// at its last, which its own test of the last index itself, or
+		// the higher neighbour's tests, bound (the first index of a[i +
+		// 1], from 0: closure loops over a set's successors).
+		bounded := coef > 0 && first.Op == OpConst && first.Const >= 0 && (lastItself || firstOnly[i])
+		if (!first.IsConst(0) || coef <= 0) && !bounded {
 			branch(b.ICmp(PredULT, first, length, "firstok"), nil, slow)
 		}
 		if coef == 0 || firstOnly[i] {
 			continue // the same index every time, or a higher one's test
 		}
-		if coef == 1 && p.scales[i] == nil && p.startsNonNegative(ctr, implied) {
+		if lastItself {
 			// The last index itself: the index at iv = n, one past the
 			// last with <, is n + u; no span, no room.
 			end := ctr.at(b, p.indexes[i], ctr.n, "end", p.invariant)
@@ -899,9 +906,14 @@ func (p *versionPlan) factor(b *Builder, i int, size int64) *Value {
 }
 
 // addOrSub emits x + y or x - y, or returns x or y when the other is a zero
-// that would make the instruction a copy (the counter mostly starts at 0).
+// that would make the instruction a copy (the counter mostly starts at 0),
+// or the constant when both are: a first index known then needs no test.
 func addOrSub(b *Builder, op Op, x, y *Value, name string) *Value {
 	switch {
+	case x.Op == OpConst && y.Op == OpConst && op == OpAdd:
+		return b.Func.Const(x.Type, x.Const+y.Const) // modulo 2^64, as the loop computes it
+	case x.Op == OpConst && y.Op == OpConst:
+		return b.Func.Const(x.Type, x.Const-y.Const)
 	case y.IsConst(0):
 		return x
 	case x.IsConst(0) && op == OpAdd:
