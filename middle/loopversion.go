@@ -695,10 +695,18 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 		if lastItself {
 			// The last index itself: the index at iv = n, one past the
 			// last with <, is n + u; no span, no room.
-			end := ctr.at(b, p.indexes[i], ctr.n, "end", p.invariant)
+			// For iv + C below n, C >= 1, the last index n + C - 1 is
+			// tested <u len, one add fewer (none for a[i + 1]); it is
+			// n + C <=u len unless n + C is 0, when the loop does not run.
+			var end *Value
 			pred := PredULE
-			if ctr.inclusive {
-				pred = PredULT
+			if base, off := splitOffset(p.indexes[i]); base == ctr.iv && off >= 1 && !ctr.inclusive {
+				end, pred = addOrSub(b, OpAdd, ctr.n, f.Const(I64, off-1), "end"), PredULT
+			} else {
+				end = ctr.at(b, p.indexes[i], ctr.n, "end", p.invariant)
+				if ctr.inclusive {
+					pred = PredULT
+				}
 			}
 			branch(b.ICmp(pred, end, length, "lastok"), nil, slow)
 			continue

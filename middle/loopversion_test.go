@@ -283,7 +283,8 @@ func TestVersionLoopsFromZeroTestsTheLastIndexOnly(t *testing.T) {
 // a check of the counter itself tests — the last index is tested itself:
 // c + n <=u len for a[c + i] below n (c + n <u len to n inclusive), where
 // the general test takes span = n - init - 1, room = len - x0 and their
-// compare. From -2, the general test stays.
+// compare (and i + 2 below n: n + 1 <u len). From -2, the general test
+// stays.
 func TestVersionLoopsTestsTheLastIndexItself(t *testing.T) {
 	for _, tc := range []struct {
 		init          int64
@@ -300,7 +301,7 @@ func TestVersionLoopsTestsTheLastIndexItself(t *testing.T) {
 		}
 	}
 	_, f := versionChecked(t, startAnywhereIR("%y = add i64 %i, 2"), 2)
-	if text := f.String(); !strings.Contains(text, "%end = add i64 %n, 2\n  %lastok = icmp ule i64 %end, %len") || strings.Contains(text, "%room") {
+	if text := f.String(); !strings.Contains(text, "%end = add i64 %n, 1\n  %lastok = icmp ult i64 %end, %len") || strings.Contains(text, "%room") {
 		t.Errorf("want the last indexes tested themselves:\n%s", text)
 	}
 }
@@ -308,8 +309,9 @@ func TestVersionLoopsTestsTheLastIndexItself(t *testing.T) {
 // An index rising from a constant >= 0 by the counter's step of 1 — a[i +
 // 1] from i = 0, a closure over a set's successors — is below len at its
 // first value when its last value is, which the test of the last index
-// itself says when the loop runs: there is no test of the first index. The
-// oracle runs such loops to bounds near MIN, 0, len and MAX.
+// itself says when the loop runs: there is no test of the first index.
+// The last, n + C - 1 below n, is tested <u len: n <u len for a[i + 1].
+// The oracle runs such loops to bounds near MIN, 0, len and MAX.
 func TestVersionLoopsConstantFirstIndexNeedsNoTest(t *testing.T) {
 	constStart := func(init, y string) string {
 		src := strings.Replace(startAnywhereIR(y), "[ %init, %entry ]", "[ "+init+", %entry ]", 1)
@@ -320,7 +322,7 @@ func TestVersionLoopsConstantFirstIndexNeedsNoTest(t *testing.T) {
 	if err := Verify(f); err != nil {
 		t.Fatalf("%s\n%v", f, err)
 	}
-	if text := f.String(); !strings.Contains(text, "%end = add i64 %n, 1\n  %lastok = icmp ule i64 %end, %len") || strings.Contains(text, "firstok") {
+	if text := f.String(); !strings.Contains(text, "%lastok = icmp ult i64 %n, %len") || strings.Contains(text, "firstok") {
 		t.Errorf("want the last index tested alone:\n%s", text)
 	}
 	var inputs [][]int64
