@@ -32,9 +32,12 @@ package middle
 //   - a sealed global (Global.Sealed: in a whole program, its address is
 //     used only as the address of loads and stores) is touched by accesses
 //     to it and by calls, but no pointer of unknown origin reaches it;
-//   - another alloca or a global is a distinct object: touched by accesses
-//     based on it, by accesses through pointers of unknown origin, and by
-//     calls (any call may read or write any global or escaped slot);
+//   - another alloca, a global or an array that a call of toy_new_array
+//     returned (fresh memory, as LLVM's noalias return of malloc: two
+//     calls' arrays never overlap, nor either a slot or a global) is a
+//     distinct object: touched by accesses based on it, by accesses
+//     through pointers of unknown origin, and by calls (any call may read
+//     or write any global, escaped slot or array);
 //   - a pointer of unknown origin (a parameter, a loaded or returned
 //     pointer, a φ) may point into any object but a non-escaping alloca or
 //     a sealed global.
@@ -237,7 +240,8 @@ func newMemOpt(f *Func) *memOpt {
 }
 
 // memObjects numbers the objects of a function — each alloca, each global
-// symbol — and tells which one an address is based on.
+// symbol, each array allocated — and tells which one an address is based
+// on.
 type memObjects struct {
 	private []bool      // by Value.ID: nonEscapingAllocas
 	sealed  []bool      // by memObject: a sealed global
@@ -258,7 +262,7 @@ func newMemObjects(f *Func) *memObjects {
 	var unsealed map[memObject]bool // globals this function uses otherwise
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op == OpAlloca {
+			if v.Op == OpAlloca || allocatedLength(v) != nil {
 				o.objOf[v.ID], o.known[v.ID] = memObject(o.count), true
 				o.sealed = append(o.sealed, false)
 				o.count++

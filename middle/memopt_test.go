@@ -173,6 +173,58 @@ entry:
 }`)
 }
 
+// Arrays from two calls of toy_new_array are distinct objects (fresh
+// memory, as malloc's noalias return): a store into one leaves what is
+// known of the other — primecount's mult[j] += primes[j] keeps primes[j] —
+// while a store through a pointer of unknown origin, or a call, may write
+// either. (The first store to b[j] is dead: the second overwrites it, and
+// its one read takes the stored value.)
+func TestMemOptFreshArrays(t *testing.T) {
+	checkPass(t, MemOpt, `
+declare ptr @toy_new_array(i64, i64, ptr, i32, i32)
+declare void @use(i64)
+
+define i64 @two(i64 %n, i64 %i, i64 %j, ptr %c) {
+entry:
+  %a = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  %b = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  %p = getelementptr i64, ptr %a, i64 %i
+  %q = getelementptr i64, ptr %b, i64 %j
+  %x = load i64, ptr %p
+  store i64 %x, ptr %q
+  %x.1 = load i64, ptr %p
+  %y = load i64, ptr %q
+  %r = getelementptr i64, ptr %c, i64 %j
+  store i64 5, ptr %r
+  %x.2 = load i64, ptr %p
+  store i64 %x.2, ptr %q
+  call void @use(i64 %x.2)
+  %x.3 = load i64, ptr %p
+  %s = add i64 %x.1, %y
+  %s.1 = add i64 %s, %x.2
+  %s.2 = add i64 %s.1, %x.3
+  ret i64 %s.2
+}`, `
+define i64 @two(i64 %n, i64 %i, i64 %j, ptr %c) {
+entry:
+  %a = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  %b = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  %p = getelementptr i64, ptr %a, i64 %i
+  %q = getelementptr i64, ptr %b, i64 %j
+  %x = load i64, ptr %p
+  %r = getelementptr i64, ptr %c, i64 %j
+  store i64 5, ptr %r
+  %x.2 = load i64, ptr %p
+  store i64 %x.2, ptr %q
+  call void @use(i64 %x.2)
+  %x.3 = load i64, ptr %p
+  %s = add i64 %x, %x
+  %s.1 = add i64 %s, %x.2
+  %s.2 = add i64 %s.1, %x.3
+  ret i64 %s.2
+}`)
+}
+
 // What is known flows down chains of single-predecessor blocks (a bounds
 // check's success path), not into a block that another path, one that
 // stores to the location, also reaches (see TestMemOptJoins).
