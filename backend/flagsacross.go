@@ -40,12 +40,13 @@ func (f *Func) DropCompareAcrossEdges() {
 		if last == nil {
 			continue
 		}
+		rd := f.readsOf(last)
 		for i, in := range b.Instrs {
 			if (in.Op == opCmp || in.Op == opTest) && f.sameCompareAt(in, last) {
 				b.Instrs = append(b.Instrs[:i], b.Instrs[i+1:]...)
 				break
 			}
-			if !keepsFlags(in.Op) || f.clobbersLocations(in, last) {
+			if !keepsFlags(in.Op) || f.clobbers(in, rd) {
 				break
 			}
 		}
@@ -107,14 +108,21 @@ func (f *Func) flagsAtEnd(b *Block) *Instr {
 }
 
 func (f *Func) flagsAtEndFrom(b *Block, depth int) *Instr {
-	var last *Instr
+	var last, readOf *Instr
+	var rd compareReads // what readOf reads
 	kept := !b.prologue && b != f.Blocks[0]
 	for _, in := range b.Instrs {
 		switch {
 		case in.Op == opCmp || in.Op == opTest:
 			last = in
 		case keepsFlags(in.Op) || in.Op == opJcc || in.Op == opJmp:
-			if last != nil && f.clobbersLocations(in, last) {
+			if last == nil {
+				break
+			}
+			if readOf != last {
+				rd, readOf = f.readsOf(last), last
+			}
+			if f.clobbers(in, rd) {
 				last = nil
 			}
 		default:
@@ -128,52 +136,72 @@ func (f *Func) flagsAtEndFrom(b *Block, depth int) *Instr {
 	if up == nil {
 		return nil
 	}
+	rd = f.readsOf(up)
 	for _, in := range b.Instrs {
-		if f.clobbersLocations(in, up) {
+		if f.clobbers(in, rd) {
 			return nil
 		}
 	}
 	return up
 }
 
-// clobbersLocations is clobbersOperands after allocation: whether in
-// writes a location the compare cmp reads (a register, a register of an
-// address, or, for a compare of memory, any memory).
-func (f *Func) clobbersLocations(in, cmp *Instr) bool {
-	var reads RegMask
-	readsMem := false
-	for _, a := range cmp.Args {
+// compareReads is what a compare reads, by allocated location: the
+// registers of its register operands and of its addresses, and whether
+// memory. It is found once per compare, not once per instruction asked
+// about (clobbers), as the searches ask about every instruction after it.
+type compareReads struct {
+	regs RegMask
+	mem  bool
+	// lost: a register the compare reads has no physical location, and
+	// writes to it cannot be followed.
+	lost bool
+}
+
+// readsOf returns what the compare cmp reads, after allocation.
+func (f *Func) readsOf(cmp *Instr) compareReads {
+	var rd compareReads
+	for k := range cmp.Args {
+		a := &cmp.Args[k]
+		regs := [2]Reg{a.Base, a.Index}
 		switch a.Kind {
 		case KindReg:
-			reads |= maskOf(f.location(a.Reg))
-		case KindMem:
-			readsMem = true
-			for _, r := range [2]Reg{a.Base, a.Index} {
-				if r != NoReg {
-					reads |= maskOf(f.location(r))
-				}
-			}
-		}
-	}
-	for _, a := range cmp.Args {
-		regs := [2]Reg{a.Base, a.Index}
-		if a.Kind == KindReg {
 			regs = [2]Reg{a.Reg, NoReg}
+		case KindMem:
+			rd.mem = true
 		}
 		for _, r := range regs {
-			if r != NoReg && !f.location(r).IsPhysical() {
-				return true // no register to follow
+			if r == NoReg {
+				continue
+			}
+			l := f.location(r)
+			if !l.IsPhysical() {
+				rd.lost = true
+			} else if a.Kind == KindReg || a.Kind == KindMem {
+				rd.regs |= maskOf(l)
 			}
 		}
 	}
-	clobbered := in.Clobbers&reads != 0
-	in.forEachDef(func(r Reg) { clobbered = clobbered || reads.Has(f.location(r)) })
-	if readsMem {
-		for i, a := range in.Args {
-			if a.Kind == KindMem && in.role(i)&roleDef != 0 {
-				clobbered = true
+	return rd
+}
+
+// clobbers is clobbersOperands after allocation: whether in writes a
+// location a compare reads (rd: a register, a register of an address,
+// or, for a compare of memory, any memory).
+func (f *Func) clobbers(in *Instr, rd compareReads) bool {
+	if rd.lost || in.Clobbers&rd.regs != 0 {
+		return true
+	}
+	clobbered := false
+	in.forEachDef(func(r Reg) { clobbered = clobbered || rd.regs.Has(f.location(r)) })
+	if clobbered {
+		return true
+	}
+	if rd.mem {
+		for i := range in.Args {
+			if in.Args[i].Kind == KindMem && in.role(i)&roleDef != 0 {
+				return true
 			}
 		}
 	}
-	return clobbered
+	return false
 }
