@@ -265,7 +265,8 @@ func (in *Instr) role(i int) role {
 // including the registers of its memory operands' addresses. (A spill
 // slot operand's VReg is not reported: the register lives in memory now.)
 func (in *Instr) forEachUse(fn func(r Reg)) {
-	for i, a := range in.Args {
+	for i := range in.Args {
+		a := &in.Args[i] // not a copy: an Operand is eight words, and this is the backend's hottest loop
 		switch a.Kind {
 		case KindReg:
 			if in.role(i)&roleUse != 0 {
@@ -285,8 +286,8 @@ func (in *Instr) forEachUse(fn func(r Reg)) {
 
 // forEachDef calls fn for every register in writes with a result.
 func (in *Instr) forEachDef(fn func(r Reg)) {
-	for i, a := range in.Args {
-		if a.Kind == KindReg && in.role(i)&roleDef != 0 {
+	for i := range in.Args {
+		if a := &in.Args[i]; a.Kind == KindReg && in.role(i)&roleDef != 0 {
 			fn(a.Reg)
 		}
 	}
