@@ -13,3 +13,23 @@ func TestOperandSize(t *testing.T) {
 		t.Errorf("an Operand takes %d bytes, want 64", got)
 	}
 }
+
+// forEachDef looks only at the first operand for a register written: no
+// opcode may write another (role). An opcode that does must change both.
+func TestOnlyFirstOperandWritten(t *testing.T) {
+	for op := range opcode(len(opNames)) {
+		in := &Instr{Op: op}
+		for i := 1; i < 8; i++ {
+			if in.role(i)&roleDef != 0 {
+				t.Errorf("%s writes its operand %d: forEachDef would miss it", opNames[op], i)
+			}
+		}
+	}
+	// And the first is reported when it is written.
+	in := &Instr{Op: opAdd, Args: []Operand{{Kind: KindReg, Reg: FirstVReg}, {Kind: KindReg, Reg: FirstVReg + 1}}}
+	var defs []Reg
+	in.forEachDef(func(r Reg) { defs = append(defs, r) })
+	if len(defs) != 1 || defs[0] != FirstVReg {
+		t.Errorf("add v0, v1 defines %v, want [v0]", defs)
+	}
+}
