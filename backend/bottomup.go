@@ -98,6 +98,7 @@ func (pl *Pipeline) bottomUpStages() (before, scc, after []*Pass) {
 func (pl *Pipeline) streamBottomUp(s *middle.Summary) error {
 	m := s.Funcs()
 	n := len(m)
+	defer s.Close()
 	pl.work = make(map[*Pass]func(*middle.Func) error)
 	for i := range Passes {
 		if p := &Passes[i]; pl.Runs(p) && p.wholeModule() {

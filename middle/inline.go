@@ -334,7 +334,7 @@ func InlineSummarized(s *Summary, budget *InlineBudget) func(*Func) error {
 			return err
 		}
 		inlineInto(f, budget, s.sites, s.recursive, s.thawed())
-		return nil
+		return s.frozen.failed()
 	}
 }
 

@@ -64,8 +64,9 @@ type Summary struct {
 	// take the address of other than to load or store it.
 	assigned, addressed map[string]bool
 	// frozen holds the settled bodies callers may still inline (Settle),
-	// written by writers, one per Settle running at a time.
-	frozen [][]byte
+	// written by writers, one per Settle running at a time; the oldest
+	// spilled to a file past a budget (frozenspill.go).
+	frozen *frozenStore
 	// assigns counts the assignments of each global; allocs lists those
 	// that are allocations (arraylength.go).
 	assigns map[string]int
@@ -147,7 +148,7 @@ func Summarize(m *Module) *Summary {
 			}
 		}
 	}
-	s.frozen = make([][]byte, n)
+	s.frozen = newFrozenStore(n)
 	return s
 }
 
@@ -176,7 +177,7 @@ func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	if e == nil {
 		e = new(frozenWriter)
 	}
-	s.frozen[i] = e.freeze(f)
+	s.frozen.put(i, e.freeze(f))
 	s.writers.Put(e)
 	seen := make(map[int]bool)
 	for _, b := range f.Blocks {
@@ -195,7 +196,11 @@ func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 
 // Drop drops the frozen copy of the i-th function: no caller will inline
 // it any more.
-func (s *Summary) Drop(i int) { s.frozen[i] = nil }
+func (s *Summary) Drop(i int) { s.frozen.drop(i) }
+
+// Close ends the summary's use: the frozen copies' file, if one was
+// made, is closed.
+func (s *Summary) Close() { s.frozen.close() }
 
 // thawed returns, for inlining into one function, the bodies of its
 // callees that callers may still inline, each made once from its frozen
@@ -209,8 +214,10 @@ func (s *Summary) thawed() func(g *Func) *Func {
 			return body
 		}
 		var body *Func
-		if i, ok := s.index[g]; ok && s.frozen[i] != nil {
-			body = thaw(g, s.frozen[i])
+		if i, ok := s.index[g]; ok {
+			if data := s.frozen.get(i); data != nil {
+				body = thaw(g, data)
+			}
 		}
 		made[g] = body
 		return body
