@@ -38,15 +38,15 @@ func freeze(f *Func) []byte { return new(frozenWriter).freeze(f) }
 func (e *frozenWriter) freeze(f *Func) []byte {
 	e.buf, e.lastID, e.lastLine = e.buf[:0], 0, 0
 	clear(e.symbols)
-	e.uint(f.nextValueID)
-	e.uint(f.nextBlockID)
+	e.uint(f.NumValues())
+	e.uint(f.NumBlocks())
 	e.uint(len(f.Inlines))
 	for _, s := range f.Inlines {
 		e.symbol(s.Callee)
 		e.pos(s.Call)
 		e.uint(int(s.Parent))
 	}
-	defined := make([]bool, f.nextValueID)
+	defined := make([]bool, f.NumValues())
 	for _, p := range f.Params {
 		defined[p.ID] = true
 	}
@@ -224,15 +224,15 @@ func (e *frozenWriter) symbol(s string) {
 func thaw(f *Func, data []byte) *Func {
 	d := &frozenReader{buf: data}
 	g := &Func{Name: f.Name, Result: f.Result, Module: f.Module, Decl: f.Decl, sig: f.sig}
-	g.nextValueID = d.uint()
-	g.nextBlockID = d.uint()
+	g.nextValueID = int32(d.uint())
+	g.nextBlockID = int32(d.uint())
 	if n := d.uint(); n > 0 {
 		g.Inlines = make([]InlineSite, n)
 		for i := range g.Inlines {
 			g.Inlines[i] = InlineSite{Callee: d.symbol(), Call: d.pos(), Parent: uint16(d.uint())}
 		}
 	}
-	d.vals = make([]*Value, g.nextValueID)
+	d.vals = make([]*Value, g.NumValues())
 	g.Params = make([]*Value, d.uint())
 	for i := range g.Params {
 		g.Params[i] = d.value()
@@ -240,7 +240,7 @@ func thaw(f *Func, data []byte) *Func {
 	for range d.uint() {
 		d.value()
 	}
-	blocks := make([]*Block, g.nextBlockID)
+	blocks := make([]*Block, g.NumBlocks())
 	g.Blocks = make([]*Block, d.uint())
 	for i := range g.Blocks {
 		b := &Block{ID: d.uint(), Name: d.name(), Func: g}

@@ -7,9 +7,11 @@ type Func struct {
 	Name   string
 	Params []*Value // OpParam values, named; nil once released
 	Result Type
-	// released and snapDefined (release.go) sit by Result, in its padding.
+	// released and snapDefined (release.go), and TailLoops, sit by
+	// Result, in its padding.
 	released    bool     // the body was dropped after compilation
 	snapDefined bool     // defined when the module's definitions were last recorded
+	TailLoops   bool     // see Inlines
 	Blocks      []*Block // Blocks[0] is the entry block
 	Module      *Module
 
@@ -17,8 +19,7 @@ type Func struct {
 	// Value.Inlined indexes (entry 0 stands for the function itself and is
 	// never used); TailLoops says that TailRecursion turned calls of the
 	// function by itself into a loop. Both are for the runtime's traces.
-	Inlines   []InlineSite
-	TailLoops bool
+	Inlines []InlineSite
 	// Decl is the position of the function's declaration in the source,
 	// when the frontend made the function (zero for .ll input).
 	Decl diag.Pos
@@ -26,8 +27,11 @@ type Func struct {
 	// .ll input).
 	Debug *FuncDebug
 
-	nextValueID int
-	nextBlockID int
+	// The next IDs, 32 bits each: with the body's slab apart, a Func
+	// (which every function of a streamed program keeps to its end) fits
+	// in 256 bytes rather than 384.
+	nextValueID int32
+	nextBlockID int32
 	names       *nameTable // shared by values and blocks
 	consts      map[constKey]*Value
 	globals     map[string]*Value // GlobalAddr's operands, one per name
@@ -48,8 +52,9 @@ type Func struct {
 	// analyses computed at some epoch (analysis.go).
 	cfgEpoch uint64
 	cache    *cachedAnalyses
-	// slab is where the values of the body are cut from (valueslab.go).
-	slab valueSlab
+	// slab is where the values of the body are cut from (valueslab.go),
+	// made with the body's first value or block.
+	slab *valueSlab
 }
 
 // pendingArg is the argument val of phi for the coming edge from pred.
@@ -72,10 +77,10 @@ func (f *Func) Entry() *Block { return f.Blocks[0] }
 
 // NumValues is one more than the largest value ID in f: the length of a
 // side table indexed by Value.ID.
-func (f *Func) NumValues() int { return f.nextValueID }
+func (f *Func) NumValues() int { return int(f.nextValueID) }
 
 // NumBlocks is one more than the largest block ID in f.
-func (f *Func) NumBlocks() int { return f.nextBlockID }
+func (f *Func) NumBlocks() int { return int(f.nextBlockID) }
 
 // UniqueName returns base if no value or block of f is named so yet, else
 // base.1, base.2, ..., so that dumps keep the source's variable names. The
@@ -122,12 +127,12 @@ func (f *Func) nameTable() *nameTable {
 // NewValue makes a value that belongs to no block yet, with a fresh ID and,
 // when it has a result, a unique name derived from nameHint.
 func (f *Func) NewValue(op Op, t Type, nameHint string, args ...*Value) *Value {
-	return f.initValue(f.slab.value(args), op, t, nameHint)
+	return f.initValue(f.bodySlab().value(args), op, t, nameHint)
 }
 
 // initValue gives v, new, its ID, op, type and name.
 func (f *Func) initValue(v *Value, op Op, t Type, nameHint string) *Value {
-	v.ID, v.Op, v.Type = f.nextValueID, op, t
+	v.ID, v.Op, v.Type = int(f.nextValueID), op, t
 	f.nextValueID++
 	if t != Void && !op.IsOperand() {
 		v.Name = f.UniqueName(nameHint)
@@ -135,10 +140,18 @@ func (f *Func) initValue(v *Value, op Op, t Type, nameHint string) *Value {
 	return v
 }
 
+// bodySlab returns f's slab, made on first use.
+func (f *Func) bodySlab() *valueSlab {
+	if f.slab == nil {
+		f.slab = new(valueSlab)
+	}
+	return f.slab
+}
+
 // NewBlock appends a new empty block named after nameHint.
 func (f *Func) NewBlock(nameHint string) *Block {
-	b := f.slab.block()
-	b.ID, b.Name, b.Func = f.nextBlockID, f.UniqueName(nameHint), f
+	b := f.bodySlab().block()
+	b.ID, b.Name, b.Func = int(f.nextBlockID), f.UniqueName(nameHint), f
 	f.nextBlockID++
 	f.Blocks = append(f.Blocks, b)
 	return b

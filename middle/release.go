@@ -23,7 +23,7 @@ func (f *Func) Release() {
 	f.consts = nil
 	f.globals = nil
 	f.cache = nil
-	f.slab = valueSlab{}
+	f.slab = nil
 	f.facts = nil // read by the summary and the passes, done with it
 }
 

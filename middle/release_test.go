@@ -3,6 +3,7 @@ package middle
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // A released function keeps its signature and no more: the facts of its
@@ -56,5 +57,20 @@ entry:
 	err := Verify(g)
 	if err == nil || !strings.Contains(err.Error(), "argument 2 of @f must be i32") {
 		t.Errorf("the call's argument of the wrong type was not reported: %v", err)
+	}
+}
+
+// A Func outlives its body (every function of a streamed program keeps
+// its own to the compile's end), so what only the body needs is kept
+// apart (the slab) and a Func stays in the 256-byte size class.
+func TestFuncIsSmall(t *testing.T) {
+	if n := unsafe.Sizeof(Func{}); n > 256 {
+		t.Errorf("a Func takes %d bytes; want at most 256", n)
+	}
+	f := &Func{}
+	f.NewBlock("entry")
+	f.Release()
+	if f.slab != nil {
+		t.Error("Release kept the body's slab")
 	}
 }
