@@ -328,21 +328,22 @@ var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
 // release gives sc back, without the function's values, which it would
 // otherwise keep from the collector.
 func (sc *trackScratch) release() {
-	clear(sc.byID[:cap(sc.byID)])
-	clear(sc.placed[:cap(sc.placed)])
+	clear(sc.byID)
+	clear(sc.placed)
 	sc.states.release()
 	trackScratchPool.Put(sc)
 }
 
 // scratch returns *buf resized to n zero values, reallocated only when it
-// is too small.
+// is too small. *buf keeps the length n, so that a release clears only
+// what this function used, not the capacity a larger one left.
 func scratch[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
 		*buf = make([]T, n)
 	}
-	s := (*buf)[:n]
-	clear(s)
-	return s
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
 }
 
 // newVarTracker runs the data flow for df's function, or returns nil when
@@ -939,7 +940,17 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		return s.slots.get(p - int(FirstVReg))
 	}
 	t.differ = t.differ[:0]
+	// Registers every edge agrees on all of (the common case: most joins
+	// follow a branch, which moves nothing) are skipped whole.
+	regsShared := true
+	for _, o := range ins[1:] {
+		regsShared = regsShared && o.regs == m.regs
+	}
 	for p := 0; p < int(FirstVReg)+m.slots.len(); p++ {
+		if p < int(FirstVReg) && regsShared {
+			p = int(FirstVReg) - 1
+			continue
+		}
 		if p >= int(FirstVReg) && (p-int(FirstVReg))%vecChunk == 0 {
 			// A chunk of slots (dwarfvec.go) every edge shares holds
 			// the same values on every edge: skipped whole.
@@ -1131,7 +1142,7 @@ type stateBuf struct {
 func (buf *stateBuf) release() {
 	buf.slots.release()
 	buf.vars.release()
-	clear(buf.states[:cap(buf.states)])
+	clear(buf.states)
 }
 
 // newStates makes n empty states, in buf's memory (nil: new).

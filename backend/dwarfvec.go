@@ -45,8 +45,8 @@ type vecBuf struct {
 
 // release drops the chunks buf points to.
 func (buf *vecBuf) release() {
-	clear(buf.ptrs[:cap(buf.ptrs)])
-	clear(buf.vecs[:cap(buf.vecs)])
+	clear(buf.ptrs)
+	clear(buf.vecs)
 }
 
 // newValueVecs makes k vectors of n nil values, their chunk pointers in

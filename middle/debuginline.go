@@ -70,8 +70,15 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		if a.Block != nil {
 			n.Block = c.blocks[a.Block.ID]
 		}
-		for _, w := range a.Anchors {
-			n.Anchors = append(n.Anchors, c.vals[w.ID])
+		if len(a.Anchors) > 0 {
+			// Into d's chunks of anchors (keep), not an allocation
+			// per assignment.
+			var buf [3*maxAnchors + 2]*Value
+			as := buf[:0]
+			for _, w := range a.Anchors {
+				as = append(as, c.vals[w.ID])
+			}
+			n.Anchors = d.keep(as)
 		}
 		d.Assigns = append(d.Assigns, n)
 	}
@@ -116,6 +123,13 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 		return false
 	}
 	out := make([]DebugAssign, 0, len(gd.Assigns))
+	// The anchors left, all in one array (each assignment's capped), not
+	// an allocation per assignment.
+	n := 0
+	for i := range gd.Assigns {
+		n += len(gd.Assigns[i].Anchors)
+	}
+	kept := make([]*Value, 0, n)
 	for _, a := range gd.Assigns {
 		if superseded(&a) {
 			continue
@@ -124,11 +138,15 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 		if b != nil && !liveBlock(b) {
 			b = nil
 		}
-		var anchors []*Value
+		start := len(kept)
 		for _, w := range a.Anchors {
 			if live(w) {
-				anchors = append(anchors, w)
+				kept = append(kept, w)
 			}
+		}
+		var anchors []*Value
+		if len(kept) > start {
+			anchors = kept[start:len(kept):len(kept)]
 		}
 		a.Block, a.Anchors = b, anchors
 		out = append(out, a)

@@ -231,9 +231,25 @@ func (d *FuncDebug) unanchor(moved map[*Value]bool) {
 	if d == nil || len(moved) == 0 {
 		return
 	}
+	// By ID, the value itself (a value of another numbering is never
+	// taken for one): a look-up per anchor of every assignment, cheaper
+	// than the map's.
+	n := 0
+	for v := range moved {
+		n = max(n, v.ID+1)
+	}
+	byID := make([]*Value, n)
+	for v := range moved {
+		if v.ID >= 0 {
+			byID[v.ID] = v
+		}
+	}
+	isMoved := func(w *Value) bool { return uint(w.ID) < uint(len(byID)) && byID[w.ID] == w }
 	for i := range d.Assigns {
 		a := &d.Assigns[i]
-		a.Anchors = slices.DeleteFunc(a.Anchors, func(w *Value) bool { return moved[w] })
+		if slices.ContainsFunc(a.Anchors, isMoved) {
+			a.Anchors = slices.DeleteFunc(a.Anchors, isMoved)
+		}
 	}
 }
 

@@ -488,8 +488,10 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 		return nil
 	}
 	dbg := &FuncDebug{Vars: make([]*DebugVar, d.uint())}
+	vars := make([]DebugVar, len(dbg.Vars)) // in one allocation
 	for i := range dbg.Vars {
-		v := &DebugVar{Name: d.symbol(), Type: d.symbol(), Decl: d.pos()}
+		v := &vars[i]
+		*v = DebugVar{Name: d.symbol(), Type: d.symbol(), Decl: d.pos()}
 		flags := d.uint()
 		v.Param, v.Unset = flags&frozenParam != 0, flags&frozenUnset != 0
 		v.Site, v.Origin = uint16(d.uint()), d.uint()
@@ -519,10 +521,14 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 		}
 		a.Pos = d.pos()
 		if n := d.uint(); n > 0 {
-			a.Anchors = make([]*Value, n)
-			for k := range a.Anchors {
-				a.Anchors[k] = d.get(d.uint())
+			// Into the facts' chunks of anchors (keep), not an
+			// allocation per assignment.
+			var buf [3*maxAnchors + 2]*Value
+			as := buf[:0]
+			for range n {
+				as = append(as, d.get(d.uint()))
 			}
+			a.Anchors = dbg.keep(as)
 		}
 		dbg.Assigns[i] = a
 	}
