@@ -54,6 +54,8 @@ var Passes = []Pass{
 	// test i < n in the header.
 	{Name: "exitcheck", Level: 1, IR: middle.FuseExitChecks, Doc: "a loop's first bounds check into its exit test"},
 	{Name: "widenchecks", Level: 1, IR: middle.WidenChecks, Doc: "two bounds checks of neighbouring elements to one"},
+	// After widenchecks and exitcheck, which look for the checks' x <u n.
+	{Name: "rebasechecks", KeepsCFG: true, Level: 1, IR: middle.RebaseChecks, Doc: "a check of x + k under a passed x <u n compares x with n - k"},
 	{Name: "dce", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "remove dead instructions"},
 	{Name: "simplifycfg", Level: 1, IR: middle.SimplifyCFG, Doc: "merge and thread blocks, fold branches"},
 	// After strength, whose counters k*n become the varying parts, and
