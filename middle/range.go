@@ -78,7 +78,11 @@ func (p *rangeProver) canonical(v *Value) bound {
 	if a := lengthOf(v); a != nil {
 		return p.lengthBound(a)
 	}
-	if v.Op == OpLoad && v.Args[0].Op == OpGlobal {
+	// A load with no block is one that licm has dropped as a duplicate of
+	// one it hoisted, its uses still to be replaced when the pass ends
+	// (hoister.dedupe), which a prover made in the meantime sees: it is
+	// only itself.
+	if v.Op == OpLoad && v.Args[0].Op == OpGlobal && v.Block != nil {
 		if w := p.storedValue(v); w != nil {
 			return p.canonical(w)
 		}
