@@ -86,9 +86,9 @@ func (t *varTracker) writesHomes(s *trackState, in *Instr) {
 		t.leaveHomes(s)
 		return
 	}
-	for i := range in.Args {
+	for i := range in.defArgs() {
 		a := &in.Args[i]
-		if a.Kind != KindMem || in.role(i)&roleDef == 0 {
+		if a.Kind != KindMem {
 			continue
 		}
 		if a.Slot == nil {

@@ -551,10 +551,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 			// The virtual registers it defines (forEachDef's, without
 			// a call per register: this looks at every instruction).
-			for j := range in.Args {
-				if in.role(j)&roleDef == 0 {
-					continue
-				}
+			for j := range in.defArgs() {
 				a := &in.Args[j]
 				if a.Kind != KindReg || !a.Reg.IsVirtual() {
 					continue
@@ -1353,10 +1350,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			t.log = append(t.log, stateChange{kind: changeClobber, mask: gone})
 		}
 	}
-	for i := range in.Args {
-		if in.role(i)&roleDef == 0 {
-			continue
-		}
+	for i := range in.defArgs() {
 		a := &in.Args[i]
 		var v *middle.Value
 		switch {
@@ -1944,10 +1938,7 @@ func (f *Func) noteDefValues() {
 		for _, in := range b.Instrs {
 			// The virtual registers it defines (forEachDef's, without a
 			// call per register).
-			for j := range in.Args {
-				if in.role(j)&roleDef == 0 {
-					continue
-				}
+			for j := range in.defArgs() {
 				r := in.Args[j].Reg
 				if in.Args[j].Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
 					if v := originOf(r); v != nil {

@@ -145,10 +145,7 @@ func (f *Func) origins() []*middle.Value {
 			if in.Op == opMov && in.Size == 8 {
 				d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
 			}
-			for i := range in.Args {
-				if in.role(i)&roleDef == 0 {
-					continue // before the operand is read: most are uses
-				}
+			for i := range in.defArgs() {
 				r := operandVReg(in.Args[i])
 				if !r.IsVirtual() {
 					continue

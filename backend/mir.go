@@ -298,6 +298,17 @@ func (in *Instr) forEachDef(fn func(r Reg)) {
 	in.Defs.forEach(fn)
 }
 
+// defArgs returns the operands in writes: the first when its role is a
+// definition, else none. Of the operands only the first may be written
+// (role), so the loops over what an instruction defines look at it alone
+// rather than asking the role of every operand.
+func (in *Instr) defArgs() []Operand {
+	if len(in.Args) > 0 && in.role(0)&roleDef != 0 {
+		return in.Args[:1]
+	}
+	return nil
+}
+
 // isBranch reports whether in transfers control to another block.
 func (in *Instr) isBranch() bool { return in.Op == opJmp || in.Op == opJcc || in.Op == opJmpTable }
 
