@@ -70,6 +70,9 @@ var Passes = []Pass{
 	{Name: "sinkstores", KeepsCFG: true, Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},
 	{Name: "memopt2", Level: 2, IR: middle.MemOpt, Doc: "memopt again, for the loads after the sunk stores"},
 	{Name: "ifconvert", Level: 2, IR: middle.IfConvert, Doc: "small diamonds to selects"},
+	// After ifconvert, which may have made a select of the diamond; before
+	// simplifycfg2, which bypasses the blocks that only jump left behind.
+	{Name: "condthread", Level: 2, IR: middle.ThreadKnownConditions, Doc: "branches a branch above decided, skipped"},
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
 	{Name: "dce2", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "dce again"},
 	// After the last dce: the lengths the checks compared with are left
