@@ -308,7 +308,13 @@ func (h *hoister) elementsDisjoint(addr *Value, t Type) bool {
 			continue
 		}
 		sa := st.Args[1]
-		if !arrayElement(addr, t) || addr.Args[0] != sa.Args[0] {
+		if !arrayElement(addr, t) {
+			return false
+		}
+		if copiesOwnElement(st, addr.Args[0]) {
+			continue
+		}
+		if addr.Args[0] != sa.Args[0] {
 			return false
 		}
 		if h.prover == nil {
@@ -324,6 +330,42 @@ func (h *hoister) elementsDisjoint(addr *Value, t Type) bool {
 		}
 	}
 	return true
+}
+
+// copiesOwnElement reports whether the store st (to an array element)
+// writes back element i of the array p, read with the same index i in st's
+// block or in one that every path to it comes through last (a chain of
+// blocks with one predecessor each, which the loop's header, having two,
+// can only head): dst[i] = p[i], a copy loop's store, after its bounds
+// checks. Toy's arrays are the same or do not overlap (a pointer is made
+// only by &x of a variable, never into an array), so it changes no element
+// of p — when dst is p, p[i] gets the value it held at the load, unless a
+// store between them wrote p[i]: one of the loop's, which the caller asks
+// about on its own (of the loop's writes to an element of p, the first in
+// time cannot be such a copy, which writes the value the element already
+// has).
+func copiesOwnElement(st *Value, p *Value) bool {
+	ld, sa := st.Args[0], st.Args[1]
+	if ld.Op != OpLoad || !arrayElement(sa, ld.Type) {
+		return false
+	}
+	la := ld.Args[0]
+	if !arrayElement(la, ld.Type) || la.Args[0] != p || la.Args[1] != sa.Args[1] {
+		return false
+	}
+	if ld.Block == st.Block {
+		return slices.Index(st.Block.Instrs, ld) < slices.Index(st.Block.Instrs, st)
+	}
+	b := st.Block
+	for range 8 {
+		if len(b.Preds) != 1 {
+			return false
+		}
+		if b = b.Pred(0); b == ld.Block {
+			return true
+		}
+	}
+	return false
 }
 
 // forLoopBlocks calls visit on every block of l, inner loops' included.

@@ -674,3 +674,76 @@ exit:
 		t.Errorf("a[0] leaves a loop that stores b[i]")
 	}
 }
+
+// A copy loop's store dst[i] = src[i] changes no element of src (dst is
+// src, and the element gets its own value back, or another array): the
+// bound src[0] leaves the loop (pidigits' copy_big). It stays when the
+// value stored is another element of src, an element of another array,
+// or one loaded before the loop (which a store since may have changed).
+func TestLICMCopyLoopBound(t *testing.T) {
+	const loop = `
+define void @copy(ptr %dst, ptr %src, ptr %other, i64 %k) {
+entry:
+  %pre.addr = getelementptr i64, ptr %src, i64 %k
+  %pre = load i64, ptr %pre.addr
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
+  %p0 = getelementptr i64, ptr %src, i64 0
+  %n = load i64, ptr %p0
+  %more = icmp sle i64 %i, %n
+  br i1 %more, label %body, label %exit
+body:
+  %s = getelementptr i64, ptr %src, i64 %i
+  %x = load i64, ptr %s
+  %len.addr = getelementptr i8, ptr %dst, i64 -8
+  %len = load i64, ptr %len.addr, !invariant.load !0
+  %in = icmp ult i64 %i, %len
+  br i1 %in, label %ok, label %fail
+ok:
+  %d = getelementptr i64, ptr %dst, i64 %i
+  store i64 %x, ptr %d
+  %i.next = add i64 %i, 1
+  br label %head
+fail:
+  ret void
+exit:
+  ret void
+}
+
+!0 = !{}`
+	hoisted := func(text string) bool {
+		m := mustParseModule(text)
+		m.TypeSafe = true
+		f := m.Funcs[0]
+		LICM(f)
+		if err := Verify(f); err != nil {
+			t.Fatalf("after LICM:\n%s\n%v", f, err)
+		}
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Name == "n" {
+					return !f.Loops().Contains(f.Loops().Loops[0], b)
+				}
+			}
+		}
+		t.Fatalf("no load of the bound left:\n%s", f)
+		return false
+	}
+	if !hoisted(loop) {
+		t.Errorf("src[0] stays in a loop that copies src[i] to dst[i]")
+	}
+	for _, c := range []struct{ from, to, why string }{
+		{"%s = getelementptr i64, ptr %src, i64 %i", "%i.1 = add i64 %i, 1\n  %s = getelementptr i64, ptr %src, i64 %i.1", "src[i+1] to dst[i]"},
+		{"%s = getelementptr i64, ptr %src, i64 %i", "%s = getelementptr i64, ptr %other, i64 %i", "other[i] to dst[i]"},
+		{"store i64 %x, ptr %d", "store i64 %pre, ptr %d", "src[k], loaded before the loop, to dst[i]"},
+	} {
+		text := strings.Replace(loop, c.from, c.to, 1)
+		if text == loop {
+			t.Fatalf("no %q in the loop", c.from)
+		}
+		if hoisted(text) {
+			t.Errorf("src[0] leaves a loop that copies %s", c.why)
+		}
+	}
+}
