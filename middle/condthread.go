@@ -18,21 +18,25 @@ package middle
 // nothing with side effects, and no value it defines is used outside it
 // (so a predecessor that skips B misses none of them), and it is not a
 // loop header (threading into a loop past its header would make the loop
-// irreducible). For each edge P -> B, the branches above decide c when,
-// walking up from P along blocks that have a single predecessor (so every
-// path to B passes the edges walked), some block D ends in a condbr on c
-// itself, or on an identical pure instruction of the same operands defined
-// in D when c is defined in B (a trunc of one loaded byte tested twice):
-// the operands have not changed in between, since their definitions
-// dominate D and the blocks below D on the walk do not dominate D; B's
-// own would make B a loop header. The edge P -> B then goes to the
+// irreducible). For each edge P -> B, the branches above decide c when P
+// or a block D above it ends in a condbr on c itself, or on an identical
+// pure instruction of the same operands defined in D when c is defined in
+// B (a trunc of one loaded byte tested twice): P's own branch, or, up the
+// dominator tree from P (P first), the edge D -> X into a block X entered
+// from outside along that edge alone — its only predecessor, or the entry
+// of a loop whose other predecessors are its back edges (a versioned
+// loop's header, whose check-free copy exits to a block that repeats a
+// test of its version test). The operands have not changed in between:
+// their definitions dominate D, and no path from one of them reaches P
+// without entering X along that edge; B's own would make B a loop header
+// (decidedAbove). The edge P -> B then goes to the
 // successor of B that D's edge chose; that successor's φs take their entry
 // for B. A predecessor that already branches to that successor is left
 // alone (its φ entries might differ).
 //
 // Requires: SSA form. Guarantees: valid SSA; every block reachable (the
 // blocks left without predecessors are removed). Linear in the function,
-// plus a walk up of at most maxThreadWalk blocks per edge.
+// plus a walk up of at most maxThreadWalk dominators per edge.
 func ThreadKnownConditions(f *Func) {
 	if f.IsDecl() {
 		return
@@ -50,6 +54,7 @@ func ThreadKnownConditions(f *Func) {
 		}
 	}
 	changed := false
+	touched := make([]bool, f.NumBlocks())
 	for _, b := range dom.RPO() {
 		if !threadable(b, usedOutside) {
 			continue
@@ -69,7 +74,7 @@ func ThreadKnownConditions(f *Func) {
 		c := b.Term().Args[0]
 		for j := 0; j < len(b.Preds); {
 			e := b.Preds[j]
-			taken, ok := decidedAbove(e.b, e.i, c, b)
+			taken, ok := decidedAbove(dom, touched, e.b, e.i, c, b)
 			to := b.Succ(0)
 			if !taken {
 				to = b.Succ(1)
@@ -88,6 +93,7 @@ func ThreadKnownConditions(f *Func) {
 				phi.AddArg(args[k])
 			}
 			changed = true
+			touched[b.ID], touched[to.ID] = true, true
 		}
 	}
 	if !changed {
@@ -96,10 +102,6 @@ func ThreadKnownConditions(f *Func) {
 	f.cfgChanged()
 	RemoveUnreachable(f)
 }
-
-// maxThreadWalk bounds the walk up from a predecessor: the deciding branch
-// is near (a search loop's exits are one or two blocks below its tests).
-const maxThreadWalk = 4
 
 // threadable reports whether b may be skipped by a predecessor that knows
 // where its branch goes: a condbr with two different targets, no φ, and
@@ -118,21 +120,46 @@ func threadable(b *Block, usedOutside []bool) bool {
 }
 
 // decidedAbove reports whether control arriving at b along p's exit succ
-// has seen c's value decided by a branch, and which: the walk of
-// ThreadKnownConditions.
-func decidedAbove(p *Block, succ int, c *Value, b *Block) (taken, ok bool) {
+// has seen c's value decided by a branch, and which: p's own branch, or
+// the edge D -> X into a block X that dominates p (up the dominator tree)
+// when every path into X comes along that edge first — X's other
+// predecessors are X's own back edges, as a versioned loop's header is
+// entered only from its version test. (The value of c, or of the operands
+// of its twin, then cannot have changed since: their definitions dominate
+// D, and a path from one of them to p that skipped the edge would reach p
+// without entering X from outside.) A block whose edges a thread has
+// changed (touched) ends the walk: the dominator tree may be stale there.
+func decidedAbove(dom *DomTree, touched []bool, p *Block, succ int, c *Value, b *Block) (taken, ok bool) {
+	if t := p.Term(); t.Op == OpCondBr && p.Succ(0) != p.Succ(1) && sameCondition(t.Args[0], c, p, b) {
+		return succ == 0, true
+	}
+	x := p
 	for range maxThreadWalk {
-		if t := p.Term(); t.Op == OpCondBr && p.Succ(0) != p.Succ(1) && sameCondition(t.Args[0], c, p, b) {
-			return succ == 0, true
+		if x == nil || touched[x.ID] {
+			break
 		}
-		if len(p.Preds) != 1 {
-			return false, false
+		var entry Edge
+		entries := 0
+		for _, e := range x.Preds {
+			if !dom.Dominates(x, e.b) {
+				entry = e
+				entries++
+			}
 		}
-		e := p.Preds[0]
-		p, succ = e.b, e.i
+		if d := entry.b; entries == 1 && !touched[d.ID] {
+			if t := d.Term(); t.Op == OpCondBr && d.Succ(0) != d.Succ(1) && sameCondition(t.Args[0], c, d, b) {
+				return entry.i == 0, true
+			}
+		}
+		x = dom.Idom(x)
 	}
 	return false, false
 }
+
+// maxThreadWalk bounds the walk up the dominator tree from a predecessor
+// (an else-if chain makes a deep one): the deciding branch is near, one or
+// two blocks above a search loop's exits, or a versioned loop's test.
+const maxThreadWalk = 8
 
 // sameCondition reports whether d, the condition of d's block's branch,
 // has c's value at b: it is c, or c is defined in b and d in dblock by

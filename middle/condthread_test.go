@@ -106,3 +106,53 @@ out:
 		checkPass(t, ThreadKnownConditions, src, src)
 	}
 }
+
+// A versioned loop's copies exit to a block that repeats the version test
+// (fannkuch's perm1[r] after the rotation): the check-free copy, entered
+// only on r < len, goes straight to the access, the original to the
+// failure. The loop headers have a back edge each, so the single entry
+// edge is the version test's.
+func TestThreadKnownConditionsVersionedExit(t *testing.T) {
+	checkPass(t, ThreadKnownConditions, `
+define i64 @rot(i64 %r, i64 %len) {
+entry:
+  %ok = icmp ult i64 %r, %len
+  br i1 %ok, label %fast, label %slow
+fast:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %fast ]
+  %i.1 = add i64 %i, 1
+  %c = icmp slt i64 %i.1, %r
+  br i1 %c, label %fast, label %join
+slow:
+  %j = phi i64 [ 0, %entry ], [ %j.1, %slow ]
+  %j.1 = add i64 %j, 1
+  %d = icmp slt i64 %j.1, %r
+  br i1 %d, label %slow, label %join
+join:
+  %ok.1 = icmp ult i64 %r, %len
+  br i1 %ok.1, label %yes, label %no
+yes:
+  ret i64 1
+no:
+  ret i64 0
+}`, `
+define i64 @rot(i64 %r, i64 %len) {
+entry:
+  %ok = icmp ult i64 %r, %len
+  br i1 %ok, label %fast, label %slow
+fast:
+  %i = phi i64 [ 0, %entry ], [ %i.1, %fast ]
+  %i.1 = add i64 %i, 1
+  %c = icmp slt i64 %i.1, %r
+  br i1 %c, label %fast, label %yes
+slow:
+  %j = phi i64 [ 0, %entry ], [ %j.1, %slow ]
+  %j.1 = add i64 %j, 1
+  %d = icmp slt i64 %j.1, %r
+  br i1 %d, label %slow, label %no
+yes:
+  ret i64 1
+no:
+  ret i64 0
+}`)
+}
