@@ -1,6 +1,7 @@
 package middle
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -41,4 +42,23 @@ func normalizeIR(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// checkSameResults calls every function defined in before and in after (the
+// same module before and after a pass) with each argument of args, by the
+// IR interpreter, and requires the same result or the same runtime error.
+func checkSameResults(t *testing.T, before, after *Module, args []int64) {
+	t.Helper()
+	for _, f := range before.Funcs {
+		if f.IsDecl() {
+			continue
+		}
+		for _, x := range args {
+			r1, e1 := NewInterpreter(before, InterpOptions{}).Call(f.Name, x)
+			r2, e2 := NewInterpreter(after, InterpOptions{}).Call(f.Name, x)
+			if want, got := fmt.Sprint(r1, e1), fmt.Sprint(r2, e2); got != want {
+				t.Errorf("%s(%d): %s after the pass, %s before", f.Name, x, got, want)
+			}
+		}
+	}
 }

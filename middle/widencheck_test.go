@@ -117,18 +117,7 @@ declare void @toy_index_error(ptr, i32, i32, i64, i64)
 	if widened != 4 { // not the pair 6 apart, more than the length
 		t.Fatalf("%d pairs widened, want 4:\n%s", widened, after)
 	}
-	for _, f := range before.Funcs {
-		if f.IsDecl() {
-			continue
-		}
-		for _, x := range []int64{-9, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1 << 63, 1<<63 - 1} {
-			r1, e1 := NewInterpreter(before, InterpOptions{}).Call(f.Name, x)
-			r2, e2 := NewInterpreter(after, InterpOptions{}).Call(f.Name, x)
-			if want, got := fmt.Sprint(r1, e1), fmt.Sprint(r2, e2); got != want {
-				t.Errorf("%s(%d): %s after the pass, %s before", f.Name, x, got, want)
-			}
-		}
-	}
+	checkSameResults(t, before, after, []int64{-9, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1 << 63, 1<<63 - 1})
 }
 
 // Pairs left alone: a store between the checks, different lengths,
