@@ -69,8 +69,16 @@ func (f *Func) DuplicateTails() {
 	}
 }
 
+// tailDupLatch is the most instructions, its jump included, of a block
+// that jumps to a small test and is copied with it: a loop's latch (the
+// store of an if's result, the counter's step and its copy) that both arms
+// of the if jump to. Each arm then ends with the loop's test and branches
+// back itself (gcc's layout of lcs's inner loop), and the arm that used to
+// jump to the latch takes one branch an iteration rather than two.
+const tailDupLatch = 4
+
 // duplicable reports whether b is a small tail: a test that branches two
-// ways, or a return.
+// ways, a return, or a latch that jumps to a test.
 func (b *Block) duplicable() bool {
 	n := len(b.Instrs)
 	if n == 0 || n > tailDupLimit && (n > tailDupCopies || !onlyMoves(b.Instrs[:n-1])) {
@@ -82,7 +90,24 @@ func (b *Block) duplicable() bool {
 		}
 	}
 	last := b.Instrs[n-1].Op
-	return last == opRet || last == opJmp && n >= 2 && (b.Instrs[n-2].Op == opJcc || onlyMoves(b.Instrs[:n-1]))
+	if last == opRet || last == opJmp && n >= 2 && (b.Instrs[n-2].Op == opJcc || onlyMoves(b.Instrs[:n-1])) {
+		return true
+	}
+	return last == opJmp && n <= tailDupLatch && b.Instrs[n-1].Args[0].Block.isTest()
+}
+
+// isTest reports whether b is a small two-way branch (cmp; jcc; jmp).
+func (b *Block) isTest() bool {
+	n := len(b.Instrs)
+	if n < 2 || n > tailDupLimit || b.Instrs[n-1].Op != opJmp || b.Instrs[n-2].Op != opJcc {
+		return false
+	}
+	for _, in := range b.Instrs {
+		if in.Op == opCall || in.Op == opPhi {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyMoves reports whether instrs are all moves between registers, or

@@ -215,3 +215,65 @@ int main(void) {
 		}
 	}
 }
+
+// Both arms of an if at the end of a loop body jump to the latch, which
+// stores their value and steps the counter before the loop's test (lcs's
+// inner loop): the latch is copied into the arms with the test, so that
+// each arm branches back to the body itself and no block in the loop ends
+// with a jump alone.
+func TestTailDuplicationOfLatch(t *testing.T) {
+	const ll = `
+define i64 @row(ptr %cur, ptr %prev, ptr %b, i64 %ai, i64 %n) {
+entry:
+  br label %head
+head:
+  %j = phi i64 [ 1, %entry ], [ %j.1, %latch ]
+  %c = icmp sle i64 %j, %n
+  br i1 %c, label %body, label %exit
+body:
+  %jm = sub i64 %j, 1
+  %pb = getelementptr i64, ptr %b, i64 %jm
+  %bv = load i64, ptr %pb
+  %eq = icmp eq i64 %ai, %bv
+  br i1 %eq, label %same, label %diff
+same:
+  %pp = getelementptr i64, ptr %prev, i64 %jm
+  %pv = load i64, ptr %pp
+  %v.a = add i64 %pv, 1
+  br label %latch
+diff:
+  %pu = getelementptr i64, ptr %prev, i64 %j
+  %up = load i64, ptr %pu
+  %pl = getelementptr i64, ptr %cur, i64 %jm
+  %left = load i64, ptr %pl
+  %g = icmp sgt i64 %up, %left
+  %v.b = select i1 %g, i64 %up, i64 %left
+  br label %latch
+latch:
+  %v = phi i64 [ %v.a, %same ], [ %v.b, %diff ]
+  %pc = getelementptr i64, ptr %cur, i64 %j
+  store i64 %v, ptr %pc
+  %j.1 = add i64 %j, 1
+  br label %head
+exit:
+  %pn = getelementptr i64, ptr %cur, i64 %n
+  %r = load i64, ptr %pn
+  ret i64 %r
+}
+`
+	expect(t, ll, `int64_t row(int64_t *, int64_t *, int64_t *, int64_t, int64_t);
+int main(void) {
+	int64_t b[6] = {1, 2, 1, 3, 1, 2}, prev[7] = {0, 0, 1, 1, 1, 1, 1}, cur[7] = {0};
+	printf("%ld %ld\n", row(cur, prev, b, 1, 6), row(cur, prev, b, 2, 6));
+}
+`, "2 2\n")
+	_, fs := stages(t, ll)
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			n := len(b.Instrs)
+			if b.depth > 0 && n > 0 && b.Instrs[n-1].Op == opJmp && (n == 1 || b.Instrs[n-2].Op != opJcc) {
+				t.Errorf("%s ends the loop's path with a jump to %s:\n%s", b.Name, b.Instrs[n-1].Args[0].Block.Name, f)
+			}
+		}
+	}
+}
