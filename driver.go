@@ -428,7 +428,7 @@ func (d *driver) readSource(in string) (string, []byte, error) {
 		name = stdinName
 		src, err = io.ReadAll(d.stdin)
 	} else {
-		src, err = os.ReadFile(in)
+		src, err = readSourceFile(in) // mapsource.go
 	}
 	if err != nil {
 		return "", nil, failf("%s: %v", name, unwrapPath(err))
