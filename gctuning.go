@@ -98,6 +98,7 @@ func followLiveHeap() {
 				live := int64(sample[0].Value.Uint64())
 				debug.SetMemoryLimit(max(limitFloor.Load(), int64(gcLimitFactor*float64(live))))
 			}
+			dropMappedPages() // mapsource.go
 			arm()
 		})
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"sync"
 	"syscall"
 )
 
@@ -18,10 +19,15 @@ import (
 // neither scans nor counts, and costs its pages alone, shared with the
 // kernel's page cache.
 //
-// The mapping is private and writable, so that the text is what a copy
-// would be: toyc writes none of it, and a write would go to a page of
-// its own. It is never unmapped, since strings point into it to the end
-// of the process. A file changed while it is compiled changes under the
+// The mapping is read-only: toyc writes none of the text. It is never
+// unmapped, since strings point into it to the end of the process. Its
+// pages, once read, would stay in the process's memory: the skim reads
+// the whole file before the first function is compiled, and the stream
+// reads it again, a chunk at a time, as the functions are compiled
+// (frontend/stream.go), though only the chunk being parsed is needed
+// then. So after every collection (gctuning.go) the pages are given back
+// (dropMappedPages); the kernel keeps them in its page cache, and a page
+// read again is mapped again from there. A file changed while it is compiled changes under the
 // compile (one cut short faults, SIGBUS), as a mapped source does in
 // clang. Files of less than mapSourceMin bytes are read: their copy
 // counts for nothing against the heap's floor, and the tests, which
@@ -39,11 +45,31 @@ func readSourceFile(name string) ([]byte, error) {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && fi.Size() >= mapSourceMin && fi.Size() == int64(int(fi.Size())) {
-		b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
+		b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
 		if err == nil {
+			mapped.Lock()
+			mapped.texts = append(mapped.texts, b)
+			mapped.Unlock()
 			return b, nil
 		}
 	}
 	// Read as before, with its errors (a directory, a special file).
 	return os.ReadFile(name)
+}
+
+// mapped are the sources mapped (readSourceFile).
+var mapped struct {
+	sync.Mutex
+	texts [][]byte
+}
+
+// dropMappedPages gives the pages of the mapped sources back to the
+// kernel (MADV_DONTNEED): they are the file's, unchanged, and the next
+// read maps them again.
+func dropMappedPages() {
+	mapped.Lock()
+	defer mapped.Unlock()
+	for _, b := range mapped.texts {
+		syscall.Madvise(b, syscall.MADV_DONTNEED)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -83,4 +84,56 @@ func later(n: int) int {
 			t.Errorf("%v: mapped, status %d\n%s\nread, status %d\n%s", args, mapStatus, mapDiags, readStatus, readDiags)
 		}
 	}
+}
+
+// The pages of a mapped source go back to the kernel after a collection
+// (dropMappedPages), and the text reads the same after.
+func TestMappedSourcePagesDropped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pages.toy")
+	text := bytes.Repeat([]byte("// a line of the source whose pages are dropped\n"), (4<<20)/48+1)
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := readSourceFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(src, text) { // reads every page
+		t.Fatal("mapped text differs from the file")
+	}
+	if kb := mappedRSS(t, path); kb < 1024 {
+		t.Fatalf("the mapping has %d KB in memory after reading it all", kb)
+	}
+	dropMappedPages()
+	if kb := mappedRSS(t, path); kb != 0 {
+		t.Errorf("the mapping has %d KB in memory after its pages were dropped", kb)
+	}
+	if !bytes.Equal(src, text) {
+		t.Error("mapped text differs from the file after its pages were dropped")
+	}
+}
+
+// mappedRSS is how many KB of the mapping of path are in memory
+// (/proc/self/smaps).
+func mappedRSS(t *testing.T, path string) int {
+	smaps, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip(err)
+	}
+	in := false
+	for _, line := range strings.Split(string(smaps), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 6 && strings.Contains(f[0], "-"):
+			in = f[len(f)-1] == path
+		case in && len(f) == 3 && f[0] == "Rss:":
+			kb, err := strconv.Atoi(f[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb
+		}
+	}
+	t.Fatalf("no mapping of %s", path)
+	return 0
 }
