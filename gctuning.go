@@ -33,10 +33,11 @@ import (
 // gcLimitFloor, so that while little is live the collector runs when the
 // heap reaches the floor, which bounds the peak at little cost (collecting
 // a small live heap is cheap). The live heap is then mostly the program's
-// declarations (about 1 KB a function), its source and the frozen copies
-// waiting for their callers: 110 MB at the start of the million-line
-// program at -O2, 150 MB at its end, which a factor of 2.5 made a peak
-// of 385 MB. At 100k lines, little is live and the floor decides: a
+// declarations (about 1 KB a function), the functions in flight and the
+// frozen copies waiting for their callers: 85-120 MB through the
+// million-line program at -O2 (whose source, mapped, is outside the
+// heap: mapsource.go), which a factor of 2.5 makes a peak of 283 MB.
+// At 100k lines, little is live and the floor decides: a
 // floor of 96 MB peaked at 97-102 MB, 80 MB at 82-86 MB, for the same
 // CPU time. A compile that does not stream (to standard output, or with
 // dumps) keeps the 1 GiB floor and follows the live heap only above
