@@ -67,9 +67,7 @@ func (f *Func) AlignCode() {
 }
 
 // fallsInto reports whether the block laid out before blocks[t] can run
-// into it: it ends with no unconditional jump, table jump, return or ud2,
-// or one of its branches leads to blocks[t] (dest, of jumpChains), which
-// the emitter then lets fall through.
+// into it (runsInto; dest, of jumpChains, is where each branch ends up).
 func fallsInto(blocks []*Block, laidOut []bool, dest []*Block, t int) bool {
 	p := t - 1
 	for p >= 0 && !laidOut[p] {
@@ -78,13 +76,20 @@ func fallsInto(blocks []*Block, laidOut []bool, dest []*Block, t int) bool {
 	if p < 0 {
 		return true
 	}
-	b := blocks[p]
+	return runsInto(blocks[p], blocks[t], func(b *Block) *Block { return dest[b.ID] })
+}
+
+// runsInto reports whether b, laid out right before t, can run into it: it
+// ends with no unconditional jump, table jump, return or ud2, or one of
+// its branches leads to t (through dest), which the emitter then lets fall
+// through.
+func runsInto(b, t *Block, dest func(*Block) *Block) bool {
 	n := len(b.Instrs)
 	if n == 0 {
 		return true
 	}
 	for _, in := range b.Instrs[max(0, n-2):] {
-		if (in.Op == opJmp || in.Op == opJcc) && dest[in.Args[0].Block.ID] == blocks[t] {
+		if (in.Op == opJmp || in.Op == opJcc) && dest(in.Args[0].Block) == t {
 			return true
 		}
 	}
@@ -94,3 +99,6 @@ func fallsInto(blocks []*Block, laidOut []bool, dest []*Block, t int) bool {
 	}
 	return true
 }
+
+// sameBlock is runsInto's dest where branches go where they say.
+func sameBlock(b *Block) *Block { return b }

@@ -92,6 +92,8 @@ var Passes = []Pass{
 	// carry the join's φ constants.
 	{Name: "constbranch", Level: 0, Native: true, Mach: (*Func).FoldConstBranches, Doc: "branches on constants the block set to jumps"},
 	{Name: "blockorder", Level: 0, Native: true, Mach: (*Func).OrderBlocks, Doc: "block order for fall-through, loop depth"},
+	// After blockorder, whose loop forest it uses and passes on.
+	{Name: "looptop", Level: 1, Native: true, Mach: (*Func).LatchesToTop, Doc: "a latch nothing falls into above its loop's header"},
 	// After blockorder, which knows the loops, and before regalloc, whose
 	// loop splits put their exit copies in these blocks.
 	{Name: "loopexits", Level: 0, Native: true, Mach: (*Func).SplitLoopExits, Doc: "a block for each edge out of a loop from a two-way branch"},
