@@ -1,7 +1,7 @@
 package backend
 
-// Code alignment: a function's entry starts a 16-byte block, and so does
-// the first instruction of each loop where it is cheap to get there
+// Code alignment: a function's entry starts a 16-byte block, and the
+// first instruction of each loop a 32-byte one where it is cheap to get there
 // (gcc's -falign-functions=16 and -falign-loops=16:11:8 at -O2, LLVM's
 // preferred function and loop alignment on x86-64: Intel's optimization
 // manual, "Code Alignment", 3.4.1.4). The front end fetches and decodes
@@ -14,9 +14,14 @@ package backend
 // The top of a loop is its first block in the layout that the emitter
 // writes (the rotated loop's body, or its header; a block the emitter
 // leaves out, one that only jumps, does not count): the target of its back
-// edges. As gcc does, it is padded to 16 only when that takes at most 10
-// bytes of padding, and to 8 otherwise — but only where no code falls into
-// it, so that the padding never runs: after a jump, a return or a call
+// edges. It is padded to a 32-byte boundary (the padding never runs, so
+// only its bytes cost): gcc's 16 with at most 10 bytes of padding left the
+// loops of knapsack and bubblesort, each a few instructions with a
+// data-dependent branch, at a 16-byte offset in a 64-byte line about half
+// the time, where hand-padded copies ran 1.2-1.3x slower than at offsets 0
+// or 32 (CPU time, interleaved runs; no performance counters here to say
+// which front-end limit it is) — but only where no code falls into it, so
+// that the padding never runs: after a jump, a return or a call
 // that does not return. gcc and LLVM pad a loop that the code before it
 // falls into too, and the padding then runs (one nop) each time the loop
 // is entered: over the 36 benchmark programs, whose loops toyc's layout

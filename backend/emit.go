@@ -322,7 +322,7 @@ func (e *emitter) function(f *Func) {
 			next = layout[i+1]
 		}
 		if b.alignTop && i > 0 {
-			e.w.WriteString("\t.p2align\t4,,10\n\t.p2align\t3\n")
+			e.w.WriteString("\t.p2align\t5\n")
 		}
 		e.w.WriteString(labels[b.ID])
 		e.w.WriteString(":\n")

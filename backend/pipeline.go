@@ -105,7 +105,7 @@ var Passes = []Pass{
 	{Name: "frame", Level: 0, Native: true, Mach: (*Func).Layout, Allocated: true, Doc: "stack frame, prologue and epilogue"},
 	// Last: from here on, the flags may live from a block into the next.
 	{Name: "flagsacross", Level: 0, Native: true, Mach: (*Func).DropCompareAcrossEdges, Allocated: true, Doc: "compares whose flags every predecessor leaves set"},
-	{Name: "align", Level: 2, Native: true, Mach: (*Func).AlignCode, Allocated: true, Doc: "functions and loop tops at 16-byte boundaries"},
+	{Name: "align", Level: 2, Native: true, Mach: (*Func).AlignCode, Allocated: true, Doc: "functions at 16-byte boundaries, loop tops at 32"},
 }
 
 // Pass is one entry of the table. Exactly one of its functions is set: an
