@@ -267,7 +267,7 @@ type dwarfWriter struct {
 	abstracts map[string]bool   // the inlined callees, by name (dwarfinline.go; iterated only sorted)
 	// abstractVars are the variables of the inlined callees that DIEs of
 	// inlined calls refer to, by callee and index in its Vars.
-	abstractVars map[string]map[int]middle.DebugVar
+	abstractVars map[string]map[int]protoVar
 	protos       map[string]proto // the functions written, by name (looked up only)
 }
 

@@ -458,6 +458,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 	defer func() {
 		bufs.runs = df.runs[:0]
 		dieBufferPool.Put(bufs)
+		df.locs.release() // the runs' moves are in its memory
 	}()
 	info, rng, loc, kids := &bufs.text[0], &bufs.text[1], &bufs.text[2], &bufs.text[3]
 	for i := range bufs.text {

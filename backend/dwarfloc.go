@@ -84,6 +84,7 @@ func (s *trackState) clear() {
 type varTracker struct {
 	f     *Func
 	df    *dwarfFunc
+	mem   *trackMem // where its tables are, given back when its function is written (release)
 	named map[*middle.Value][]int
 	// mayBeNamed is, by value ID, whether a value of that ID is named
 	// for variables (a value whose ID it says no to is not): step asks at
@@ -100,7 +101,6 @@ type varTracker struct {
 	entry      []trackState      // by block index in f.Blocks (reached says which are set)
 	reached    []bool            // by block index: the data flow reached the block
 	joins      [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
-	joinBuf    []middle.Value    // where joins are made, a chunk at a time
 	joinRows   []*middle.Value   // where rows of joins are cut from
 	differ     []int             // merge's places holding different values on different edges
 	lost       []bool            // by variable: an assignment's place is lost, so it is not described
@@ -334,6 +334,94 @@ func (sc *trackScratch) release() {
 	trackScratchPool.Put(sc)
 }
 
+// trackMem is the memory of a tracker's tables, which it keeps while its
+// function is written (its entry states, change log, moves, joins) and
+// then gives to the next function's tracker (release): made fresh for each
+// function, they were two thirds of what the tracker allocated, and the
+// tracker a tenth of what a -g compile allocates.
+type trackMem struct {
+	entry                     stateBuf
+	slab                      vecSlab // the chunks of every state's vectors
+	log                       []stateChange
+	moves                     []varMove
+	froms                     []int32
+	base                      []int
+	interim, mayBeNamed, lost []bool
+	reached                   []bool
+	defValue, dormantAt       []*middle.Value
+	loc, reported             []varLoc
+	placedAt                  []int
+	assigns                   [][]assignEvent
+	all                       []assignEvent
+	joins                     [][]*middle.Value
+	joinRows                  []*middle.Value
+	joinVals                  joinSlab
+	names                     map[string]int
+}
+
+var trackMemPool = sync.Pool{New: func() any { return &trackMem{names: make(map[string]int)} }}
+
+// release gives t's memory to the next tracker, without the function's
+// values. t is not used after it.
+func (t *varTracker) release() {
+	if t == nil || t.mem == nil {
+		return
+	}
+	m := t.mem
+	t.mem = nil
+	m.entry.release()
+	m.slab.release()
+	clear(t.log)
+	m.log = t.log[:0]
+	clear(t.moves)
+	m.moves = t.moves[:0]
+	clear(m.defValue)
+	clear(m.dormantAt)
+	clear(m.loc)
+	clear(m.reported)
+	clear(m.assigns)
+	clear(m.all)
+	clear(m.joins)
+	clear(m.joinRows)
+	m.joinVals.release()
+	clear(m.names)
+	trackMemPool.Put(m)
+}
+
+// joinSlab hands out the values joins are (varTracker.join), from arrays
+// kept for the next tracker's.
+type joinSlab struct {
+	arrays [][]middle.Value
+	cur    int // the array values come from now
+	used   int // the values of it handed out
+}
+
+// joinArray is the number of values in each of a joinSlab's arrays: a
+// Value is 112 bytes, and most functions need a few.
+const joinArray = 16
+
+// value returns a value of its own standing for a join.
+func (s *joinSlab) value() *middle.Value {
+	if s.cur < len(s.arrays) && s.used == joinArray {
+		s.cur, s.used = s.cur+1, 0
+	}
+	if s.cur == len(s.arrays) {
+		s.arrays = append(s.arrays, make([]middle.Value, joinArray))
+		s.used = 0
+	}
+	v := &s.arrays[s.cur][s.used]
+	s.used++
+	*v = middle.Value{Op: middle.OpPhi, ID: -1}
+	return v
+}
+
+func (s *joinSlab) release() {
+	for i := 0; i < len(s.arrays) && i <= s.cur; i++ {
+		clear(s.arrays[i])
+	}
+	s.cur, s.used = 0, 0
+}
+
 // scratch returns *buf resized to n zero values, reallocated only when it
 // is too small. *buf keeps the length n, so that a release clears only
 // what this function used, not the capacity a larger one left.
@@ -355,9 +443,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		return nil
 	}
 	f := df.f
-	t := &varTracker{f: f, df: df, named: dbg.Named, origins: f.origins(),
-		assigns: make([][]assignEvent, len(f.Blocks)), block: -1}
-	t.names = make(map[string]int, len(f.Blocks))
+	mem := trackMemPool.Get().(*trackMem)
+	t := &varTracker{f: f, df: df, mem: mem, named: dbg.Named, origins: f.origins(),
+		assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
+	t.names = mem.names
 	for i, b := range f.Blocks {
 		t.names[b.Name] = i
 	}
@@ -381,13 +470,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
-	t.mayBeNamed = make([]bool, len(byID))
+	t.mayBeNamed = scratch(&mem.mayBeNamed, len(byID))
 	for v, vs := range t.named {
 		if len(vs) > 0 && uint(v.ID) < uint(len(t.mayBeNamed)) {
 			t.mayBeNamed[v.ID] = true
 		}
 	}
-	t.lost = make([]bool, len(dbg.Vars))
+	t.lost = scratch(&mem.lost, len(dbg.Vars))
 	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
 	for _, c := range dbg.Assigns {
 		site := dbg.Vars[c.Var].Site
@@ -491,7 +580,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 	}
-	all := make([]assignEvent, len(placed))
+	all := scratch(&mem.all, len(placed))
 	for i := range f.Blocks {
 		t.assigns[i] = all[first[i]:first[i]:first[i+1]]
 	}
@@ -526,13 +615,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		return 0
 	}
 	seen := valueSet{byID: byID, gen: scratch(&sc.gen, len(byID))}
-	t.base = make([]int, len(f.Blocks)+1)
+	t.base = scratch(&mem.base, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
 		t.base[i+1] = t.base[i] + len(b.Instrs)
 	}
-	t.interim = make([]bool, t.base[len(f.Blocks)])
+	t.interim = scratch(&mem.interim, t.base[len(f.Blocks)])
 	if len(f.defValues) > 0 {
-		t.defValue = make([]*middle.Value, len(t.interim))
+		t.defValue = scratch(&mem.defValue, len(t.interim))
 	}
 	for i, b := range f.Blocks {
 		if b.ID >= 0 {
@@ -579,12 +668,12 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// The states: the entry of each block and the replay's, kept, and
 	// the exit of each block and the merge's and the transfer's, only
 	// for the data flow (scratch).
-	states := t.newStates(len(f.Blocks)+1, nil)
+	states := t.newStates(len(f.Blocks)+1, &mem.entry)
 	t.entry, t.st = states[:len(f.Blocks)], &states[len(f.Blocks)]
 	states = t.newStates(len(f.Blocks)+3, &sc.states)
 	exit, states := states[:len(f.Blocks)], states[len(f.Blocks):]
 	start, in, out := &states[0], &states[1], &states[2]
-	t.reached = make([]bool, len(f.Blocks))
+	t.reached = scratch(&mem.reached, len(f.Blocks))
 	exited := scratch(&sc.exited, len(f.Blocks))
 	// The entry: the parameters in their argument registers.
 	var incoming []*Slot // the stack arguments, in order
@@ -625,9 +714,12 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	if len(f.Blocks) > 0 {
 		stale[0] = true
 	}
-	froms := make([]int32, 2*len(f.Blocks)+len(t.interim))
+	froms := scratch(&mem.froms, 2*len(f.Blocks)+len(t.interim))
 	t.logFrom, t.logTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
-	t.log = make([]stateChange, 0, 2*len(t.interim)+16)
+	t.log = mem.log[:0]
+	if n := 2*len(t.interim) + 16; cap(t.log) < n {
+		t.log = make([]stateChange, 0, n)
+	}
 	var ins []*trackState
 	for changed := true; changed; {
 		changed = false
@@ -670,13 +762,16 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			}
 		}
 	}
-	t.loc = make([]varLoc, len(dbg.Vars))
+	t.loc = scratch(&mem.loc, len(dbg.Vars))
 	// The runs' moves (current): a function's variables move a few
 	// times each, so this is mostly their one allocation.
-	t.moves = make([]varMove, 0, 4*len(dbg.Vars)+8)
-	t.reported = make([]varLoc, len(dbg.Vars))
-	t.placedAt = make([]int, len(dbg.Vars))
-	t.dormantAt = make([]*middle.Value, len(dbg.Vars))
+	t.moves = mem.moves[:0]
+	if n := 4*len(dbg.Vars) + 8; cap(t.moves) < n {
+		t.moves = make([]varMove, 0, n)
+	}
+	t.reported = scratch(&mem.reported, len(dbg.Vars))
+	t.placedAt = scratch(&mem.placedAt, len(dbg.Vars))
+	t.dormantAt = scratch(&mem.dormantAt, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
 		t.firing = t.startFiring(0, &t.firing)
@@ -1072,29 +1167,31 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 // sees the same value on every round.
 //
 // The table has a row only for the blocks that have joins (those with
-// several predecessors, a fraction), cut from chunks of eight rows, and
-// the values are made in chunks that start small and double (a Value is
-// 112 bytes; most functions need a few).
+// several predecessors, a fraction), cut from one array made at the
+// first join, and the values come from the tracker's slab (trackMem).
 func (t *varTracker) join(bi, r int) *middle.Value {
+	m := t.mem
 	if t.joins == nil {
-		t.joins = make([][]*middle.Value, len(t.f.Blocks))
+		t.joins = scratch(&m.joins, len(t.f.Blocks))
+		// A row for each block that may have joins: one with more
+		// than one edge in (the entry's from the function's start).
+		n := 0
+		for i, b := range t.f.Blocks {
+			if len(b.Preds) > 1 || i == 0 && len(b.Preds) > 0 {
+				n++
+			}
+		}
+		t.joinRows = scratch(&m.joinRows, n*(int(FirstVReg)+len(t.f.Slots)))
 	}
 	row := t.joins[bi]
 	if row == nil {
 		places := int(FirstVReg) + len(t.f.Slots)
-		if len(t.joinRows) < places {
-			t.joinRows = make([]*middle.Value, 8*places)
-		}
 		row, t.joinRows = t.joinRows[:places:places], t.joinRows[places:]
 		t.joins[bi] = row
 	}
 	v := row[r]
 	if v == nil {
-		if len(t.joinBuf) == cap(t.joinBuf) {
-			t.joinBuf = make([]middle.Value, 0, min(max(2*cap(t.joinBuf), 4), 64))
-		}
-		t.joinBuf = append(t.joinBuf, middle.Value{Op: middle.OpPhi, ID: -1})
-		v = &t.joinBuf[len(t.joinBuf)-1]
+		v = m.joinVals.value()
 		row[r] = v
 	}
 	return v
@@ -1147,8 +1244,8 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 	if buf == nil {
 		buf = new(stateBuf)
 	}
-	slots := newValueVecs(n, len(t.f.Slots), &buf.slots)
-	vars := newValueVecs(n, len(t.df.dbg.Vars), &buf.vars)
+	slots := newValueVecs(n, len(t.f.Slots), &buf.slots, &t.mem.slab)
+	vars := newValueVecs(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab)
 	states := scratch(&buf.states, n)
 	for i := range states {
 		states[i].slots, states[i].vars = slots[i], vars[i]

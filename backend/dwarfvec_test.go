@@ -24,7 +24,7 @@ func TestValueVecAgainstSlices(t *testing.T) {
 	for _, n := range []int{0, 1, vecChunk - 1, vecChunk, vecChunk + 1, 3*vecChunk + 7} {
 		r := rand.New(rand.NewSource(int64(n)))
 		const k = 4
-		vs := newValueVecs(k, n, nil)
+		vs := newValueVecs(k, n, nil, nil)
 		model := make([][]*middle.Value, k)
 		for i := range model {
 			model[i] = make([]*middle.Value, n)
