@@ -34,7 +34,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 	}
 	live := func(v *Value) bool { return v.ID < len(c.vals) && c.vals[v.ID] != nil }
 	liveBlock := func(b *Block) bool { return b.ID < len(c.blocks) && c.blocks[b.ID] != nil }
-	assigns := gd.settled(live, liveBlock)
+	assigns := gd.settled(live, liveBlock, nil)
 	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
 	for i, v := range gd.Vars {
 		site, origin := c.sites.top, i
@@ -99,8 +99,8 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 // anchors still there, without those a bypassed block's φ supersedes
 // (Superseded, here without its cache: a callee's facts may be read by
 // callers compiling at once). live and liveBlock say what is still in the
-// function.
-func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool) []DebugAssign {
+// function. The result is made in buf's memory (nil: new).
+func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool, buf *settleBuf) []DebugAssign {
 	var phisAt map[*Block][]int
 	if len(gd.skipped) > 0 {
 		phisAt = make(map[*Block][]int)
@@ -122,14 +122,25 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 		}
 		return false
 	}
-	out := make([]DebugAssign, 0, len(gd.Assigns))
+	if buf == nil {
+		buf = new(settleBuf)
+	}
+	out := buf.out[:0]
+	if cap(out) < len(gd.Assigns) {
+		out = make([]DebugAssign, 0, len(gd.Assigns))
+	}
 	// The anchors left, all in one array (each assignment's capped), not
-	// an allocation per assignment.
+	// an allocation per assignment; never grown past n, which the
+	// anchors cut from it would not follow.
 	n := 0
 	for i := range gd.Assigns {
 		n += len(gd.Assigns[i].Anchors)
 	}
-	kept := make([]*Value, 0, n)
+	kept := buf.kept[:0]
+	if cap(kept) < n {
+		kept = make([]*Value, 0, n)
+	}
+	defer func() { buf.out, buf.kept = out, kept }()
 	for _, a := range gd.Assigns {
 		if superseded(&a) {
 			continue
@@ -152,6 +163,12 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 		out = append(out, a)
 	}
 	return out
+}
+
+// settleBuf is memory settled reuses.
+type settleBuf struct {
+	out  []DebugAssign
+	kept []*Value
 }
 
 // posIn is the position of v in the body of the callee of f's inline site

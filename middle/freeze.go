@@ -59,7 +59,7 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 	// parameters and instructions).
 	var dbg *frozenDebug
 	if d := f.tracking(); d != nil {
-		dbg = settleForCopy(f, d, defined)
+		dbg = e.settleForCopy(f, d, defined)
 	}
 	var operands []*Value
 	for _, b := range f.Blocks {
@@ -94,6 +94,12 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 		}
 	}
 	e.debug(dbg, defined)
+	if dbg != nil {
+		// Not kept from the collector by the pooled writer.
+		clear(e.settle.out)
+		clear(e.settle.kept)
+		clear(e.blockOf)
+	}
 	return bytes.Clone(e.buf)
 }
 
@@ -101,6 +107,12 @@ type frozenWriter struct {
 	buf              []byte
 	lastID, lastLine int            // of the value written before
 	symbols          map[string]int // the symbols written, numbered in order
+	// What settleForCopy reuses from one function to the next (with -g,
+	// a copy was made of the facts and the liveness of every function
+	// frozen, the largest part of what freezing allocated).
+	settle  settleBuf
+	inCopy  []bool
+	blockOf []*Block // by Block.ID
 }
 
 func (e *frozenWriter) uint(n int)     { e.buf = binary.AppendUvarint(e.buf, uint64(n)) }
@@ -369,16 +381,25 @@ type frozenDebug struct {
 }
 
 // settleForCopy settles d's facts for a frozen copy of f, whose
-// parameters and instructions live says (by ID).
-func settleForCopy(f *Func, d *FuncDebug, live []bool) *frozenDebug {
-	inCopy := append([]bool(nil), live...)
-	blocks := make(map[*Block]bool, len(f.Blocks))
+// parameters and instructions live says (by ID), in e's memory: the facts
+// are written into the copy, and not used after.
+func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug, live []bool) *frozenDebug {
+	inCopy := append(e.inCopy[:0], live...)
+	e.inCopy = inCopy
+	n := 0
 	for _, b := range f.Blocks {
-		blocks[b] = true
+		n = max(n, b.ID+1)
 	}
+	e.blockOf = e.blockOf[:0]
+	e.blockOf = append(e.blockOf, make([]*Block, n)...)
+	for _, b := range f.Blocks {
+		e.blockOf[b.ID] = b
+	}
+	blocks := e.blockOf
 	isLive := func(v *Value) bool { return v.ID < len(inCopy) && inCopy[v.ID] }
+	inBody := func(b *Block) bool { return b.ID >= 0 && b.ID < len(blocks) && blocks[b.ID] == b }
 	return &frozenDebug{vars: d.Vars, named: d.Named, live: inCopy,
-		assigns: d.settled(isLive, func(b *Block) bool { return blocks[b] })}
+		assigns: d.settled(isLive, inBody, &e.settle)}
 }
 
 // Flags of a frozen variable and assignment.

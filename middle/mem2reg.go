@@ -114,6 +114,7 @@ type promotion struct {
 	slotOf    []int32  // by Value.ID: slot number of a promotable alloca, else -1
 	loadFirst [][]*Block
 	stores    [][]*Block
+	nstores   int      // the stores to the slots
 	undef     []*Value // by slot, made on first need
 
 	dom      *DomTree
@@ -220,6 +221,9 @@ func (p *promotion) collectAccesses() {
 					p.loadFirst[s] = append(p.loadFirst[s], b)
 				}
 			}
+			if v.Op == OpStore {
+				p.nstores++
+			}
 			if v.Op == OpStore && storedIn[s] != stamp {
 				storedIn[s] = stamp
 				p.stores[s] = append(p.stores[s], b)
@@ -296,6 +300,16 @@ func (p *promotion) rename() {
 	push := func(s int32, v *Value) {
 		stacks[s] = append(stacks[s], v)
 		pushed = append(pushed, s)
+	}
+	if d := f.tracking(); d != nil {
+		// An assignment for each store and φ at most: grown once, not
+		// doubled from empty (twice the memory, a tenth of what the
+		// middle allocates for -g).
+		n := p.nstores
+		for _, phis := range p.phisAt {
+			n += len(phis)
+		}
+		d.Assigns = slices.Grow(d.Assigns, n)
 	}
 	p.dom.Walk(func(b *Block) {
 		marks = append(marks, len(pushed))
