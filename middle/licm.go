@@ -93,13 +93,6 @@ func keyOf(pre *Block, v *Value) (hoistedKey, bool) {
 // different arms of a loop (an interpreter's) were not redundant there,
 // but in the preheader they are.
 func (h *hoister) dedupe(pre *Block, v *Value) bool {
-	if h.repl != nil {
-		for i, a := range v.Args {
-			if a.ID < len(h.repl) && h.repl[a.ID] != nil {
-				v.Args[i] = h.repl[a.ID]
-			}
-		}
-	}
 	k, ok := keyOf(pre, v)
 	if !ok {
 		return false
@@ -390,12 +383,30 @@ func (h *hoister) invariant(l *Loop, v *Value) bool {
 	default:
 		return false
 	}
+	h.useHoisted(v)
 	for _, a := range v.Args {
 		if a.Block != nil && h.nest.Contains(l, a.Block) {
 			return false
 		}
 	}
 	return true
+}
+
+// useHoisted makes v use, in place of an operand that dedupe dropped, the
+// equal instruction hoisted before it. The dropped one has no block, so
+// without this it would look defined outside every loop: an outer loop
+// would hoist v above the inner loop's preheader, where its operand really
+// is (seed 2900346: g1 >> 63 hoisted to the entry, its load of g1 in the
+// inner loop's preheader inside the outer loop, which holds a call).
+func (h *hoister) useHoisted(v *Value) {
+	if h.repl == nil {
+		return
+	}
+	for i, a := range v.Args {
+		if a.ID < len(h.repl) && h.repl[a.ID] != nil {
+			v.Args[i] = h.repl[a.ID]
+		}
+	}
 }
 
 // speculatable reports whether v may run where it would not have: it cannot
