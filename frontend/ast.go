@@ -279,7 +279,10 @@ type New struct {
 // Start is the position of e's first token (an operator's own position is
 // that of the operator, for runtime errors; messages about a whole
 // expression point at its beginning).
-func Start(e Expr) diag.Pos {
+func Start(e Expr) diag.Pos { return leftmost(e).Position() }
+
+// leftmost is the first operand of a binary or index expression.
+func leftmost(e Expr) Expr {
 	for {
 		switch x := e.(type) {
 		case *Binary:
@@ -287,7 +290,7 @@ func Start(e Expr) diag.Pos {
 		case *Index:
 			e = x.X
 		default:
-			return e.Position()
+			return e
 		}
 	}
 }

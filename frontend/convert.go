@@ -314,20 +314,6 @@ func notStatementHint(e Expr) string {
 	return ""
 }
 
-// leftmost is the first operand of a binary or index expression.
-func leftmost(e Expr) Expr {
-	for {
-		switch x := e.(type) {
-		case *Binary:
-			e = x.X
-		case *Index:
-			e = x.X
-		default:
-			return e
-		}
-	}
-}
-
 // lineBreak finds, in the tokens of an expression that is a statement's
 // left side, the first line break after a token that ends an operand and
 // before one that can begin a statement; it returns the index of the token

@@ -543,6 +543,23 @@ func (p *synParser) topDecl(start int) {
 	p.fail(p.at, p.posOf(p.at), note, "expected a declaration (func, extern or var), found %s", describe(t))
 }
 
+// typo reports the name t at p.at as a misspelling of the keyword of kws
+// closest to it and returns that keyword, or returns "" and reports nothing
+// when none is close.
+func (p *synParser) typo(t lexer.Token, kws []string) string {
+	kw := closestName(t.Value, kws)
+	if kw != "" {
+		p.misspelled(p.at, t.Value, kw)
+	}
+	return kw
+}
+
+// misspelled reports that word, the token at index at, is not a keyword but
+// probably kw misspelled.
+func (p *synParser) misspelled(at int, word, kw string) {
+	p.report(at, p.posOf(at), nil, "'%s' is not a keyword; did you mean '%s'?", word, kw)
+}
+
 // declarationTypo parses a declaration whose keyword is misspelled.
 func (p *synParser) declarationTypo() bool {
 	t, n := p.tok(), p.peek(1)
@@ -558,11 +575,10 @@ func (p *synParser) declarationTypo() bool {
 	case n.Type == tokIdent:
 		kws = []string{"var"}
 	}
-	kw := closestName(t.Value, kws)
+	kw := p.typo(t, kws)
 	if kw == "" {
 		return false
 	}
-	p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean '%s'?", t.Value, kw)
 	switch kw {
 	case "func":
 		p.funcDecl(nil)
@@ -867,7 +883,7 @@ func (p *synParser) externDecl() {
 	p.next()
 	if !p.is("func") {
 		if t := p.tok(); t.Type == tokIdent && closestName(t.Value, []string{"func"}) != "" && p.peek(1).Type == tokIdent {
-			p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean 'func'?", t.Value)
+			p.misspelled(p.at, t.Value, "func")
 		} else {
 			p.fail(p.at, p.posOf(p.at), nil, "expected 'func' after 'extern', found %s", describe(t))
 		}
@@ -1118,11 +1134,10 @@ func (p *synParser) statementTypo(start int) bool {
 	case isText(n, "var"), isText(n, ";") && isText(p.peek(2), ";"):
 		kws = []string{"for"}
 	}
-	kw := closestName(t.Value, kws)
+	kw := p.typo(t, kws)
 	if kw == "" {
 		return false
 	}
-	p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean '%s'?", t.Value, kw)
 	switch kw {
 	case "var":
 		p.stmtStart = start
@@ -1157,7 +1172,7 @@ func (p *synParser) simple(start int) {
 		// parentheses
 		first := p.toks[start]
 		if kw := closestName(first.Value, []string{"if", "while", "for"}); first.Type == tokIdent && kw != "" {
-			p.report(start, p.posOf(start), nil, "'%s' is not a keyword; did you mean '%s'?", first.Value, kw)
+			p.misspelled(start, first.Value, kw)
 			p.stmtStart = -1
 			kind := map[string]blockKind{"if": thenBlock, "while": whileBody, "for": forBody}[kw]
 			p.block(kind, "")
@@ -1206,7 +1221,7 @@ func (p *synParser) elses() {
 		isElse := isText(t, "else")
 		if !isElse && t.Type == tokIdent && closestName(t.Value, []string{"else"}) != "" &&
 			(isText(p.peek(1), "{") || isText(p.peek(1), "if")) {
-			p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean 'else'?", t.Value)
+			p.misspelled(p.at, t.Value, "else")
 			isElse = true
 		}
 		if !isElse {
@@ -1216,7 +1231,7 @@ func (p *synParser) elses() {
 		p.next()
 		n := p.tok()
 		if n.Type == tokIdent && closestName(n.Value, []string{"if"}) != "" && startsOperand(p.peek(1)) && p.sameLine(p.at, p.at+1) {
-			p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean 'if'?", n.Value)
+			p.misspelled(p.at, n.Value, "if")
 			n = lexer.Token{Type: tokKeyword, Value: "if"}
 		}
 		if !isText(n, "if") {
@@ -1357,7 +1372,7 @@ func (p *synParser) forInit() {
 		p.varRest(&Var{})
 		return
 	case t.Type == tokIdent && p.peek(1).Type == tokIdent && closestName(t.Value, []string{"var"}) != "":
-		p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean 'var'?", t.Value)
+		p.misspelled(p.at, t.Value, "var")
 		p.next()
 		p.varRest(&Var{})
 		return
@@ -1418,7 +1433,7 @@ func (p *synParser) operand() {
 		case t.Type == tokIdent && isText(p.peek(1), "(") && (isText(p.peek(2), "[") || isText(p.peek(2), "*")) &&
 			closestName(t.Value, []string{"new"}) != "":
 			// `nwe([]int, n)`
-			p.report(p.at, p.posOf(p.at), nil, "'%s' is not a keyword; did you mean 'new'?", t.Value)
+			p.misspelled(p.at, t.Value, "new")
 			p.newExpr()
 		case t.Type == tokIdent || t.Type == tokLiteral:
 			p.next()
