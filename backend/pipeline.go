@@ -74,6 +74,9 @@ var Passes = []Pass{
 	// simplifycfg2, which bypasses the blocks that only jump left behind.
 	{Name: "condthread", Level: 2, IR: middle.ThreadKnownConditions, Doc: "branches a branch above decided, skipped"},
 	{Name: "simplifycfg2", Level: 2, IR: middle.SimplifyCFG, Doc: "simplifycfg again"},
+	// On the simplified CFG, where a chain is no longer cut into blocks
+	// by the bounds checks that loopversion's copy dropped.
+	{Name: "reassoc", KeepsCFG: true, Level: 2, IR: middle.Reassociate, Doc: "chains of + * & | ^ reordered so that loop-carried operands join last"},
 	{Name: "dce2", KeepsCFG: true, Level: 1, IR: middle.DCE, Doc: "dce again"},
 	// After the last dce: the lengths the checks compared with are left
 	// to the compares alone, which isel folds them into.
