@@ -1165,6 +1165,10 @@ func (s *selector) ret(v *middle.Value) {
 
 func (s *selector) phi(v *middle.Value) {
 	in := s.emit(opPhi, 8, regOp(s.vreg[v.ID]))
+	// Room for every edge's operand at once: grown one append at a
+	// time, a φ's two lists took most of isel's slice growth.
+	in.Args = slices.Grow(in.Args, len(v.Args))
+	in.Phi = make([]*Block, 0, len(v.Args))
 	for i, a := range v.Args {
 		// A block with several edges here (their arguments equal) is
 		// one machine predecessor.

@@ -201,7 +201,12 @@ func (k *skimmer) run(stop int) skimEnd {
 				if !k.each(k.chunk, tok.Pos) {
 					return skimFailed
 				}
-				k.chunk = nil
+				// The next chunk is as long (parse.go sizes its chunks
+				// so): grown from nothing, its tokens were copied five
+				// times over, in the one part of a compile that runs
+				// alone. The first chunk still grows, so that a small
+				// file allocates little.
+				k.chunk = make([]lexer.Token, 0, chunkTokens+chunkTokens/4)
 			}
 			k.inDecl = true
 			if k.facts != nil {
