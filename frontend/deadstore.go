@@ -1,6 +1,11 @@
 package frontend
 
-import "toyc/middle/diag"
+import (
+	"sync"
+
+	"toyc/middle"
+	"toyc/middle/diag"
+)
 
 // Dead stores (the -Wdead-store warning, warn.go): a value stored to a
 // local or parameter that no path from the store reads before the
@@ -77,13 +82,22 @@ const exitNode = -1
 // the locals, in their order), and for each variable in the order its
 // stores were added to the graph (the statements from last to first).
 func deadStores(f *Func) []deadStore {
-	return buildDSGraph(f).deadStores()
+	g := buildDSGraph(f)
+	out := g.deadStores()
+	nodes := middle.Released(g.nodes)
+	dsNodes.Put(&nodes)
+	return out
 }
+
+// dsNodes keeps a node array from one function's graph to the next
+// (middle/scratch.go): grown from nothing for every function, the nodes
+// were most of what the warnings' analysis allocated.
+var dsNodes = sync.Pool{New: func() any { return new([]dsNode) }}
 
 // buildDSGraph builds the statement-level flow graph of f's body, with
 // each node's predecessors.
 func buildDSGraph(f *Func) *dsGraph {
-	g := &dsGraph{ids: map[*Var]int32{}}
+	g := &dsGraph{ids: map[*Var]int32{}, nodes: *dsNodes.Get().(*[]dsNode)}
 	for _, v := range append(append([]*Var(nil), f.Params...), f.Locals...) {
 		if !v.AddrTaken {
 			g.ids[v] = int32(len(g.vars))
