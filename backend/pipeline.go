@@ -65,6 +65,10 @@ var Passes = []Pass{
 	// On the simplified CFG, where an else-if chain's tests are blocks of
 	// their own.
 	{Name: "switchform", Level: 1, IR: middle.FormSwitches, Doc: "chains of x == C tests to one switch"},
+	// After switchform: a store back at a loop's exit in the middle of
+	// an else-if chain (an interpreter's last tests, for the opcode that
+	// leaves the loop) would keep the chain's tail out of the switch.
+	{Name: "promoteglobals", Level: 1, IR: middle.PromoteLoopGlobals, Doc: "globals a loop stores in registers, stored back at its exits"},
 	// On the simplified CFG, whose diamonds are no longer hidden behind
 	// bounds-check branches: stores leave the arms, then the arms go.
 	{Name: "sinkstores", KeepsCFG: true, Level: 2, IR: middle.SinkStores, Doc: "stores of both arms to one store after them"},

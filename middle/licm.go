@@ -154,7 +154,7 @@ func branchOnlyCompares(f *Func) []bool {
 // hoistFrom moves l's invariant instructions in the blocks whose innermost
 // loop is l (inner loops are done already) to l's preheader.
 func (h *hoister) hoistFrom(l *Loop) {
-	pre := h.preheader(l)
+	pre := loopPreheaderOf(h.dom, l)
 	h.exitDom, h.written = nil, false
 	for _, b := range l.Blocks {
 		moved := false
@@ -424,15 +424,16 @@ func speculatable(v *Value) bool {
 	return !v.CanTrap()
 }
 
-// preheader returns the one predecessor of l's header from outside l.
-func (h *hoister) preheader(l *Loop) *Block {
+// loopPreheaderOf returns the one predecessor of l's header from outside l
+// (InsertPreheaders made it).
+func loopPreheaderOf(dom *DomTree, l *Loop) *Block {
 	for _, pE := range l.Header.Preds {
 		p := pE.Block()
-		if !h.dom.Dominates(l.Header, p) {
+		if !dom.Dominates(l.Header, p) {
 			return p
 		}
 	}
-	panic("middle: LICM: @" + l.Header.Func.Name + ": loop %" + l.Header.Name + " has no preheader")
+	panic("middle: @" + l.Header.Func.Name + ": loop %" + l.Header.Name + " has no preheader")
 }
 
 // exitDominator returns the nearest common dominator of the blocks from

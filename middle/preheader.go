@@ -32,19 +32,28 @@ func InsertPreheaders(f *Func) {
 	preheaderOf := make([]*Block, f.NumBlocks()) // by the header's Block.ID
 	var outside []Edge
 	for _, l := range nest.Loops {
-		h := l.Header
-		outside = outside[:0]
-		for _, e := range h.Preds {
-			if !dom.Dominates(h, e.b) {
-				outside = append(outside, e)
-			}
-		}
-		if len(outside) == 1 && outside[0].b.Term().Op == OpBr {
-			continue
-		}
-		preheaderOf[h.ID] = splitHeader(f, h, outside)
+		outside = insertPreheader(f, dom, l, outside, preheaderOf)
 	}
 	placeBeforeHeaders(f, preheaderOf)
+}
+
+// insertPreheader gives l a preheader if it has none, recording it in
+// preheaderOf for placeBeforeHeaders; outside is scratch space, returned
+// for reuse. dom stays valid for the other loops' headers: the new block
+// only comes between the header and its entries from outside.
+func insertPreheader(f *Func, dom *DomTree, l *Loop, outside []Edge, preheaderOf []*Block) []Edge {
+	h := l.Header
+	outside = outside[:0]
+	for _, e := range h.Preds {
+		if !dom.Dominates(h, e.b) {
+			outside = append(outside, e)
+		}
+	}
+	if len(outside) == 1 && outside[0].b.Term().Op == OpBr {
+		return outside
+	}
+	preheaderOf[h.ID] = splitHeader(f, h, outside)
+	return outside
 }
 
 // splitHeader makes a new block through which the edges into the loop
