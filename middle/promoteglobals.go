@@ -57,6 +57,9 @@ func PromoteLoopGlobals(f *Func) {
 	if f.IsDecl() || f.Module == nil {
 		return
 	}
+	if !storesGlobal(f) {
+		return // without finding the loops, which most functions have not kept
+	}
 	nest := f.Loops()
 	storing := loopsStoringGlobals(f, nest)
 	if len(storing) == 0 {
@@ -89,6 +92,18 @@ func PromoteLoopGlobals(f *Func) {
 			b.RemoveInstrs(func(v *Value) bool { return v == sb.st })
 		}
 	}
+}
+
+// storesGlobal reports whether f stores to a global directly.
+func storesGlobal(f *Func) bool {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == OpStore && v.Args[1].Op == OpGlobal {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loopsStoringGlobals returns the loops that store to a global directly,
