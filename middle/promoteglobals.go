@@ -1,6 +1,9 @@
 package middle
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // PromoteLoopGlobals is scalar promotion of globals in loops (register
 // promotion: Lu and Cooper, "Register Promotion in C Programs", PLDI 1997;
@@ -90,6 +93,59 @@ func PromoteLoopGlobals(f *Func) {
 		if sb.st.Args[0] == sb.init {
 			b := sb.st.Block
 			b.RemoveInstrs(func(v *Value) bool { return v == sb.st })
+		}
+	}
+	p.mergeEqualPhis()
+}
+
+// loadAtEnd returns a load of a t from addr in b that nothing after it in
+// b may change (no store, no call), or nil: CarryLoads' load of the
+// header's reload, which the promoted value takes as its first value too,
+// so that its φ and CarryLoads' are the same (mergeEqualPhis).
+func loadAtEnd(b *Block, addr *Value, t Type) *Value {
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		switch v := b.Instrs[i]; {
+		case v.Op == OpLoad && v.Args[0] == addr && v.Type == t:
+			return v
+		case v.Op == OpStore, v.Op == OpCall:
+			return nil
+		}
+	}
+	return nil
+}
+
+// mergeEqualPhis replaces each φ of a promoted loop's header by an
+// earlier one with the same arguments: where CarryLoads already carried
+// the header's reload of the global, Mem2Reg's φ for it is a copy, which
+// would cost a move on every iteration.
+func (p *globalPromotion) mergeEqualPhis() {
+	var repl []*Value
+	for i, r := range p.regions {
+		if i > 0 && p.regions[i-1].l == r.l {
+			continue
+		}
+		h := r.l.Header
+		phis := h.Phis()
+		for j, a := range phis {
+			for _, b := range phis[:j] {
+				if b.Type == a.Type && (repl == nil || repl[b.ID] == nil) && slices.Equal(a.Args, b.Args) {
+					if repl == nil {
+						repl = make([]*Value, p.f.NumValues())
+					}
+					repl[a.ID] = b
+					break
+				}
+			}
+		}
+	}
+	if repl == nil {
+		return
+	}
+	p.f.ReplaceUses(repl)
+	for i, r := range p.regions {
+		if i == 0 || p.regions[i-1].l != r.l {
+			h := r.l.Header
+			h.RemoveInstrs(func(v *Value) bool { return v.Op == OpPhi && repl[v.ID] != nil })
 		}
 	}
 }
@@ -364,8 +420,11 @@ func (p *globalPromotion) rewrite(r *promotedRegion) {
 	f, g := p.f, r.g
 	slot := p.slotFor(g)
 	pre := loopPreheaderOf(p.dom, r.l)
-	init := f.NewValue(OpLoad, g.Type, g.Name, r.addr)
-	p.place(init, pre.Term(), pre.InsertBeforeTerm)
+	init := loadAtEnd(pre, r.addr, g.Type)
+	if init == nil {
+		init = f.NewValue(OpLoad, g.Type, g.Name, r.addr)
+		p.place(init, pre.Term(), pre.InsertBeforeTerm)
+	}
 	fill := f.NewValue(OpStore, Void, "", init, slot)
 	p.place(fill, pre.Term(), pre.InsertBeforeTerm)
 	forLoopBlocks(r.l, func(b *Block) {

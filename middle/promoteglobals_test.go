@@ -400,3 +400,43 @@ ok.exit:
   br label %exit
 }`)
 }
+
+// Where CarryLoads already carries the header's reload in a φ (the store
+// stayed), the promoted value starts from its preheader load, and Mem2Reg's
+// φ, equal to it, goes: one φ, no copy on every iteration (json's
+// skip_ws).
+func TestPromoteLoopGlobalsMergesCarriedPhi(t *testing.T) {
+	checkPass(t, sealAll(PromoteLoopGlobals), `
+@g = global i64 0
+
+define void @f(i64 %n) {
+entry:
+  %p0 = load i64, ptr @g
+  br label %head
+head:
+  %p = phi i64 [ %p0, %entry ], [ %p1, %body ]
+  %more = icmp slt i64 %p, %n
+  br i1 %more, label %body, label %exit
+body:
+  %p1 = add i64 %p, 1
+  store i64 %p1, ptr @g
+  br label %head
+exit:
+  ret void
+}`, `
+define void @f(i64 %n) {
+entry:
+  %p0 = load i64, ptr @g
+  br label %head
+head:
+  %g.2 = phi i64 [ %p0, %entry ], [ %p1, %body ]
+  %more = icmp slt i64 %g.2, %n
+  br i1 %more, label %body, label %exit
+body:
+  %p1 = add i64 %g.2, 1
+  br label %head
+exit:
+  store i64 %g.2, ptr @g
+  ret void
+}`)
+}
