@@ -12,6 +12,7 @@
 //	DuplicateTails         small blocks copied into the blocks that jump to them  taildup.go
 //	FoldConstBranches      branches that the block's own constants decide         constbranch.go
 //	OrderBlocks            block order for fall-through, loop depth               blockorder.go
+//	MoveUnlikelyBlocks     blocks the branch estimates call unlikely out of line  unlikely.go
 //	PlanShrinkWrap         where the prologue goes                                shrinkwrap.go
 //	CoalesceCopies         registers of non-interfering moves merged              coalesce.go
 //	Allocate               liveness, live intervals, linear scan, splitting       liveness.go, intervals.go, linearscan.go,

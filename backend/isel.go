@@ -962,9 +962,19 @@ func (s *selector) condBr(v *middle.Value) {
 			s.emit(opJmp, 0, blockOp(els))
 		}
 	default:
-		s.add(s.f.slab.instr(Instr{Op: opJcc, Cond: s.condition(c)}, blockOp(then)))
+		s.add(s.f.slab.instr(Instr{Op: opJcc, Cond: s.condition(c), taken: percentTaken(s.ir, v.Block)}, blockOp(then)))
 		s.emit(opJmp, 0, blockOp(els))
 	}
+}
+
+// percentTaken returns the estimated percentage of the runs of b's branch
+// that go to its first successor, 1 to 99, or 0 when f has no estimates.
+func percentTaken(f *middle.Func, b *middle.Block) uint8 {
+	probs := f.EstimatedBranches()
+	if b.ID >= len(probs) || probs[b.ID] == 0 {
+		return 0
+	}
+	return uint8(min(max(math.Round(probs[b.ID]*100), 1), 99))
 }
 
 // selectValue selects `select c, x, y` as d = y; d = x if c (cmov).

@@ -92,6 +92,7 @@ func backAndOut(b, h *Block, inside func(*Block) bool) bool {
 	case els == h && then != h && !inside(then):
 	case then == h && els != h && !inside(els):
 		jcc.Cond = jcc.Cond.Negate()
+		jcc.turned()
 		jcc.Args[0].Block, jmp.Args[0].Block = els, then
 	default:
 		return false

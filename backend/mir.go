@@ -235,6 +235,11 @@ type Instr struct {
 	// stores): the checker follows the value they copy instead of taking
 	// them at their word.
 	Spill bool
+	// taken is, on an opJcc, the estimated percentage of its runs that
+	// branch (middle.BranchProbs; 1 to 99), 0 for no estimate: block
+	// placement moves unlikely blocks off the path that falls through
+	// (unlikely.go). A pass that swaps a branch's targets turns it.
+	taken uint8
 
 	Pos diag.Pos
 	// Inlined is the IR call's inline site (middle.Value.Inlined, an index

@@ -89,6 +89,8 @@ var Passes = []Pass{
 	// Before critical: the tree's edges into the default are critical.
 	{Name: "switchlower", Level: 0, Native: true, IR: LowerSwitches, Doc: "switches to jump tables and compare trees"},
 	{Name: "critical", Level: 0, Native: true, IR: middle.SplitCriticalEdges, Doc: "split critical edges, for the φ copies"},
+	// After critical, whose edge blocks the estimates look through.
+	{Name: "branchprob", KeepsCFG: true, Level: 1, Native: true, IR: middle.EstimateBranches, Doc: "static branch probabilities, for block placement"},
 	{Name: "isel", Level: 0, Native: true, Isel: Select, Doc: "x86-64 instructions on virtual registers"},
 	{Name: "earlycmp", Level: 0, Native: true, Mach: (*Func).HoistCompares, Doc: "compares of cmovs before the moves and leas that precede them"},
 	{Name: "redundantcmp", Level: 0, Native: true, Mach: (*Func).DropRedundantCompares, Doc: "compares whose flags the block still holds"},
@@ -101,6 +103,9 @@ var Passes = []Pass{
 	{Name: "blockorder", Level: 0, Native: true, Mach: (*Func).OrderBlocks, Doc: "block order for fall-through, loop depth"},
 	// After blockorder, whose loop forest it uses and passes on.
 	{Name: "looptop", Level: 1, Native: true, Mach: (*Func).LatchesToTop, Doc: "a latch nothing falls into above its loop's header"},
+	// After looptop, whose order it starts from, with the forest they
+	// pass on.
+	{Name: "unlikely", Level: 1, Native: true, Mach: (*Func).MoveUnlikelyBlocks, Doc: "blocks the branch estimates call unlikely out of the fall-through path"},
 	// After blockorder, which knows the loops, and before regalloc, whose
 	// loop splits put their exit copies in these blocks.
 	{Name: "loopexits", Level: 0, Native: true, Mach: (*Func).SplitLoopExits, Doc: "a block for each edge out of a loop from a two-way branch"},

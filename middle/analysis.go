@@ -1,6 +1,9 @@
 package middle
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Analyses of a function's CFG — the dominator tree (with the reverse
 // postorder) and the loop nest — computed on demand and kept until the CFG
@@ -27,6 +30,7 @@ type cachedAnalyses struct {
 	epoch uint64 // the CFG epoch they were computed at
 	dom   *DomTree
 	loops *LoopNest
+	probs []float64 // BranchProbabilities, by block ID
 }
 
 // CFGEpoch returns a number that changes whenever an edge of f does.
@@ -61,6 +65,35 @@ func (f *Func) Loops() *LoopNest {
 	}
 	return c.loops
 }
+
+// BranchProbs returns f's static branch estimates (BranchProbabilities),
+// computed now or cached.
+func (f *Func) BranchProbs() []float64 {
+	c := f.analyses()
+	if c.probs == nil {
+		c.probs = BranchProbabilities(f)
+	} else if f.checking() {
+		if fresh := BranchProbabilities(f); !slices.Equal(fresh, c.probs) {
+			panic(fmt.Sprintf("middle: @%s: the cached branch estimates are stale", f.Name))
+		}
+	}
+	return c.probs
+}
+
+// EstimatedBranches returns the branch estimates cached for f's current
+// CFG, or nil when none were asked for (EstimateBranches) since it last
+// changed.
+func (f *Func) EstimatedBranches() []float64 {
+	if f.cache == nil || f.cache.epoch != f.cfgEpoch {
+		return nil
+	}
+	return f.cache.probs
+}
+
+// EstimateBranches is the pass that computes f's branch estimates for the
+// backend (instruction selection puts them on the branches it selects,
+// for block placement).
+func EstimateBranches(f *Func) { f.BranchProbs() }
 
 // checking reports whether f's cached analyses are to be checked.
 func (f *Func) checking() bool {
