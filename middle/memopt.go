@@ -37,7 +37,8 @@ package middle
 //     calls' arrays never overlap, nor either a slot or a global) is a
 //     distinct object: touched by accesses based on it, by accesses
 //     through pointers of unknown origin, and by calls (any call may read
-//     or write any global, escaped slot or array);
+//     or write any global, escaped slot or array, but toy_new_array's,
+//     which writes only the array it returns);
 //   - a pointer of unknown origin (a parameter, a loaded or returned
 //     pointer, a φ) may point into any object but a non-escaping alloca or
 //     a sealed global.
@@ -234,6 +235,7 @@ func newMemOpt(f *Func) *memOpt {
 		repl:       make([]*Value, n),
 		dead:       make([]bool, n),
 	}
+	m.memObjects.repl = m.repl
 	m.writes.object = make([]int32, m.count)
 	m.reads.object = make([]int32, m.count)
 	return m
@@ -249,6 +251,11 @@ type memObjects struct {
 	known   []bool      // by Value.ID: objOf is computed
 	globals map[string]memObject
 	count   int
+	// repl, when set, is MemOpt's loads replaced so far (by Value.ID):
+	// an address based on a load of a pointer that held a known value is
+	// based on that value's object (a load of the global main stored an
+	// array into).
+	repl []*Value
 }
 
 func newMemObjects(f *Func) *memObjects {
@@ -299,6 +306,9 @@ func newMemObjects(f *Func) *memObjects {
 
 // object returns the object addr is based on.
 func (o *memObjects) object(addr *Value) memObject {
+	for addr.ID < len(o.repl) && o.repl[addr.ID] != nil {
+		addr = o.repl[addr.ID]
+	}
 	if addr.Op == OpGlobal {
 		return o.globals[addr.Sym]
 	}
@@ -372,8 +382,10 @@ func (m *memOpt) enter(b *Block) {
 		case v.Op == OpStore:
 			m.store(v)
 		case v.Op == OpCall:
-			m.writes.call = m.tick()
-			m.reads.call = m.now
+			if !allocates(v) {
+				m.writes.call = m.tick()
+			}
+			m.reads.call = m.tick()
 		}
 	}
 	for _, loc := range m.pendingLocs {
@@ -381,6 +393,13 @@ func (m *memOpt) enter(b *Block) {
 	}
 	m.pendingLocs = m.pendingLocs[:0]
 }
+
+// allocates reports whether the call v is toy_new_array's: it writes
+// only the fresh memory it returns (as LLVM's malloc, inaccessiblememonly
+// but for its result), so what the function knows of other memory stays
+// known across it — the arrays main allocates into globals and then reads
+// the globals back for.
+func allocates(v *Value) bool { return allocatedLength(v) != nil }
 
 // memJoinBlocks bounds the region joinRegion scans for one join.
 const memJoinBlocks = 32
@@ -421,7 +440,9 @@ func (m *memOpt) joinRegion(b *Block) bool {
 					m.objLog = append(m.objLog, objectUndo{o, old})
 				}
 			case OpCall:
-				m.writes.call = m.tick()
+				if !allocates(v) {
+					m.writes.call = m.tick()
+				}
 			}
 		}
 	}

@@ -225,6 +225,52 @@ entry:
 }`)
 }
 
+// An allocation writes only the array it returns: main's arrays stored
+// into globals are known across the next allocation, the loads of the
+// globals take them, and the elements of one are then known across a
+// store into the other (bounce's bx[b] after by[b] += byv[b]). A call of
+// anything else may write the globals.
+func TestMemOptAllocationKeepsMemory(t *testing.T) {
+	checkPass(t, MemOpt, `
+declare ptr @toy_new_array(i64, i64, ptr, i32, i32)
+declare void @use(i64)
+
+@ga = global ptr null
+@gb = global ptr null
+
+define i64 @main2(i64 %n, i64 %i) {
+entry:
+  %a = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  store ptr %a, ptr @ga
+  %b = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  store ptr %b, ptr @gb
+  %a.1 = load ptr, ptr @ga
+  %b.1 = load ptr, ptr @gb
+  %p = getelementptr i64, ptr %a.1, i64 %i
+  %q = getelementptr i64, ptr %b.1, i64 %i
+  store i64 7, ptr %p
+  store i64 9, ptr %q
+  %x = load i64, ptr %p
+  call void @use(i64 %x)
+  %a.2 = load ptr, ptr @ga
+  ret i64 %x
+}`, `
+define i64 @main2(i64 %n, i64 %i) {
+entry:
+  %a = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  store ptr %a, ptr @ga
+  %b = call ptr @toy_new_array(i64 %n, i64 8, ptr null, i32 0, i32 0)
+  store ptr %b, ptr @gb
+  %p = getelementptr i64, ptr %a, i64 %i
+  %q = getelementptr i64, ptr %b, i64 %i
+  store i64 7, ptr %p
+  store i64 9, ptr %q
+  call void @use(i64 7)
+  %a.2 = load ptr, ptr @ga
+  ret i64 7
+}`)
+}
+
 // What is known flows down chains of single-predecessor blocks (a bounds
 // check's success path), not into a block that another path, one that
 // stores to the location, also reaches (see TestMemOptJoins).
