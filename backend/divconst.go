@@ -317,7 +317,10 @@ func (s *selector) divideUnsignedByMagic(q, x Reg, d uint64, w uint) {
 		s.emit(opMov, 8, regOp(q), regOp(RDX))
 	} else {
 		// A 64-bit product of the zero-extended operands, shifted down
-		// 32: both are below 2^32, so it does not overflow.
+		// 32: both are below 2^32, so it does not overflow. q's upper
+		// half is read until the shift, so all 8 bytes are meaningful:
+		// spilled, the movl must not write only the low half of q's slot.
+		s.f.vreg(q).width = 8
 		s.emit(opMov, 4, regOp(q), regOp(x)) // writing a 32-bit register clears the upper half
 		if fitsInt32(int64(m)) {
 			s.emit(opImul3, 8, regOp(q), regOp(q), immOp(int64(m)))

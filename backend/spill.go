@@ -80,6 +80,7 @@ func (f *Func) insertSpillCode() {
 			out = append(out, rw.before...)
 			out = append(out, in)
 			out = append(out, rw.after...)
+			rw.forgetWrittenSlots()
 			carried = rw.temps
 		}
 		b.Instrs = out
@@ -134,6 +135,23 @@ func (rw *rewriter) carries(v Reg) Reg {
 		}
 	}
 	return NoReg
+}
+
+// forgetWrittenSlots drops the temporaries of the registers the
+// instruction wrote through their slots: a temporary reloaded for another
+// operand of it (`addq %t, 8(%rsp)` for v + v) still holds the old value,
+// which the next instruction must not read in place of the new one.
+func (rw *rewriter) forgetWrittenSlots() {
+	for i, a := range rw.in.Args {
+		if a.Kind != KindMem || a.VReg == NoReg || rw.in.role(i)&roleDef == 0 {
+			continue
+		}
+		for k := range rw.temps {
+			if rw.temps[k].v == a.VReg {
+				rw.temps[k].loaded, rw.temps[k].stored = false, false
+			}
+		}
+	}
 }
 
 func (rw *rewriter) temp(v Reg, s *Slot, r role) Reg {

@@ -85,3 +85,28 @@ int main(void) {
 		t.Errorf("the spilled parameter is reloaded for its test:\n%s", body)
 	}
 }
+
+// TestSlotWriteForgetsTemporary rewrites `addq %v, %v` (v + v) and then a
+// read of v, with v spilled: the add takes v's slot as its destination and
+// reloads v into a temporary for its source, which after the add still
+// holds the old v. The next instruction must reload the sum from the slot,
+// not read that temporary.
+func TestSlotWriteForgetsTemporary(t *testing.T) {
+	f := &Func{}
+	v, w := f.newVReg(8), f.newVReg(8)
+	f.vreg(v).slot = f.newSlot(SlotSpill, 8, 8, "v")
+	add := &Instr{Op: opAdd, Size: 8, Args: []Operand{regOp(v), regOp(v)}}
+	use := &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(w), regOp(v)}}
+	f.Blocks = []*Block{{Name: "entry", Instrs: []*Instr{add, use}}}
+	f.insertSpillCode()
+	var text []string
+	for _, in := range f.Blocks[0].Instrs {
+		text = append(text, fmt.Sprintf("%v", in.Args))
+	}
+	if add.Args[0].Kind != KindMem || add.Args[1].Kind != KindReg {
+		t.Fatalf("the add was not rewritten to `addq %%t, slot`: %v", text)
+	}
+	if use.Args[1].Kind == KindReg && use.Args[1].Reg == add.Args[1].Reg {
+		t.Errorf("the read after the add reads the add's reloaded source, the old v: %v", text)
+	}
+}
