@@ -36,6 +36,10 @@ var Passes = []Pass{
 	// After mem2reg: a function that keeps a stack slot is not rewritten.
 	{Name: "tailrec", Level: 1, IR: middle.TailRecursion, Doc: "tail recursion to loops, with accumulators"},
 	{Name: "selfinline", Level: 2, IR: middle.InlineSelf, Doc: "inline a small recursive function into itself once"},
+	// After inlining, which makes the constants a trip count is computed
+	// from; before sccp and constfold, which fold the copies' tests of
+	// them and what they decided.
+	{Name: "unroll", Level: 2, IR: middle.FullyUnroll, Doc: "loops with a constant trip count to copies of their body"},
 	{Name: "sccp", Level: 2, IR: middle.SCCP, Doc: "sparse conditional constant propagation"},
 	{Name: "constfold", KeepsCFG: true, Level: 1, IR: middle.ConstFold, Doc: "fold constants and simplify instructions"},
 	{Name: "copyprop", KeepsCFG: true, Level: 1, IR: middle.CopyProp, Doc: "replace copies and trivial φs by their value"},
