@@ -58,7 +58,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		if vi < 0 {
 			continue
 		}
-		n := DebugAssign{Var: vi, Pos: a.Pos, Phi: a.Phi, Dead: a.Dead}
+		n := DebugAssign{Var: vi, Pos: a.Pos, Phi: a.Phi, Dead: a.Dead, AnchoredOnly: a.AnchoredOnly}
 		switch v := a.Value; {
 		case live(v):
 			n.Value = c.vals[v.ID]

@@ -39,6 +39,11 @@ type DebugAssign struct {
 	// Dead: the variable has no known value from here on (Value is the
 	// one it had before, which must not be shown).
 	Dead bool
+	// AnchoredOnly: only its anchors can place it (an assignment in a
+	// copy of an unrolled loop's body, which shares its source positions
+	// with the other copies: once merged into one block, its block and
+	// position no longer say which copy it was in).
+	AnchoredOnly bool
 }
 
 // maxAnchors is how many instructions of each kind an assignment keeps:
@@ -416,6 +421,21 @@ func (d *FuncDebug) replaced(repl []*Value, resolve func(*Value) *Value) {
 	}
 }
 
+// unreached notes that a pass deleted the blocks gone, which nothing
+// reaches any more (full unrolling's original loop, and the part of its
+// last copy after the exit): the assignments in them are made nowhere,
+// and one left in a deleted block would cost its variable every location
+// (where it changes would not be known).
+func (d *FuncDebug) unreached(gone []bool) {
+	if d == nil {
+		return
+	}
+	d.Assigns = slices.DeleteFunc(d.Assigns, func(a DebugAssign) bool {
+		b := d.BlockOf(&a)
+		return b != nil && b.ID < len(gone) && gone[b.ID]
+	})
+}
+
 // copiedLoop notes that loop versioning copied the blocks loop, block b
 // to blocks[b.ID] and value v to vals[v.ID]: the copy assigns the loop's
 // variables as the loop does, so each assignment made in the loop is made
@@ -425,6 +445,32 @@ func (d *FuncDebug) replaced(repl []*Value, resolve func(*Value) *Value) {
 // assign nothing, and a variable would show there the value it had on
 // entry to the loop.
 func (d *FuncDebug) copiedLoop(loop []*Block, blocks []*Block, vals []*Value) {
+	d.copyLoop(loop, blocks, vals, nil)
+}
+
+// unrolledCopy notes that full unrolling copied the blocks loop, as
+// copiedLoop, for the copy's k-th run of the body, but for header, whose
+// φs the copy replaced by the values they take: their assignments go (the
+// copy before made the same assignments of those values), and the copy's
+// are placed by their anchors alone (AnchoredOnly). After the first copy
+// the variables are dead (no value shown): the copies repeat the same
+// lines, and the back end fires an assignment before the first
+// instruction of a later line, which in a merged block would be the
+// first copy's: a later copy's value would show there.
+func (d *FuncDebug) unrolledCopy(loop []*Block, blocks []*Block, vals []*Value, header *Block, k int) {
+	n := 0
+	if d != nil {
+		n = len(d.Assigns)
+	}
+	d.copyLoop(loop, blocks, vals, header)
+	if d != nil && k > 0 {
+		for i := n; i < len(d.Assigns); i++ {
+			d.Assigns[i].Dead = true
+		}
+	}
+}
+
+func (d *FuncDebug) copyLoop(loop []*Block, blocks []*Block, vals []*Value, unrolled *Block) {
 	if d == nil {
 		return
 	}
@@ -454,8 +500,12 @@ func (d *FuncDebug) copiedLoop(loop []*Block, blocks []*Block, vals []*Value) {
 		if b == nil || !inLoop[b] {
 			continue
 		}
+		if unrolled != nil && a.Value.Op == OpPhi && a.Value.Block == unrolled {
+			continue
+		}
 		c := a
 		c.Block = blocks[b.ID]
+		c.AnchoredOnly = c.AnchoredOnly || unrolled != nil
 		c.Value = mapped(a.Value)
 		c.Anchors = nil
 		for _, w := range a.Anchors {

@@ -410,6 +410,7 @@ const (
 	frozenDead
 	frozenOperand // the value is a constant or global the copy does not hold: written in full
 	frozenGone    // the value is not in the copy: its type follows
+	frozenAnchoredOnly
 )
 
 // debug writes the debugging facts (nil: none); written says, by ID, the
@@ -452,6 +453,9 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		}
 		if a.Dead {
 			flags |= frozenDead
+		}
+		if a.AnchoredOnly {
+			flags |= frozenAnchoredOnly
 		}
 		v := a.Value
 		inCopy := v.ID < len(written) && written[v.ID]
@@ -525,7 +529,7 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 	for i := range dbg.Assigns {
 		a := DebugAssign{Var: d.uint()}
 		flags := d.uint()
-		a.Phi, a.Dead = flags&frozenPhi != 0, flags&frozenDead != 0
+		a.Phi, a.Dead, a.AnchoredOnly = flags&frozenPhi != 0, flags&frozenDead != 0, flags&frozenAnchoredOnly != 0
 		switch {
 		case flags&frozenOperand != 0:
 			a.Value = &Value{ID: detachedID, Op: Op(d.buf[0]), Type: Type(d.buf[1])}

@@ -15,7 +15,10 @@ package middle
 // The loops unrolled are innermost loops with a preheader, one latch and one
 // exit edge, from a conditional branch in a block that dominates the latch
 // (so it runs in every iteration), whose size times the trip count stays
-// within unrollBudget instructions. Copy k of the body takes the header
+// within unrollBudget instructions. Other exits may only go to blocks of
+// their own that end the function (a failed bounds check's call of the
+// runtime's error, a return): those are copied with the body, one for each
+// copy, so that what they use is defined in their copy. Copy k of the body takes the header
 // φs' values from copy k-1's latch (copy 0 from the preheader); in every
 // copy but the last, the exiting branch goes on into the loop; in the last
 // it leaves, and the values used after the loop are the last copy's. The
@@ -48,7 +51,15 @@ func FullyUnroll(f *Func) {
 		repl = p.apply(f, repl)
 	}
 	f.ReplaceUses(repl)
+	gone := make([]bool, f.NumBlocks())
+	for _, b := range f.Blocks {
+		gone[b.ID] = true
+	}
 	RemoveUnreachable(f)
+	for _, b := range f.Blocks {
+		gone[b.ID] = false
+	}
+	f.tracking().unreached(gone)
 }
 
 // unrollBudget bounds the instructions a loop's copies may add, and
@@ -66,45 +77,69 @@ type unrollPlan struct {
 	nest      *LoopNest
 	preheader *Block
 	latch     *Block
+	region    []*Block // the loop's blocks, then the error blocks only it enters
 	exiting   *Block
 	exit      int // the exiting block's successor index out of the loop
 	trips     int
 }
 
 // planUnroll returns the plan for l, or nil when l is not a loop this pass
-// unrolls.
+// unrolls. The exit the trip count is found for is the one exit to a
+// block that does not end the function, or when there is none, the first
+// of the others whose test gives a count.
 func planUnroll(dom *DomTree, nest *LoopNest, l *Loop) *unrollPlan {
 	if len(l.Latches) != 1 {
 		return nil
 	}
-	p := &unrollPlan{loop: l, nest: nest, latch: l.Latches[0], exit: -1}
-	if p.preheader = loopPreheader(l); p.preheader == nil {
+	preheader := loopPreheader(l)
+	if preheader == nil {
 		return nil
 	}
-	size := 0
+	type exitEdge struct {
+		b *Block
+		i int
+	}
+	var exits []exitEdge
+	forced, size := -1, 0
 	for _, b := range l.Blocks {
 		size += len(b.Instrs)
 		for i := range b.Succs {
-			if nest.Contains(l, b.Succ(i)) {
+			t := b.Succ(i)
+			if nest.Contains(l, t) {
 				continue
 			}
-			if p.exiting != nil {
-				return nil // a second way out
+			exits = append(exits, exitEdge{b, i})
+			size += len(t.Instrs)
+			if len(t.Succs) != 0 || len(t.Preds) != 1 {
+				if forced >= 0 {
+					return nil // a second way out to the rest of the function
+				}
+				forced = len(exits) - 1
 			}
-			p.exiting, p.exit = b, i
 		}
-	}
-	if p.exiting == nil || len(p.exiting.Succs) != 2 || p.exiting.Term().Op != OpCondBr || !dom.Dominates(p.exiting, p.latch) {
-		return nil
 	}
 	if size*2 > unrollBudget {
 		return nil
 	}
-	p.trips = p.countTrips(min(maxUnrollTrips, unrollBudget/size))
-	if p.trips == 0 {
-		return nil
+	for k, e := range exits {
+		if forced >= 0 && k != forced {
+			continue
+		}
+		if len(e.b.Succs) != 2 || e.b.Term().Op != OpCondBr || !dom.Dominates(e.b, l.Latches[0]) {
+			continue
+		}
+		p := &unrollPlan{loop: l, nest: nest, preheader: preheader, latch: l.Latches[0], exiting: e.b, exit: e.i}
+		p.region = append(p.region, l.Blocks...)
+		for _, o := range exits {
+			if o != e {
+				p.region = append(p.region, o.b.Succ(o.i))
+			}
+		}
+		if p.trips = p.countTrips(min(maxUnrollTrips, unrollBudget/size)); p.trips > 0 {
+			return p
+		}
 	}
-	return p
+	return nil
 }
 
 // countTrips runs the exit test on the header φs' constant values, at most
@@ -213,10 +248,10 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 	copies := make([]*cloner, p.trips)
 	for k := range copies {
 		c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
-		for _, b := range l.Blocks {
+		for _, b := range p.region {
 			c.blocks[b.ID] = f.NewBlock(b.Name)
 		}
-		for _, b := range l.Blocks {
+		for _, b := range p.region {
 			for _, v := range b.Instrs {
 				c.blocks[b.ID].Append(c.clone(v))
 			}
@@ -226,7 +261,7 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 				nv.Args[i] = c.inCopy(a)
 			}
 		}
-		f.tracking().copiedLoop(l.Blocks, c.blocks, c.vals)
+		f.tracking().unrolledCopy(p.region, c.blocks, c.vals, l.Header, k)
 		copies[k] = c
 	}
 	f.cfgChanged() // the copies' edges are made here, not through edge.go
@@ -256,7 +291,7 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 	p.preheader.RedirectSucc(p.preheader.SuccIndex(h), copies[0].blocks[h.ID])
 	prev := p.preheader
 	for _, c := range copies {
-		for _, b := range l.Blocks {
+		for _, b := range p.region {
 			moveAfter(f, c.blocks[b.ID], prev)
 			prev = c.blocks[b.ID]
 		}
@@ -279,14 +314,14 @@ func (c *cloner) inCopy(v *Value) *Value {
 // last copy's latch, when the exiting block is not the latch, is left
 // jumping to its own header: nothing reaches it.
 func (p *unrollPlan) wire(f *Func, copies []*cloner, k int) {
-	l, h, c := p.loop, p.loop.Header, copies[k]
+	h, c := p.loop.Header, copies[k]
 	final := k == len(copies)-1
-	for _, b := range l.Blocks {
+	for _, b := range p.region {
 		if b != h {
 			c.blocks[b.ID].Preds = make([]Edge, len(b.Preds))
 		}
 	}
-	for _, b := range l.Blocks {
+	for _, b := range p.region {
 		nb := c.blocks[b.ID]
 		if b == p.exiting {
 			br := f.NewValue(OpBr, Void, "")

@@ -87,6 +87,36 @@ exit:
 `, false, [][]int64{{0}, {5}, {-7}})
 }
 
+// Exits to blocks that end the function (a return; a bounds check's error
+// call) go with each copy, which they take their values from.
+func TestUnrollPrivateExits(t *testing.T) {
+	unrolled(t, `
+define i64 @f(i64 %x) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
+  %s = phi i64 [ 0, %entry ], [ %s.next, %ok ]
+  %y = mul i64 %i, %x
+  %big = icmp sgt i64 %y, 100
+  br i1 %big, label %bail, label %ok
+bail:
+  call void @sink(i64 %i)
+  %neg = sub i64 0, %y
+  ret i64 %neg
+ok:
+  %s.next = add i64 %s, %y
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, 4
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i64 %s.next
+}
+
+declare void @sink(i64)
+`, false, [][]int64{{0}, {10}, {40}, {60}, {200}, {-5}})
+}
+
 // Loops this pass leaves: a start that is not a constant, a second way out
 // (a break), and a trip count beyond the budget.
 func TestUnrollLeavesOthers(t *testing.T) {
@@ -141,7 +171,8 @@ exit:
 // Random counted loops, against the interpreter: starts, steps, bounds and
 // compares chosen at random (some loops never end, some end at once), the
 // test at the header (the loop skipped on one input, so the exit has φs)
-// or at the latch, a branch in the body, values of the loop used after it.
+// or at the latch (with an early return, which each copy gets), a branch
+// in the body, values of the loop used after it.
 func TestUnrollRandomLoops(t *testing.T) {
 	rng := rand.New(rand.NewSource(20))
 	steps := []string{"add i64 %i, 1", "add i64 %i, 3", "sub i64 %i, 2", "shl i64 %i, 1", "ashr i64 %i, 1", "lshr i64 %i, 1", "mul i64 %i, 3", "xor i64 %i, 5"}
@@ -153,6 +184,7 @@ func TestUnrollRandomLoops(t *testing.T) {
 		step := steps[rng.Intn(len(steps))]
 		pred := preds[rng.Intn(len(preds))]
 		bound := rng.Int63n(80) - 20
+		bad := rng.Int63n(60) - 10
 		var text string
 		if rng.Intn(2) == 0 {
 			text = fmt.Sprintf(`
@@ -190,9 +222,15 @@ define i64 @f(i64 %%x) {
 entry:
   br label %%loop
 loop:
-  %%i = phi i64 [ %d, %%entry ], [ %%i.next, %%loop ]
-  %%s = phi i64 [ %%x, %%entry ], [ %%s.next, %%loop ]
+  %%i = phi i64 [ %d, %%entry ], [ %%i.next, %%latch ]
+  %%s = phi i64 [ %%x, %%entry ], [ %%s.next, %%latch ]
   %%m = mul i64 %%s, 5
+  %%bad = icmp sgt i64 %%i, %d
+  br i1 %%bad, label %%bail, label %%latch
+bail:
+  call void @sink(i64 %%m)
+  ret i64 %%i
+latch:
   %%s.next = add i64 %%m, %%i
   %%i.next = %s
   %%stay = icmp %s i64 %%i.next, %d
@@ -201,7 +239,9 @@ exit:
   %%r = sub i64 %%s.next, %%i
   ret i64 %%r
 }
-`, start, step, pred, bound)
+
+declare void @sink(i64)
+`, start, bad, step, pred, bound)
 		}
 		m := mustParse(t, fmt.Sprintf("random%d.ll", k), text)
 		compareRuns(t, m, "f", inputs, 20000, FullyUnroll)

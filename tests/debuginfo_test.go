@@ -219,7 +219,7 @@ func TestGdbForwarded(t *testing.T) {
 }
 
 // TestGdbInvariantNext debugs debug/invariantnext.toy, where the code after
-// x /= 7 in a loop's body moves to the loop's preheader (LICM): at line 13
+// x /= 7 in a loop's body moves to the loop's preheader (LICM): at line 15
 // in the first two iterations gdb must print x after the division, 142 and
 // 20 (the hoisted code placed the assignment before the loop, and x showed
 // its value from before the division: 1000 and 142).
@@ -230,7 +230,7 @@ func TestGdbInvariantNext(t *testing.T) {
 			t.Parallel()
 			exe := filepath.Join(t.TempDir(), "invariantnext")
 			compileNative(t, "debug", level, "-g", "invariantnext.toy", "-o", exe)
-			out := gdbBatch(t, "debug", exe, "break invariantnext.toy:13", "run", "print x", "continue", "print x")
+			out := gdbBatch(t, "debug", exe, "break invariantnext.toy:15", "run", "print x", "continue", "print x")
 			for _, w := range []string{`(?m)^\$1 = 142$`, `(?m)^\$2 = 20$`} {
 				if !regexp.MustCompile(w).MatchString(out) {
 					t.Errorf("gdb output does not match %q:\n%s", w, out)
