@@ -23,6 +23,8 @@ package middle
 // they ran before the join — the arms of an if that store nothing
 // leave every location known above the if known after it. A region of more
 // than memJoinBlocks blocks makes the join start knowing nothing.
+// Beyond that, a load in a join whose location every way in ends knowing
+// becomes a φ of those values (memoptphi.go: LLVM GVN's non-local loads).
 //
 // Which accesses may touch a location follows from what its address is
 // based on, through GEPs (the alias rules of LLVM's BasicAA, coarsely):
@@ -49,7 +51,8 @@ package middle
 // loads read memory that nothing writes: they are GVN's, not this pass's.
 //
 // Requires: SSA form. Guarantees: the same program with fewer loads and
-// stores; the CFG is unchanged except that unreachable blocks are removed.
+// stores, and φs in joins for some of the loads; the CFG is unchanged
+// except that unreachable blocks are removed.
 // Cost: one walk of the function with hash tables, linear
 // in its size.
 func MemOpt(f *Func) {
@@ -59,7 +62,9 @@ func MemOpt(f *Func) {
 	RemoveUnreachable(f)
 	m := newMemOpt(f)
 	m.dom = f.Dom()
+	m.sites = findPhiSites(f)
 	m.dom.Walk(m.enter, m.exit)
+	m.insertPhis()
 	f.ReplaceUses(m.repl)
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(m.repl) && (m.repl[v.ID] != nil || m.dead[v.ID]) })
@@ -206,6 +211,10 @@ type memOpt struct {
 
 	repl []*Value // by Value.ID: a load's value
 	dead []bool   // by Value.ID: a removed store
+
+	sites     [][]memPhiSite // by Block.ID: a join's loads that may be φs
+	phis      []*Value       // the φs made, to insert after the walk
+	phiBlocks []*Block       // their joins
 }
 
 type memUndo struct {
@@ -375,6 +384,9 @@ func (m *memOpt) enter(b *Block) {
 	if len(b.Preds) != 1 && !m.joinRegion(b) {
 		m.writes.join = m.tick()
 	}
+	if len(b.Preds) > 1 {
+		m.enterPhiSites(b)
+	}
 	for _, v := range b.Instrs {
 		switch {
 		case v.Op == OpLoad && !v.Invariant:
@@ -388,6 +400,7 @@ func (m *memOpt) enter(b *Block) {
 			m.reads.call = m.tick()
 		}
 	}
+	m.recordSuccessors(b)
 	for _, loc := range m.pendingLocs {
 		delete(m.pending, loc)
 	}
@@ -454,6 +467,13 @@ func (m *memOpt) load(v *Value) {
 	if e, ok := m.avail[loc]; ok && m.writes.untouched(e.since, o, k) {
 		m.repl[v.ID] = e.val
 		return
+	}
+	if len(v.Block.Preds) > 1 {
+		if phi := m.phiLoad(v, o, k); phi != nil {
+			m.repl[v.ID] = phi
+			m.setAvail(loc, phi, o)
+			return
+		}
 	}
 	m.reads.touch(o, k, m.tick())
 	m.setAvail(loc, v, o)

@@ -198,3 +198,158 @@ func TestMemOptSealedPreservesSemantics(t *testing.T) {
 		}
 	})
 }
+
+// A join's load whose location every predecessor ends knowing becomes a φ
+// of what each knows (bounce's clamp: the sum stored above on one way, the
+// limit stored on the other, past a store to a slot and a nested
+// if); one value when all ways know the same
+// (a store of 7 on both). It stays a load when one way
+// does not know the location (the call), when the join itself may write
+// it first (the store through %q), when its address is made in the join,
+// and at a loop header, whose latch the walk reaches after it.
+func TestMemOptJoinPhis(t *testing.T) {
+	checkPass(t, MemOpt, `
+declare void @f()
+
+define i64 @joins(ptr %a, ptr %q, i64 %i, i64 %d, i1 %c, i1 %e) {
+entry:
+  %o = alloca i64
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %s = add i64 %x, %d
+  store i64 %s, ptr %p
+  %big = icmp sgt i64 %s, 500
+  br i1 %big, label %clamp, label %join
+clamp:
+  store i64 500, ptr %p
+  br i1 %e, label %neg, label %arm
+neg:
+  store i64 1, ptr %o
+  br label %arm
+arm:
+  store i64 2, ptr %o
+  br label %join
+join:
+  %x.1 = load i64, ptr %p
+  %low = icmp slt i64 %x.1, 0
+  br i1 %low, label %zero, label %same
+zero:
+  store i64 0, ptr %o
+  br label %same
+same:
+  %n = load i64, ptr %o
+  %x.2 = load i64, ptr %p
+  br i1 %c, label %call, label %join2
+call:
+  call void @f()
+  br label %join2
+join2:
+  %x.3 = load i64, ptr %p
+  br i1 %c, label %other, label %join3
+other:
+  store i64 3, ptr %p
+  br label %join3
+join3:
+  store i64 4, ptr %q
+  %x.4 = load i64, ptr %p
+  store i64 5, ptr %p
+  br i1 %c, label %other2, label %join4
+other2:
+  store i64 6, ptr %p
+  br label %join4
+join4:
+  %r = getelementptr i64, ptr %a, i64 %i
+  %x.5 = load i64, ptr %r
+  store i64 7, ptr %p
+  br i1 %c, label %seven, label %join5
+seven:
+  store i64 7, ptr %p
+  br label %join5
+join5:
+  %x.8 = load i64, ptr %p
+  br label %loop
+loop:
+  %x.6 = load i64, ptr %p
+  %x.7 = add i64 %x.6, 1
+  store i64 %x.7, ptr %p
+  %more = icmp slt i64 %x.7, 100
+  br i1 %more, label %loop, label %done
+done:
+  %s1 = add i64 %x.1, %n
+  %s2 = add i64 %s1, %x.2
+  %s3 = add i64 %s2, %x.3
+  %s4 = add i64 %s3, %x.4
+  %s5 = add i64 %s4, %x.5
+  %s6 = add i64 %s5, %x.8
+  ret i64 %s6
+}`, `
+define i64 @joins(ptr %a, ptr %q, i64 %i, i64 %d, i1 zeroext %c, i1 zeroext %e) {
+entry:
+  %o = alloca i64
+  %p = getelementptr i64, ptr %a, i64 %i
+  %x = load i64, ptr %p
+  %s = add i64 %x, %d
+  store i64 %s, ptr %p
+  %big = icmp sgt i64 %s, 500
+  br i1 %big, label %clamp, label %join
+clamp:
+  store i64 500, ptr %p
+  br i1 %e, label %neg, label %arm
+neg:
+  store i64 1, ptr %o
+  br label %arm
+arm:
+  store i64 2, ptr %o
+  br label %join
+join:
+  %x.1.1 = phi i64 [ %s, %entry ], [ 500, %arm ]
+  %low = icmp slt i64 %x.1.1, 0
+  br i1 %low, label %zero, label %same
+zero:
+  store i64 0, ptr %o
+  br label %same
+same:
+  %n = load i64, ptr %o
+  br i1 %c, label %call, label %join2
+call:
+  call void @f()
+  br label %join2
+join2:
+  %x.3 = load i64, ptr %p
+  br i1 %c, label %other, label %join3
+other:
+  store i64 3, ptr %p
+  br label %join3
+join3:
+  store i64 4, ptr %q
+  %x.4 = load i64, ptr %p
+  store i64 5, ptr %p
+  br i1 %c, label %other2, label %join4
+other2:
+  store i64 6, ptr %p
+  br label %join4
+join4:
+  %r = getelementptr i64, ptr %a, i64 %i
+  %x.5 = load i64, ptr %r
+  store i64 7, ptr %p
+  br i1 %c, label %seven, label %join5
+seven:
+  br label %join5
+join5:
+  br label %loop
+loop:
+  %x.6 = load i64, ptr %p
+  %x.7 = add i64 %x.6, 1
+  store i64 %x.7, ptr %p
+  %more = icmp slt i64 %x.7, 100
+  br i1 %more, label %loop, label %done
+done:
+  %s1 = add i64 %x.1.1, %n
+  %s2 = add i64 %s1, %x.1.1
+  %s3 = add i64 %s2, %x.3
+  %s4 = add i64 %s3, %x.4
+  %s5 = add i64 %s4, %x.5
+  %s6 = add i64 %s5, 7
+  ret i64 %s6
+}`)
+}

@@ -272,8 +272,9 @@ entry:
 }
 
 // What is known flows down chains of single-predecessor blocks (a bounds
-// check's success path), not into a block that another path, one that
-// stores to the location, also reaches (see TestMemOptJoins).
+// check's success path). A block that another path, one that stores to the
+// location, also reaches knows it only as a φ of what each way in knows
+// (see TestMemOptJoins and TestMemOptJoinPhis).
 func TestMemOptExtendedBlocks(t *testing.T) {
 	checkPass(t, MemOpt, `
 define i64 @chain(ptr %a, i64 %i, i1 %c) {
@@ -308,8 +309,8 @@ left:
   store i64 0, ptr %p
   br label %join
 join:
-  %x.2 = load i64, ptr %p
-  %r = add i64 %x, %x.2
+  %x.2.1 = phi i64 [ %x, %next ], [ 0, %left ]
+  %r = add i64 %x, %x.2.1
   ret i64 %r
 fail:
   ret i64 %x
