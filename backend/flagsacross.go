@@ -114,7 +114,10 @@ func (f *Func) flagsAtEndFrom(b *Block, depth int) *Instr {
 	for _, in := range b.Instrs {
 		switch {
 		case in.Op == opCmp || in.Op == opTest:
-			last = in
+			// The block sets the flags itself: should a write to what
+			// the compare read make them unknown, they are still not
+			// what the predecessors left.
+			last, kept = in, false
 		case keepsFlags(in.Op) || in.Op == opJcc || in.Op == opJmp:
 			if last == nil {
 				break
