@@ -10,7 +10,7 @@ package middle
 // multiplication in GF(2^8), `while b != 0 { if b & 1 != 0 { p ^= a }; a
 // = xtime(a); b >>= 1 }`, inlined with b = 14, runs four times and leaves
 // at the fifth test; unrolled, each copy's b is a constant, so the tests of
-// b & 1 fold and their branches go (constfold, simplifycfg after it).
+// b & 1 fold and their branches go (sccp, which runs next).
 //
 // The loops unrolled are innermost loops with a preheader, one latch and one
 // exit edge, from a conditional branch in a block that dominates the latch
@@ -18,15 +18,16 @@ package middle
 // within unrollBudget instructions. Other exits may only go to blocks of
 // their own that end the function (a failed bounds check's call of the
 // runtime's error, a return): those are copied with the body, one for each
-// copy, so that what they use is defined in their copy. Copy k of the body takes the header
-// φs' values from copy k-1's latch (copy 0 from the preheader); in every
+// copy, so that what they use is defined in their copy. Copy k of the body
+// takes the header φs' values from copy k-1's latch (copy 0 from the
+// preheader); in every
 // copy but the last, the exiting branch goes on into the loop; in the last
 // it leaves, and the values used after the loop are the last copy's. The
 // original loop, then unreachable, is deleted.
 //
 // Requires: SSA form. Guarantees: valid SSA, the same behaviour; preheaders
 // given to every loop; the copies' branches on constants are left for
-// constfold and simplifycfg. Cost: linear in the function plus the code
+// sccp, constfold and simplifycfg. Cost: linear in the function plus the code
 // made, at most unrollBudget instructions per loop.
 func FullyUnroll(f *Func) {
 	if f.IsDecl() {
