@@ -234,8 +234,12 @@ func (e *frozenWriter) symbol(s string) {
 // thaw makes f's body again from its frozen copy data, in a function of
 // its own (not f, which may be compiling on), for inlineCall to read.
 func thaw(f *Func, data []byte) *Func {
-	d := &frozenReader{buf: data}
 	g := &Func{Name: f.Name, Result: f.Result, Module: f.Module, Decl: f.Decl, sig: f.sig}
+	// The body is cut from a slab of its own (valueslab.go), as a built
+	// one is: thawing allocated a quarter of a compile's objects one by
+	// one (every value, block and list), all dropped together once the
+	// caller has inlined its copies.
+	d := &frozenReader{buf: data, slab: g.bodySlab()}
 	g.nextValueID = int32(d.uint())
 	g.nextBlockID = int32(d.uint())
 	if n := d.uint(); n > 0 {
@@ -255,12 +259,13 @@ func thaw(f *Func, data []byte) *Func {
 	blocks := make([]*Block, g.NumBlocks())
 	g.Blocks = make([]*Block, d.uint())
 	for i := range g.Blocks {
-		b := &Block{ID: d.uint(), Name: d.name(), Func: g}
+		b := d.slab.bareBlock()
+		b.ID, b.Name, b.Func = d.uint(), d.name(), g
 		blocks[b.ID] = b
 		g.Blocks[i] = b
 	}
 	edges := func() []Edge {
-		es := make([]Edge, d.uint())
+		es := d.slab.edgeList(d.uint())
 		for i := range es {
 			es[i] = Edge{blocks[d.uint()], d.uint()}
 		}
@@ -269,7 +274,7 @@ func thaw(f *Func, data []byte) *Func {
 	for _, b := range g.Blocks {
 		b.Succs = edges()
 		b.Preds = edges()
-		b.Instrs = make([]*Value, d.uint())
+		b.Instrs = d.slab.pointers(d.uint())
 		for i := range b.Instrs {
 			v := d.value()
 			v.Block = b
@@ -286,9 +291,10 @@ func thaw(f *Func, data []byte) *Func {
 
 type frozenReader struct {
 	buf              []byte
-	vals             []*Value // by ID, made on first mention
-	lastID, lastLine int      // of the value read before
-	symbols          []string // the symbols read, in order
+	vals             []*Value   // by ID, made on first mention
+	slab             *valueSlab // where the body's values, blocks and lists are cut from
+	lastID, lastLine int        // of the value read before
+	symbols          []string   // the symbols read, in order
 }
 
 func (d *frozenReader) uint() int {
@@ -307,7 +313,9 @@ func (d *frozenReader) pos() diag.Pos { return diag.Pos{Line: int(d.int()), Col:
 
 func (d *frozenReader) get(id int) *Value {
 	if d.vals[id] == nil {
-		d.vals[id] = &Value{ID: id}
+		v := d.slab.value(nil)
+		v.ID = id
+		d.vals[id] = v
 	}
 	return d.vals[id]
 }
@@ -343,7 +351,7 @@ func (d *frozenReader) value() *Value {
 	d.lastLine += int(d.int())
 	v.Pos = diag.Pos{Line: d.lastLine, Col: int(d.int())}
 	if n := d.uint(); n > 0 {
-		v.Args = make([]*Value, n)
+		v.Args = d.slab.pointers(n)
 		for i := range v.Args {
 			v.Args[i] = d.get(v.ID + int(d.int()))
 		}

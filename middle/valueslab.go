@@ -68,11 +68,7 @@ func (sl *valueSlab) pointers(n int) []*Value {
 // block returns a zero block with room for blockInstrs instructions,
 // blockEdges successors and blockEdges predecessors.
 func (sl *valueSlab) block() *Block {
-	if len(sl.blocks) == 0 {
-		sl.blocks = make([]Block, slabBlocks)
-	}
-	b := &sl.blocks[0]
-	sl.blocks = sl.blocks[1:]
+	b := sl.bareBlock()
 	b.Instrs = sl.pointers(blockInstrs)[:0]
 	if len(sl.edges) < 2*blockEdges {
 		sl.edges = make([]Edge, slabEdges)
@@ -81,4 +77,24 @@ func (sl *valueSlab) block() *Block {
 	b.Preds = sl.edges[blockEdges : blockEdges : 2*blockEdges]
 	sl.edges = sl.edges[2*blockEdges:]
 	return b
+}
+
+// bareBlock returns a zero block, with no room for instructions or edges.
+func (sl *valueSlab) bareBlock() *Block {
+	if len(sl.blocks) == 0 {
+		sl.blocks = make([]Block, slabBlocks)
+	}
+	b := &sl.blocks[0]
+	sl.blocks = sl.blocks[1:]
+	return b
+}
+
+// edgeList returns a full slice of n zero edges.
+func (sl *valueSlab) edgeList(n int) []Edge {
+	if len(sl.edges) < n {
+		sl.edges = make([]Edge, max(slabEdges, n))
+	}
+	e := sl.edges[:n:n]
+	sl.edges = sl.edges[n:]
+	return e
 }
