@@ -30,7 +30,7 @@ entry:
   ret i64 %c
 }
 `
-	describe := func(body func(*Func) *Func) string {
+	describe := func(frozen bool) string {
 		m := mustParse(t, "inl.ll", src)
 		m.DebugUnit = &DebugUnit{}
 		f, g := m.Func("f"), m.Func("g")
@@ -44,7 +44,11 @@ entry:
 			{Var: 1, Value: g.Const(I64, 7), Block: g.Blocks[0], Pos: diag.Pos{Line: 6, Col: 5}, Anchors: []*Value{in[2]}},
 			{Var: 1, Value: gone, Block: g.Blocks[0], Pos: diag.Pos{Line: 7, Col: 5}},
 		}
-		inlineInto(f, &InlineDefault, map[*Func]int{g: 1}, nil, body)
+		var bodies *calleeBodies
+		if frozen {
+			bodies = frozenBodies(g)
+		}
+		inlineInto(f, &InlineDefault, map[*Func]int{g: 1}, nil, bodies)
 		var sb strings.Builder
 		for _, v := range f.Debug.Vars {
 			fmt.Fprintf(&sb, "var %s param=%v site=%d origin=%d\n", v.Name, v.Param, v.Site, v.Origin)
@@ -66,10 +70,10 @@ y = %m in entry.1 at 5:5 dead=false anchors=[add br]
 y = 7 in entry.1 at 6:5 dead=false anchors=[br]
 y = undef in entry.1 at 7:5 dead=true anchors=[]
 `
-	if got := describe(nil); got != want {
+	if got := describe(false); got != want {
 		t.Errorf("inlined:\n%s\nwant:\n%s", got, want)
 	}
-	if got := describe(func(g *Func) *Func { return thaw(g, freeze(g)) }); got != want {
+	if got := describe(true); got != want {
 		t.Errorf("inlined from a frozen copy:\n%s\nwant:\n%s", got, want)
 	}
 }

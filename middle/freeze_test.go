@@ -69,13 +69,17 @@ entry:
 	}
 
 	// Inlined into @f, the copy and the function itself make the same @f.
-	inlineAll := func(body func(*Func) *Func) string {
+	inlineAll := func(frozen bool) string {
 		m := mustParse(t, "freeze.ll", src)
-		inlineInto(m.Func("f"), &InlineDefault, map[*Func]int{m.Func("g"): 2}, nil, body)
+		var bodies *calleeBodies
+		if frozen {
+			bodies = frozenBodies(m.Func("g"))
+		}
+		inlineInto(m.Func("f"), &InlineDefault, map[*Func]int{m.Func("g"): 2}, nil, bodies)
 		return m.Func("f").String()
 	}
-	want := inlineAll(nil)
-	got := inlineAll(func(g *Func) *Func { return thaw(g, freeze(g)) })
+	want := inlineAll(false)
+	got := inlineAll(true)
 	if got != want {
 		t.Errorf("@f with the thawed @g inlined:\n%s\nwant:\n%s", got, want)
 	}
@@ -112,4 +116,16 @@ func TestFreezeIsCompact(t *testing.T) {
 	if per := float64(len(data)) / float64(g.NumValues()); per > 14 {
 		t.Errorf("frozen copy: %d bytes for %d values, %.1f a value; want at most 14", len(data), g.NumValues(), per)
 	}
+}
+
+// frozenBodies is what a summary gives inlineInto when each of fs has
+// settled with a frozen copy.
+func frozenBodies(fs ...*Func) *calleeBodies {
+	store := newFrozenStore(len(fs))
+	index := make(map[*Func]int)
+	for i, g := range fs {
+		store.put(i, freeze(g), funcSize(g), hotSize(g))
+		index[g] = i
+	}
+	return newCalleeBodies(store, index)
 }

@@ -50,6 +50,9 @@ type frozenCopy struct {
 	data []byte
 	off  int64
 	size int32
+	// The body's funcSize and hotSize, which callers weigh before
+	// thawing it (calleeBodies.sizes).
+	bodySize, hotSize int32
 }
 
 func newFrozenStore(n int) *frozenStore {
@@ -58,10 +61,10 @@ func newFrozenStore(n int) *frozenStore {
 
 // put stores data as the i-th copy, and writes out the oldest copies in
 // memory while they are more than the budget.
-func (fs *frozenStore) put(i int, data []byte) {
+func (fs *frozenStore) put(i int, data []byte, bodySize, hotSize int) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	fs.copies[i] = frozenCopy{data: data, size: int32(len(data))}
+	fs.copies[i] = frozenCopy{data: data, size: int32(len(data)), bodySize: int32(bodySize), hotSize: int32(hotSize)}
 	fs.held += len(data)
 	fs.fifo = append(fs.fifo, i)
 	for fs.held > fs.budget && fs.head < len(fs.fifo) && !fs.noSpill {
@@ -128,6 +131,15 @@ func (fs *frozenStore) has(i int) bool {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	return fs.copies[i].size > 0
+}
+
+// sizes returns the i-th copy's body's funcSize and hotSize, false when
+// there is no copy (a body has at least its terminator).
+func (fs *frozenStore) sizes(i int) (bodySize, hotSize int, ok bool) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	c := &fs.copies[i]
+	return int(c.bodySize), int(c.hotSize), c.bodySize > 0
 }
 
 // drop drops the i-th copy.

@@ -17,7 +17,7 @@ func TestFrozenStoreSpills(t *testing.T) {
 	want := make([][]byte, n)
 	for i := range n {
 		want[i] = []byte(fmt.Sprintf("copy %d %s", i, bytes.Repeat([]byte{byte('a' + i%26)}, 20+i)))
-		fs.put(i, bytes.Clone(want[i]))
+		fs.put(i, bytes.Clone(want[i]), 1, 1)
 		if fs.held > fs.budget {
 			t.Fatalf("after %d copies %d bytes in memory; want at most %d", i+1, fs.held, fs.budget)
 		}
@@ -72,12 +72,12 @@ entry:
 	fs := newFrozenStore(2)
 	fs.budget = 0
 	defer fs.close()
-	fs.put(0, freeze(m.Func("g")))
+	fs.put(0, freeze(m.Func("g")), funcSize(m.Func("g")), hotSize(m.Func("g")))
 	if fs.copies[0].data != nil {
 		t.Fatal("the copy stayed in memory past a budget of 0")
 	}
 	got := mustParse(t, "spill.ll", src)
-	inlineInto(got.Func("f"), &InlineDefault, map[*Func]int{got.Func("g"): 1}, nil, func(g *Func) *Func { return thaw(g, fs.get(0)) })
+	inlineInto(got.Func("f"), &InlineDefault, map[*Func]int{got.Func("g"): 1}, nil, newCalleeBodies(fs, map[*Func]int{got.Func("g"): 0}))
 	want := mustParse(t, "spill.ll", src)
 	inlineInto(want.Func("f"), &InlineDefault, map[*Func]int{want.Func("g"): 1}, nil, nil)
 	if want.Func("f").String() == mustParse(t, "spill.ll", src).Func("f").String() {

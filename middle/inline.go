@@ -195,7 +195,7 @@ var InlineCheap = InlineBudget{Small: 20, SmallInLoop: 20, Growth: 2, Slack: 50,
 // the callee itself compiling on), and a callee it returns nil for is left
 // alone, which must change nothing: body must give every callee that
 // could be inlined (mayInline).
-func inlineInto(f *Func, budget *InlineBudget, sites map[*Func]int, recursive map[*Func]bool, body func(*Func) *Func) {
+func inlineInto(f *Func, budget *InlineBudget, sites map[*Func]int, recursive map[*Func]bool, bodies *calleeBodies) {
 	size := funcSize(f)
 	limit := budget.Growth*size + budget.Slack
 	var repl []*Value
@@ -229,26 +229,43 @@ func inlineInto(f *Func, budget *InlineBudget, sites map[*Func]int, recursive ma
 				continue
 			}
 			calls := sites[g]
-			if body != nil {
-				if g = body(g); g == nil {
+			small, single := budget.Small, budget.SingleSite
+			// tooBig and tooHot weigh g's sizes, and the loads and
+			// stores through slots of f it would make (slotAccesses).
+			tooBig := func(gs, hot int) bool {
+				once := calls == 1 && hot <= single
+				return size+gs > limit && !(once && size+gs <= budget.SingleSiteCap)
+			}
+			tooHot := func(hot, slots int) bool {
+				once := calls == 1 && hot <= single
+				return slots > 0 && budget.KeepSlots || hot-slots > small && !once
+			}
+			if bodies != nil {
+				// Weighed first by the sizes kept with the frozen copy,
+				// with no slot accessed unless the call passes one, so
+				// that a copy is thawed only for a call that may take it.
+				gs, hot, ok := bodies.sizes(g)
+				if !ok {
+					continue
+				}
+				if inLoopAt(b) {
+					small, single = budget.SmallInLoop, budget.SingleSiteInLoop
+				}
+				if tooBig(gs, hot) || !passesSlot(v) && tooHot(hot, 0) {
+					continue
+				}
+				if g = bodies.body(g); g == nil {
 					continue
 				}
 			}
 			if g.IsDecl() || len(g.Params) != len(v.Args) {
 				continue
 			}
-			gs := funcSize(g)
-			small, single := budget.Small, budget.SingleSite
 			if inLoopAt(b) {
 				small, single = budget.SmallInLoop, budget.SingleSiteInLoop
 			}
-			hot := hotSize(g)
-			once := calls == 1 && hot <= single
-			slots := slotAccesses(g, v)
-			if slots > 0 && budget.KeepSlots {
-				continue
-			}
-			if hot-slots > small && !once || size+gs > limit && !(once && size+gs <= budget.SingleSiteCap) {
+			gs, hot := funcSize(g), hotSize(g)
+			if tooBig(gs, hot) || tooHot(hot, slotAccesses(g, v)) {
 				continue
 			}
 			result, added := inlineCall(v, g)
@@ -336,6 +353,17 @@ func InlineSummarized(s *Summary, budget *InlineBudget) func(*Func) error {
 		inlineInto(f, budget, s.sites, s.recursive, s.thawed())
 		return s.frozen.failed()
 	}
+}
+
+// passesSlot reports whether call passes one of its function's stack
+// slots: else slotAccesses is 0 whatever the callee.
+func passesSlot(call *Value) bool {
+	for _, a := range call.Args {
+		if a.Op == OpAlloca {
+			return true
+		}
+	}
+	return false
 }
 
 // slotAccesses counts the loads and stores of g that go through a
@@ -687,7 +715,6 @@ type cloner struct {
 // later by mapOperands, since φs name values defined further down.
 func (c *cloner) clone(v *Value) *Value {
 	nv := c.f.NewValue(v.Op, v.Type, v.Name, v.Args...)
-	nv.Args = append([]*Value(nil), v.Args...)
 	nv.Const, nv.Pred, nv.Elem, nv.Sym, nv.Index = v.Const, v.Pred, v.Elem, v.Sym, v.Index
 	nv.Invariant, nv.Pos, nv.Inlined = v.Invariant, v.Pos, v.Inlined
 	if c.sites != nil {

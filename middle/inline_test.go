@@ -456,6 +456,54 @@ entry:
 	}
 }
 
+// A caller inlining from frozen copies weighs a callee by the sizes kept
+// with its copy before thawing it: the copy is thawed only where the call
+// may take it (passing slots, whose accesses only the body can count),
+// and the result is the same as inlining the function itself.
+func TestInlineWeighsBeforeThawing(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("define void @bump(ptr %p, ptr %q) {\nentry:\n")
+	for i := range inlineSmall / 2 {
+		fmt.Fprintf(&src, "  %%a%d = load i64, ptr %%p\n  %%b%d = load i64, ptr %%q\n  %%c%d = add i64 %%a%d, %%b%d\n  store i64 %%c%d, ptr %%p\n", i, i, i, i, i, i)
+	}
+	src.WriteString(`  ret void
+}
+define i64 @slots(i64 %x) {
+entry:
+  %u = alloca i64
+  %w = alloca i64
+  store i64 %x, ptr %u
+  store i64 1, ptr %w
+  call void @bump(ptr %u, ptr %w)
+  call void @bump(ptr %w, ptr %u)
+  %r = load i64, ptr %u
+  ret i64 %r
+}
+define i64 @array(ptr %a) {
+entry:
+  %e = getelementptr i64, ptr %a, i64 1
+  call void @bump(ptr %a, ptr %e)
+  call void @bump(ptr %e, ptr %a)
+  %r = load i64, ptr %a
+  ret i64 %r
+}
+`)
+	for _, caller := range []string{"slots", "array"} {
+		want := mustParse(t, "in.ll", src.String())
+		inlineInto(want.Func(caller), &InlineDefault, countCallSites(want), nil, nil)
+		m := mustParse(t, "in.ll", src.String())
+		bodies := frozenBodies(m.Func("bump"))
+		inlineInto(m.Func(caller), &InlineDefault, countCallSites(m), nil, bodies)
+		if got, want := m.Func(caller).String(), want.Func(caller).String(); got != want {
+			t.Errorf("@%s inlined from a frozen @bump:\n%s\nwant:\n%s", caller, got, want)
+		}
+		_, thawed := bodies.made[m.Func("bump")]
+		if inlined := callsIn(m.Func(caller))["bump"] == 0; thawed != inlined {
+			t.Errorf("@%s: @bump thawed %v, inlined %v", caller, thawed, inlined)
+		}
+	}
+}
+
 // A callee with a single call site moves into a caller beyond the growth
 // budget, up to inlineSingleSiteCap; one called twice does not.
 func TestInlineSingleSiteBeyondBudget(t *testing.T) {

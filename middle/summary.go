@@ -177,7 +177,7 @@ func (s *Summary) Settle(i int) (inlinable bool, calls []int) {
 	if e == nil {
 		e = new(frozenWriter)
 	}
-	s.frozen.put(i, e.freeze(f))
+	s.frozen.put(i, e.freeze(f), funcSize(f), hotSize(f))
 	s.writers.Put(e)
 	seen := make(map[int]bool)
 	for _, b := range f.Blocks {
@@ -202,26 +202,47 @@ func (s *Summary) Drop(i int) { s.frozen.drop(i) }
 // made, is closed.
 func (s *Summary) Close() { s.frozen.close() }
 
-// thawed returns, for inlining into one function, the bodies of its
-// callees that callers may still inline, each made once from its frozen
+// calleeBodies are, for inlining into one function, the bodies of its
+// callees that callers may still inline, each thawed once from its frozen
 // copy, and nil for the others (not settled, or rejected by mayInline:
 // they are left alone without their bodies being read, which another
 // goroutine may be compiling).
-func (s *Summary) thawed() func(g *Func) *Func {
-	made := make(map[*Func]*Func)
-	return func(g *Func) *Func {
-		if body, ok := made[g]; ok {
-			return body
-		}
-		var body *Func
-		if i, ok := s.index[g]; ok {
-			if data := s.frozen.get(i); data != nil {
-				body = thaw(g, data)
-			}
-		}
-		made[g] = body
+type calleeBodies struct {
+	frozen *frozenStore
+	index  map[*Func]int // the functions' numbers in frozen
+	made   map[*Func]*Func
+}
+
+func newCalleeBodies(frozen *frozenStore, index map[*Func]int) *calleeBodies {
+	return &calleeBodies{frozen: frozen, index: index, made: make(map[*Func]*Func)}
+}
+
+func (s *Summary) thawed() *calleeBodies { return newCalleeBodies(s.frozen, s.index) }
+
+// sizes returns g's sizes as it settled, false when it settled without a
+// copy or has not settled: a call the sizes rule out needs no thawing (at
+// 100k lines, most of the copies thawed were then not inlined).
+func (c *calleeBodies) sizes(g *Func) (size, hot int, ok bool) {
+	i, ok := c.index[g]
+	if !ok {
+		return 0, 0, false
+	}
+	return c.frozen.sizes(i)
+}
+
+// body returns g's body, thawed, or nil.
+func (c *calleeBodies) body(g *Func) *Func {
+	if body, ok := c.made[g]; ok {
 		return body
 	}
+	var body *Func
+	if i, ok := c.index[g]; ok {
+		if data := c.frozen.get(i); data != nil {
+			body = thaw(g, data)
+		}
+	}
+	c.made[g] = body
+	return body
 }
 
 // CheckFacts reports a call of f, as the IR has it, that f's facts do not
