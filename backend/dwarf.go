@@ -268,7 +268,7 @@ type dwarfWriter struct {
 	// abstractVars are the variables of the inlined callees that DIEs of
 	// inlined calls refer to, by callee and index in its Vars.
 	abstractVars map[string]map[int]protoVar
-	protos       map[string]proto // the functions written, by name (looked up only)
+	protos       map[string]string // the functions written, by name: their protos encoded (encodeProto; looked up only)
 }
 
 // beginDwarf starts m's debugging information when m asks for it

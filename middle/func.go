@@ -292,7 +292,12 @@ func (f *Func) ReplaceUses(repl []*Value) {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			for i, a := range v.Args {
-				v.Args[i] = resolve(a)
+				// Written only where it changes: most operands do not,
+				// and a pointer store is a write barrier while the
+				// collector marks.
+				if r := resolve(a); r != a {
+					v.Args[i] = r
+				}
 			}
 		}
 	}
