@@ -190,11 +190,12 @@ var InlineCheap = InlineBudget{Small: 20, SmallInLoop: 20, Growth: 2, Slack: 50,
 // inlineInto inlines the eligible calls of f, in block order, including the
 // calls that inlined bodies bring along (their callees are already done).
 // Recursive callees are never inlined: one copy of a recursive body saves
-// one call out of many and costs its size. With body, a callee's body is
-// what body returns for it (a summarized walk, summary.go: a frozen copy,
-// the callee itself compiling on), and a callee it returns nil for is left
-// alone, which must change nothing: body must give every callee that
-// could be inlined (mayInline).
+// one call out of many and costs its size. With bodies, a callee's body is
+// what bodies gives for it (a summarized walk, summary.go: a frozen copy,
+// the callee itself compiling on), weighed first by the sizes kept with the
+// copy, and a callee it has no copy of is left alone, which must change
+// nothing: bodies must give every callee that could be inlined
+// (mayInline).
 func inlineInto(f *Func, budget *InlineBudget, sites map[*Func]int, recursive map[*Func]bool, bodies *calleeBodies) {
 	size := funcSize(f)
 	limit := budget.Growth*size + budget.Slack
