@@ -404,11 +404,10 @@ entry:
 	}
 }
 
-// A callee that works on its caller's variables through pointers costs only
-// what mem2reg leaves of it: called with the caller's slots it is inlined
-// at both calls, though its loads and stores take it past inlineSmall;
-// called with pointers into an array it is not.
-func TestInlineSlotArguments(t *testing.T) {
+// slotArgumentsSource is @bump, which works through two pointers, called
+// with its caller's slots by @slots and with pointers into an array by
+// @array.
+func slotArgumentsSource() string {
 	var src strings.Builder
 	src.WriteString("define void @bump(ptr %p, ptr %q) {\nentry:\n")
 	for i := range inlineSmall / 2 {
@@ -436,7 +435,16 @@ entry:
   ret i64 %r
 }
 `)
-	m := mustParse(t, "in.ll", src.String())
+	return src.String()
+}
+
+// A callee that works on its caller's variables through pointers costs only
+// what mem2reg leaves of it: called with the caller's slots it is inlined
+// at both calls, though its loads and stores take it past inlineSmall;
+// called with pointers into an array it is not.
+func TestInlineSlotArguments(t *testing.T) {
+	src := slotArgumentsSource()
+	m := mustParse(t, "in.ll", src)
 	if n := funcSize(m.Func("bump")); n <= inlineSmall || n-slotAccesses(m.Func("bump"), m.Func("slots").Blocks[0].Instrs[4]) > inlineSmall {
 		t.Fatalf("test set-up: @bump has %d instructions", n)
 	}
@@ -461,37 +469,11 @@ entry:
 // may take it (passing slots, whose accesses only the body can count),
 // and the result is the same as inlining the function itself.
 func TestInlineWeighsBeforeThawing(t *testing.T) {
-	var src strings.Builder
-	src.WriteString("define void @bump(ptr %p, ptr %q) {\nentry:\n")
-	for i := range inlineSmall / 2 {
-		fmt.Fprintf(&src, "  %%a%d = load i64, ptr %%p\n  %%b%d = load i64, ptr %%q\n  %%c%d = add i64 %%a%d, %%b%d\n  store i64 %%c%d, ptr %%p\n", i, i, i, i, i, i)
-	}
-	src.WriteString(`  ret void
-}
-define i64 @slots(i64 %x) {
-entry:
-  %u = alloca i64
-  %w = alloca i64
-  store i64 %x, ptr %u
-  store i64 1, ptr %w
-  call void @bump(ptr %u, ptr %w)
-  call void @bump(ptr %w, ptr %u)
-  %r = load i64, ptr %u
-  ret i64 %r
-}
-define i64 @array(ptr %a) {
-entry:
-  %e = getelementptr i64, ptr %a, i64 1
-  call void @bump(ptr %a, ptr %e)
-  call void @bump(ptr %e, ptr %a)
-  %r = load i64, ptr %a
-  ret i64 %r
-}
-`)
+	src := slotArgumentsSource()
 	for _, caller := range []string{"slots", "array"} {
-		want := mustParse(t, "in.ll", src.String())
+		want := mustParse(t, "in.ll", src)
 		inlineInto(want.Func(caller), &InlineDefault, countCallSites(want), nil, nil)
-		m := mustParse(t, "in.ll", src.String())
+		m := mustParse(t, "in.ll", src)
 		bodies := frozenBodies(m.Func("bump"))
 		inlineInto(m.Func(caller), &InlineDefault, countCallSites(m), nil, bodies)
 		if got, want := m.Func(caller).String(), want.Func(caller).String(); got != want {
