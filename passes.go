@@ -120,7 +120,10 @@ func runPasses(m *middle.Module, o *passOptions) error {
 	if diags := middle.VerifyModule(m); len(diags) > 0 {
 		return diags
 	}
-	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach, Jobs: o.jobs}
+	// The dumps read the IR (and the machine code's names of IR values)
+	// after instruction selection; nothing else does.
+	dumps := len(o.printAfter) > 0 || len(o.printBefore) > 0 || o.printAll || o.printChanged
+	pl := &backend.Pipeline{Level: o.level, Native: o.native, Verify: o.verifyEach, Check: o.verifyEach, Jobs: o.jobs, DropIR: !dumps}
 	noteSkipped(o, pl, o.printAfter)
 	noteSkipped(o, pl, o.printBefore)
 	d := newDumper(o, m)

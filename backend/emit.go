@@ -129,6 +129,21 @@ func (e *emitter) flush() {
 	e.w.Reset()
 }
 
+// writeText writes p, a piece of a function's text, gathered as any other
+// unless it is a flush's worth or more: then it goes to the output
+// directly, after what was gathered, rather than through a buffer the
+// size of the function.
+func (e *emitter) writeText(p []byte) {
+	if len(p) < flushSize {
+		e.w.Write(p)
+		return
+	}
+	e.flush()
+	if _, err := e.out.Write(p); err != nil && e.err == nil {
+		e.err = err
+	}
+}
+
 // inTurn reports whether f's text must be written in the module's order:
 // when its block labels go in the module's set. -g's DWARF does not make
 // it wait: the writer's labels are numbered by the module's order
@@ -316,7 +331,7 @@ func (e *emitter) function(f *Func) {
 	e.traceFuncStart(f, name)
 	e.df = e.dwarf.function(f, name)
 	e.last = diag.Pos{}
-	e.position(f.IR.Pos())
+	e.position(f.pos)
 	e.df.entry(e.w)
 	framed := false // what the CFI directives so far say about the frame
 	if !f.frame.wrapped && !f.frame.omitted {

@@ -47,7 +47,7 @@ import (
 func Select(f *middle.Func) *Func {
 	s := selectors.Get().(*selector)
 	defer s.release()
-	s.ir, s.f = f, &Func{Name: f.Name, IR: f}
+	s.ir, s.f = f, &Func{Name: f.Name, IR: f, pos: f.Pos()}
 	s.makeBlocks()
 	s.scanUses()
 	for _, b := range f.Blocks {
@@ -67,6 +67,16 @@ func Select(f *middle.Func) *Func {
 	}
 	s.placeHoisted()
 	return s.f
+}
+
+// dropIR releases f's IR body, which nothing reads once f is selected
+// (Pipeline.DropIR): the registers' origins, which name IR values for
+// dumps and -g, go first, since each would keep its value's slab alive.
+func (f *Func) dropIR() {
+	for i := range f.vregs {
+		f.vregs[i].origin = nil
+	}
+	f.IR.ReleaseCode()
 }
 
 type selector struct {

@@ -380,8 +380,12 @@ const (
 
 // Func is one function in machine IR.
 type Func struct {
-	Name   string
+	Name string
+	// IR is the function's IR, whose blocks and values may be gone after
+	// instruction selection (dropIR); pos is where its code begins (the
+	// first instruction's position, middle.Func.Pos), taken before.
 	IR     *middle.Func
+	pos    diag.Pos
 	Blocks []*Block // Blocks[0] is the entry; the order is the IR's until Allocate, then the layout order
 	Slots  []*Slot
 

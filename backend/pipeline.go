@@ -234,6 +234,12 @@ type Pipeline struct {
 	// (Emitter.Prepare), leaving Finish, which runs one call at a time,
 	// little to do.
 	Ready func(f *middle.Func, mf *Func)
+	// DropIR releases each function's IR body as soon as instruction
+	// selection has made its machine code (middle.Func.ReleaseCode),
+	// unless -g's DWARF will read it (middle.Func.Tracked): for a run
+	// in which nothing else does, no dump nor Before or After that looks
+	// at f. Register allocation's intervals then grow where the IR was.
+	DropIR bool
 
 	// work is the summarized module passes' work on each function, while
 	// the run streams by the module's summary (bottomup.go).
@@ -605,6 +611,9 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 			}
 		case p.Isel != nil:
 			mf = p.Isel(f)
+			if pl.DropIR && !f.Tracked() {
+				mf.dropIR()
+			}
 		default:
 			mf.left = false
 			p.Mach(mf)

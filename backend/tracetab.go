@@ -136,7 +136,7 @@ func (e *emitter) traceFuncStart(f *Func, symbol string) {
 	}
 	pos := f.IR.Decl
 	if !pos.IsValid() {
-		pos = f.IR.Pos()
+		pos = f.pos
 	}
 	e.ft.fn = traceFunc{start: symbol, name: toyName(f.Name), frame: frame, pos: pos, flags: flags}
 }
@@ -186,7 +186,7 @@ func (e *emitter) commit(t *funcText) {
 	text := t.text.Bytes()
 	at := 0
 	for i, h := range t.holes {
-		e.w.Write(text[at:h])
+		e.writeText(text[at:h])
 		if i < len(t.sites) {
 			e.label(t.sites[i].ret)
 		} else {
@@ -194,7 +194,7 @@ func (e *emitter) commit(t *funcText) {
 		}
 		at = h
 	}
-	e.w.Write(text[at:])
+	e.writeText(text[at:])
 	e.traceEntries(t)
 }
 

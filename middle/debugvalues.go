@@ -135,6 +135,10 @@ func (f *Func) tracking() *FuncDebug {
 	return f.Debug
 }
 
+// Tracked reports whether -g describes f's variables, and so reads its IR
+// until its DWARF is written.
+func (f *Func) Tracked() bool { return f.tracking() != nil }
+
 // noteAssign records that mem2reg found val stored to slot by store, the
 // instruction at index i of its block (store nil: val is a φ).
 func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
