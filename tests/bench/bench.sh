@@ -562,6 +562,20 @@ asm_part() {
 # 100k-line program (else the largest size): $BENCH_GROUNDS rounds
 # (default 5), each compiling without and with -g back to back, so that a
 # burst of load hits both alike; medians of CPU and wall-clock time.
+# small_part measures a small program's compile to assembly, whose time
+# is mostly the process's start (toyc --version alone, beside it): the
+# mean wall-clock time of 50 in a row, since time(1) counts hundredths.
+small_part() {
+	local prog=$root/examples/primes.toy
+	[ -f "$prog" ] || return 0
+	/usr/bin/time -f '%e' -o "$tmp/small.time" sh -c 'for _ in $(seq 50); do "$1" -S "$2" -o "$3" || exit 1; done' sh "$toyc" "$prog" "$tmp/small.s" ||
+		fail "small program: toyc -S $prog failed"
+	/usr/bin/time -f '%e' -o "$tmp/start.time" sh -c 'for _ in $(seq 50); do "$1" --version >/dev/null || exit 1; done' sh "$toyc" ||
+		fail "toyc --version failed"
+	awk -v lines="$(wc -l <"$prog")" -v s="$(tail -n 1 "$tmp/small.time")" -v v="$(tail -n 1 "$tmp/start.time")" \
+		'BEGIN { printf "a small program (examples/primes.toy, %d lines) to -S: %.1f ms wall (mean of 50; toyc --version alone: %.1f ms)\n", lines, s * 20, v * 20 }'
+}
+
 gcost_part() {
 	local n="" s lv r g tf ok=1
 	for s in $sizes; do
@@ -606,7 +620,7 @@ gcost_part() {
 compile_part() {
 	local n lines clines c tf rc w run checked=()
 	echo "== Compile speed on generated programs (tests/bench/gen; one run each; -S only) =="
-	printf '%-9s %-10s %9s %9s %9s %12s %10s %9s\n' lines compiler wall-s cpu-s peak-MB lines/s "x gcc-O0" "alloc/ln"
+	printf '%-9s %-10s %9s %9s %9s %12s %12s %10s %9s\n' lines compiler wall-s cpu-s peak-MB lines/s "lines/wall-s" "x gcc-O0" "alloc/ln"
 	: >"$tmp/compile.tsv"
 	for n in $sizes; do
 		"$tmp/gen" -lines "$n" -toy "$tmp/gen$n.toy" -c "$tmp/gen$n.c" || die "gen failed"
@@ -660,11 +674,12 @@ compile_part() {
 	  if ($2 == "gcc-O0") g[$1] = $8 }
 	END {
 		for (i = 1; i <= NR; i++)
-			printf "%-9s %-10s %9.2f %9.2f %9.0f %12s %10s %9s\n", l[i], c[i], w[i], cpu[i], mb[i],
+			printf "%-9s %-10s %9.2f %9.2f %9.0f %12s %12s %10s %9s\n", l[i], c[i], w[i], cpu[i], mb[i],
 				(t[i] > 0 ? sprintf("%.0f", l[i] / t[i]) : "(< 10 ms)"),
+				(w[i] > 0 ? sprintf("%.0f", l[i] / w[i]) : "(< 10 ms)"),
 				(c[i] != "gcc-O0" && g[n[i]] > 0) ? sprintf("%.2f", t[i] / g[n[i]]) : "",
 				(a[i] != "-" && a[i] != "") ? sprintf("%.1f KB", a[i] * 1000 / l[i]) : ""
-		printf "(lines/s and the ratio use %s time; the C twin has about as many lines; alloc/ln: what toyc allocated per line, from --time-passes)\n\n", clock == "cpu" ? "CPU (user+sys)" : "wall-clock"
+		printf "(lines/s and the ratio use %s time, lines/wall-s the wall-clock time; the C twin has about as many lines; alloc/ln: what toyc allocated per line, from --time-passes)\n\n", clock == "cpu" ? "CPU (user+sys)" : "wall-clock"
 		printf "growth of %s time with size:\n", clock == "cpu" ? "CPU" : "wall-clock"
 		for (i = 1; i <= NR; i++) {
 			for (j = 1; j < i; j++) if (c[j] == c[i] && n[j] < n[i]) p = j
@@ -676,6 +691,7 @@ compile_part() {
 		echo "the assembly timed above, linked and run, prints what the C twin prints at: $(printf '%s\n' "${checked[@]}" | sort -un | tr '\n' ' ')lines"
 	fi
 	gcost_part
+	small_part
 	# The breakdown at 100k lines, and at the largest size when that is another.
 	local at="" largest=""
 	for n in $sizes; do
