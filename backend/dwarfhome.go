@@ -1,6 +1,10 @@
 package backend
 
-import "toyc/middle"
+import (
+	"iter"
+
+	"toyc/middle"
+)
 
 // Slot-homed variables whose stores a pass deleted, for -g at -O1 and -O2.
 // A variable whose address is taken keeps its stack slot (its home), and
@@ -34,27 +38,79 @@ import "toyc/middle"
 var homeMark = &middle.Value{Op: middle.OpAlloca, ID: -1}
 
 // findHomes finds the variables whose home slot is still in the frame and
-// to which a deleted store made an assignment (t.homed, t.homeSlot), and
-// indexes them by their slots' IDs (t.homes).
+// to which a deleted store made an assignment, and the function's own
+// parameters with a home slot (homedParams), and records them (t.homed,
+// t.homeSlot), indexed by their slots' IDs (t.homes).
 func (t *varTracker) findHomes() {
 	dbg := t.df.dbg
-	for _, a := range dbg.Assigns {
-		v := dbg.Vars[a.Var]
-		if v.Slot == nil || t.homeSlot != nil && t.homeSlot[a.Var] != nil {
-			continue
+	follow := func(vi int) {
+		v := dbg.Vars[vi]
+		if v.Slot == nil || t.homeSlot != nil && t.homeSlot[vi] != nil {
+			return
 		}
 		s := t.df.slots[v.Slot.Name]
 		if s == nil {
-			continue // promoted: the assignments are all there is
+			return // promoted: the assignments are all there is
 		}
 		if t.homeSlot == nil {
 			t.homeSlot = make([]*Slot, len(dbg.Vars))
 			t.homes = make(map[int][]int)
 		}
-		t.homeSlot[a.Var] = s
-		t.homes[s.ID] = append(t.homes[s.ID], a.Var)
-		t.homed = append(t.homed, a.Var)
+		t.homeSlot[vi] = s
+		t.homes[s.ID] = append(t.homes[s.ID], vi)
+		t.homed = append(t.homed, vi)
 	}
+	for _, a := range dbg.Assigns {
+		follow(a.Var)
+	}
+	for vi := range homedParams(t.df) {
+		follow(vi)
+	}
+}
+
+// homedParams yields the function's own parameters that live in a home
+// slot (their address is taken) whose argument is stored there after code
+// of the body. Such a parameter is its argument until the store, which
+// need not come before the body's first line: a compare the body makes
+// early (earlycompares.go) may go first, and the slot still holds garbage
+// where gdb stops for that line (seed 5400132: p5 showed 32767 for 256).
+// Followed, it is its argument until the store and home after it. One
+// stored before any code of the body (always at -O0) is described by its
+// slot alone, as gdb cannot stop before the store at a line.
+func homedParams(df *dwarfFunc) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		dbg := df.dbg
+		for vi := range min(len(dbg.Vars), df.f.IR.NumParams()) {
+			v := dbg.Vars[vi]
+			if !v.Param || v.Site != 0 || v.Slot == nil {
+				continue
+			}
+			if s := df.slots[v.Slot.Name]; s != nil && storedLate(df.f, s) && !yield(vi) {
+				return
+			}
+		}
+	}
+}
+
+// storedLate reports whether no store into the slot s comes before the
+// first instruction of the body's code (one with a position off the
+// declaration's line) in f's entry block.
+func storedLate(f *Func, s *Slot) bool {
+	if len(f.Blocks) == 0 {
+		return false
+	}
+	decl := f.IR.Decl.Line
+	for _, in := range f.Blocks[0].Instrs {
+		for i := range in.defArgs() {
+			if a := &in.Args[i]; a.Kind == KindMem && a.Slot == s {
+				return false
+			}
+		}
+		if in.Pos.IsValid() && in.Pos.Line != decl {
+			return true
+		}
+	}
+	return true
 }
 
 // homedVar reports whether variable vi is a followed slot-homed one.

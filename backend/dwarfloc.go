@@ -447,12 +447,20 @@ func scratch[T any](buf *[]T, n int) []T {
 }
 
 // newVarTracker runs the data flow for df's function, or returns nil when
-// it has no promoted variables to follow (at -O0 every variable lives in
-// its slot).
+// it has neither promoted variables to follow nor parameters in home slots
+// (at -O0 every variable lives in its slot; a parameter there only once
+// its argument is stored).
 func newVarTracker(df *dwarfFunc) *varTracker {
 	dbg := df.dbg
 	if len(dbg.Assigns) == 0 {
-		return nil
+		homed := false
+		for range homedParams(df) {
+			homed = true
+			break
+		}
+		if !homed {
+			return nil
+		}
 	}
 	f := df.f
 	mem := trackMemPool.Get().(*trackMem)
