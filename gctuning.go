@@ -30,15 +30,15 @@ import (
 // times what was live. For it, boundHeap makes the limit follow the live
 // heap: after each collection it is raised to gcLimitFactor times what
 // the collection found live (above the ceiling too; never lowered, see
-// raiseLimit), and never below gcLimitFloor, so that while little is live the collector runs when the
-// heap reaches the floor, which bounds the peak at little cost (collecting
-// a small live heap is cheap). The live heap is then mostly the program's
+// raiseLimit), and never below gcLimitFloor, so that while little is live
+// the collector runs when the heap reaches the floor, which bounds the
+// peak at little cost (collecting a small live heap is cheap). The live heap is then mostly the program's
 // declarations (about 1 KB a function), the functions in flight and the
 // frozen copies waiting for their callers: 85-120 MB through the
 // million-line program at -O2 (whose source, mapped, is outside the
-// heap: mapsource.go), which a factor of 2.2 makes a peak of 274 MB (2.5
-// made 283 MB when the limit was lowered again after each collection,
-// and 325 MB once it was only raised).
+// heap: mapsource.go), which a factor of 2.2 makes a peak of 274-292 MB
+// (2.5 made 283 MB when the limit was lowered again after each
+// collection, and 325 MB once it was only raised).
 // At 100k lines, little is live and the floor decides: a
 // floor of 96 MB peaked at 97-102 MB, 80 MB at 82-86 MB, for the same
 // CPU time. A compile that does not stream (to standard output, or with
@@ -87,7 +87,8 @@ func boundHeap() {
 // runtime give back the pages above the new limit, which the heap took
 // again, page fault by page fault, as it grew back to the old: at a
 // million lines, twice as many pages were faulted in as the peak holds, a
-// tenth of the compile's CPU. The peak is the highest limit either way.
+// tenth of the compile's CPU. A limit that stays up raises the peak a
+// little (the pages are kept), which the smaller factor pays for.
 func raiseLimit(limit int64) {
 	if limit > debug.SetMemoryLimit(-1) {
 		debug.SetMemoryLimit(limit)
@@ -96,8 +97,8 @@ func raiseLimit(limit int64) {
 
 // followLiveHeap re-arms, after every collection, a limit of gcLimitFactor
 // times the live heap, and never below limitFloor, unless the limit is
-// higher already (raiseLimit). The factor applies above
-// the 1 GiB ceiling too: a limit fixed there, once more than about half of
+// higher already (raiseLimit). The factor applies above the 1 GiB ceiling
+// too: a limit fixed there, once more than about half of
 // it was live (the whole program's IR at -O2 of the million-line program),
 // had the collector run back to back — 242 s of CPU where 41 s without the
 // limit.
