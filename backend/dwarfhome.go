@@ -27,9 +27,11 @@ import (
 // its slot is written. At a join where edges disagree, home on one and a
 // value on another, it has none either. Where it is home its location is
 // the slot; elsewhere a place holding its value, as for a promoted
-// variable. Requires: the frame laid out. Guarantees: nothing in the
-// code changes; a variable whose stores all stay is described by its
-// slot alone, as before.
+// variable. The function's own parameters in home slots whose argument
+// is stored after code of the body are followed the same way (their
+// argument until the store: homedParams). Requires: the frame laid out.
+// Guarantees: nothing in the code changes; any other slot-homed variable
+// is described by its slot alone, as before.
 
 // homeMark is the value of a followed slot-homed variable that is in its
 // slot: no place holds it, so a join of edges that disagree on it finds no
