@@ -531,17 +531,17 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				break
 			}
 		}
-		if c.AnchoredOnly {
-			// An unrolled copy's (debugvalues.go): its block and
-			// position say nothing of which copy it was in, and the
-			// first copy's lines would take it (seed 5400476: a
-			// one-trip loop's counter showed its next value, 3, where
-			// -O0 shows 1).
-		} else if b := dbg.BlockOf(&c); name == "" && b != nil && b != c.Block && has(b) {
+		// An unrolled copy's assignment (AnchoredOnly, debugvalues.go)
+		// is placed by its anchors alone: its block and position say
+		// nothing of which copy it was in, and the first copy's lines
+		// would take it (seed 5400476: a one-trip loop's counter
+		// showed its next value, 3, where -O0 shows 1).
+		byItsBlock := name == "" && !c.AnchoredOnly
+		if b := dbg.BlockOf(&c); byItsBlock && b != nil && b != c.Block && has(b) {
 			// Its block was merged into the one before it.
 			name = b.Name
 		}
-		if name == "" && !c.AnchoredOnly && c.Block != nil && has(c.Block) {
+		if byItsBlock && name == "" && c.Block != nil && has(c.Block) {
 			// Its own block is still there: passes changed what is
 			// around the assignment (the terminator too), and a split
 			// leaves the block's first part, so the assignment takes

@@ -563,10 +563,6 @@ asm_part() {
 	echo
 }
 
-# gcost_part measures what -g adds to an -O1 and an -O2 compile of the
-# 100k-line program (else the largest size): $BENCH_GROUNDS rounds
-# (default 5), each compiling without and with -g back to back, so that a
-# burst of load hits both alike; medians of CPU and wall-clock time.
 # small_part measures a small program's compile to assembly, whose time
 # is mostly the process's start (toyc --version alone, beside it): the
 # mean wall-clock time of 50 in a row, since time(1) counts hundredths.
@@ -581,6 +577,10 @@ small_part() {
 		'BEGIN { printf "a small program (examples/primes.toy, %d lines) to -S: %.1f ms wall (mean of 50; toyc --version alone: %.1f ms)\n", lines, s * 20, v * 20 }'
 }
 
+# gcost_part measures what -g adds to an -O1 and an -O2 compile of the
+# 100k-line program (else the largest size): $BENCH_GROUNDS rounds
+# (default 5), each compiling without and with -g back to back, so that a
+# burst of load hits both alike; medians of CPU and wall-clock time.
 gcost_part() {
 	local n="" s lv r g tf ok=1
 	for s in $sizes; do
