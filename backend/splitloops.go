@@ -270,7 +270,15 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 			if !ch.writes || ch.liveIn {
 				for _, p := range header.Preds {
 					if !sets.Contains(li, int32(p.ID)) {
-						before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: header.Instrs[0].Pos, Inlined: header.Instrs[0].Inlined})
+						// The copy runs where it is placed, at the end of
+						// the entry block: with the header's line, gdb would
+						// stop at that line once, before the loop, and (one
+						// breakpoint a lexical block) no more in it.
+						at := header.Instrs[0]
+						if len(p.Instrs) > 0 {
+							at = p.Instrs[len(p.Instrs)-1]
+						}
+						before[p.ID] = append(before[p.ID], &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(nv), regOp(v)}, Pos: at.Pos, Inlined: at.Inlined})
 					}
 				}
 			}

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"toyc/middle"
+	"toyc/middle/diag"
 )
 
 // loopSplitLL computes k early, keeps fifteen values live at once (more
@@ -55,6 +58,54 @@ int main(void) {
 	}
 	if !strings.Contains(text, "(%rsp)") {
 		t.Errorf("nothing spilled; the test needs more pressure:\n%s", text)
+	}
+}
+
+// TestSplitLoopEntryCopyLine: the copy that loads k into the loop's
+// register runs once, at the end of the block entering the loop, and has
+// that block's line: with the line of the loop's first instruction (the
+// loop rotated, its body's first line), gdb's breakpoint on that line,
+// one to a lexical block at its lowest address, went on the copy and
+// stopped once before the loop and never in it (the debug differential's
+// seed 5400273).
+func TestSplitLoopEntryCopyLine(t *testing.T) {
+	m, errs := middle.ParseModule("test.ll", []byte(loopSplitLL()))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	loopLines := map[int]bool{}
+	for _, b := range m.Funcs[0].Blocks {
+		for i, v := range b.Instrs {
+			v.Pos = diag.Pos{Line: 1 + i, Col: 1}
+			if b.Name == "loop" {
+				v.Pos.Line += 1000
+				loopLines[v.Pos.Line] = true
+			}
+		}
+	}
+	fs, err := compileFuncs(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loads := 0
+	for _, b := range fs[0].Blocks {
+		if b.Name == "loop" {
+			continue
+		}
+		for _, in := range b.Instrs {
+			// Out-of-SSA's copies for the loop's φs have the φs'
+			// lines, but none loads from memory.
+			if in.Op != opMov || in.Args[0].Kind != KindReg || in.Args[1].Kind != KindMem {
+				continue
+			}
+			loads++
+			if loopLines[in.Pos.Line] {
+				t.Errorf("block %s, before the loop, has a load with the loop's line %d:\n%s", b.Name, in.Pos.Line, fs[0])
+			}
+		}
+	}
+	if loads == 0 {
+		t.Errorf("nothing is loaded before the loop; the test needs k spilled:\n%s", fs[0])
 	}
 }
 
