@@ -39,12 +39,14 @@ type debugStop struct {
 }
 
 // debugStops runs exe under gdb with tests/debug/stops.py, stopping at
-// every line of src, and returns the stops by "function line #depth@site n"
-// (the n-th stop at that line of that function with depth frames on the
-// stack, inlined calls counted: an invocation of a recursive function is
-// told from another by its depth; called from the caller's line site: a
-// call is told from one made elsewhere), and their order. A gdb that does
-// not finish, or stops nowhere, fails the test.
+// every line of src, and returns the stops by
+// "function line #depth@site/path n" (the n-th stop at that line of that
+// function with depth frames on the stack, inlined calls counted: an
+// invocation of a recursive function is told from another by its depth;
+// called from the caller's line site: a call is told from one made
+// elsewhere; in the invocation path numbers: the stops of one call are
+// told from the next's), and their order. A gdb that does not finish, or
+// stops nowhere, fails the test.
 func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []string) {
 	t.Helper()
 	gdb, err := exec.LookPath("gdb")
@@ -112,13 +114,14 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // common subsequence of their lines, and the n-th stop at a line is
 // compared only where the alignment pairs it with the other run's n-th
 // stop at that line. A "line" is a line at a depth of the call stack and
-// from a call site (debugStops), so that the stops of one invocation of a
-// recursive function are never paired with another's, nor those of calls
-// from different places: a copy of the function inlined into itself may
-// stop at fewer lines than a call does (debug/recursive.toy), and so may an
-// inlined call whose code for a line was folded (debug/callsite.toy).
+// from a call site in one invocation (debugStops), so that the stops of
+// one invocation of a recursive function are never paired with another's,
+// nor those of calls from different places or of different calls: a copy
+// of the function inlined into itself may stop at fewer lines than a call
+// does (debug/recursive.toy), and so may an inlined call whose code for a
+// line was folded (debug/callsite.toy), or a fully unrolled loop.
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
-	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site"
+	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site/path"
 	before := func(order []string) map[string]string {
 		m := make(map[string]string, len(order))
 		for i, k := range order {

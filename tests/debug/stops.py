@@ -5,14 +5,22 @@
 # calls counted as gdb shows them), call site (the caller's line) and how
 # many times the program has stopped at that function, line, depth and
 # site:
-#   STOP func line #depth@site n
+#   STOP func line #depth@site/path n
 #   VAR name decl_line value
 # The depth tells the invocations of a recursive function apart: an
 # inlined copy of it may stop at fewer lines than a call does, and the
 # n-th stop at a line would then be another invocation's in each build.
 # The site tells calls from different places apart: an inlined call whose
 # code for a line was folded away stops there once less, and the next
-# call's stop would be paired with it (seed 1740008).
+# call's stop would be paired with it (seed 1740008). The path numbers
+# the invocations: at each level of the stack, the i-th call from that
+# site made by the caller's invocation, so that stops are counted per
+# invocation: a fully unrolled loop's line stops once per call at -O2 and
+# once per iteration at -O0, and the next call's stop there would be
+# paired with the first call's second (seed 5400442). A frame is the same
+# invocation as at the previous stop if the previous stop had the same
+# functions and sites from the outermost frame down to it; a stop in a
+# caller in between means it returned.
 # Pointers are left out (stack addresses differ between builds), and a
 # variable gdb cannot read is <optimized out>. At most MAXSTOPS stops.
 import gdb
@@ -30,6 +38,8 @@ for l in range(1, lines + 1):
     except gdb.error:
         pass
 count = {}
+calls = {}
+prevchain, path = [], []
 stops = 0
 try:
     gdb.execute("run", to_string=True)
@@ -44,22 +54,34 @@ while stops < MAXSTOPS:
     if sal.symtab is None:
         break
     fn = frame.name() or "?"
-    depth = 0
+    # Each frame's function and call site (the line its caller, for an
+    # inlined call the function it was inlined into, is at; 0 where it
+    # has none), outermost first.
+    chain = []
     f = frame
     while f is not None:
-        depth += 1
-        f = f.older()
-    # The call site: the line the caller (for an inlined call, the
-    # function it was inlined into) is at, 0 where it has none.
-    site = 0
-    older = frame.older()
-    if older is not None:
-        osal = older.find_sal()
-        if osal.symtab is not None:
-            site = osal.line
-    key = (fn, sal.line, depth, site)
-    count[key] = count.get(key, 0) + 1
-    print("STOP %s %d #%d@%d %d" % (fn, sal.line, depth, site, count[key]))
+        older = f.older()
+        site = 0
+        if older is not None:
+            osal = older.find_sal()
+            if osal.symtab is not None:
+                site = osal.line
+        chain.append((f.name() or "?", site))
+        f = older
+    chain.reverse()
+    depth, site = len(chain), chain[-1][1]
+    same = 0
+    while same < min(len(chain), len(prevchain)) and chain[same] == prevchain[same]:
+        same += 1
+    path = path[:same]
+    for level in range(same, depth):
+        call = (tuple(path), chain[level])
+        calls[call] = calls.get(call, 0) + 1
+        path.append(calls[call])
+    prevchain = chain
+    where = "%s %d #%d@%d/%s" % (fn, sal.line, depth, site, ".".join(map(str, path)))
+    count[where] = count.get(where, 0) + 1
+    print("STOP %s %d" % (where, count[where]))
     try:
         block = frame.block()
     except RuntimeError:
