@@ -67,12 +67,12 @@ func (df *dwarfFunc) call(in *Instr) {
 // callValue is an expression for the value v in the caller's frame while a
 // call runs: a constant, a callee-saved register, or a spill slot holding
 // it.
-func (t *varTracker) callValue(v *middle.Value) (dwExpr, bool) {
+func (t *varTracker) callValue(v tval) (dwExpr, bool) {
 	switch {
-	case v == nil:
+	case v == 0:
 		return dwExpr{}, false
-	case v.Op == middle.OpConst:
-		return dwExpr{op: append([]byte{dwOpConsts}, sleb(v.Const)...)}, true
+	case t.val(v).Op == middle.OpConst:
+		return dwExpr{op: append([]byte{dwOpConsts}, sleb(t.val(v).Const)...)}, true
 	}
 	for _, r := range callValueRegs {
 		if t.st.regs[r] == v {

@@ -34,7 +34,7 @@ import (
 // is described by its slot alone, as before.
 
 // homeMark is the value of a followed slot-homed variable that is in its
-// slot: no place holds it, so a join of edges that disagree on it finds no
+// slot (its handle homeHandle): no place holds it, so a join of edges that disagree on it finds no
 // register or spill slot with the variable's value (mergeVar), and the
 // variable has none.
 var homeMark = &middle.Value{Op: middle.OpAlloca, ID: -1}
@@ -127,7 +127,7 @@ func (t *varTracker) homedVar(vi int) bool {
 func (t *varTracker) homesAtEntry(s *trackState) {
 	for _, vi := range t.homed {
 		if v := t.df.dbg.Vars[vi]; !v.Param && !v.Unset {
-			s.vars.set(vi, homeMark)
+			s.vars.set(vi, homeHandle)
 		}
 	}
 }
@@ -154,7 +154,7 @@ func (t *varTracker) writesHomes(s *trackState, in *Instr) {
 			continue
 		}
 		for _, vi := range t.homes[a.Slot.ID] {
-			t.setVar(s, vi, homeMark)
+			t.setVar(s, vi, homeHandle)
 		}
 	}
 }
@@ -163,8 +163,8 @@ func (t *varTracker) writesHomes(s *trackState, in *Instr) {
 // home unknown.
 func (t *varTracker) leaveHomes(s *trackState) {
 	for _, vi := range t.homed {
-		if v := s.vars.get(vi); v != nil && v != homeMark {
-			t.setVar(s, vi, nil)
+		if v := s.vars.get(vi); v != 0 && v != homeHandle {
+			t.setVar(s, vi, 0)
 		}
 	}
 }

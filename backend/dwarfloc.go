@@ -35,7 +35,10 @@ import (
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
 // than a stale one. The states are copy-on-write (dwarfvec.go), so that
-// a block's states cost the few slots and variables its code changes.
+// a block's states cost the few slots and variables its code changes,
+// and they hold the values' handles (tval), not pointers, so that copying
+// and clearing them is a plain move (no write barriers while the collector
+// runs) and the collector has nothing in them to scan.
 // Requires: registers allocated, frame laid out.
 // Guarantees: nothing in the code changes.
 
@@ -44,8 +47,8 @@ import (
 type varLoc struct {
 	kind  uint8 // locNone, locReg, locSlot, locConst
 	reg   Reg
-	slot  *Slot
-	value *middle.Value // locConst: the constant
+	slot  int32 // locSlot, locHome: the slot's ID (Func.Slots)
+	value tval  // locConst: the constant; locEntry: the parameter
 }
 
 const (
@@ -57,10 +60,22 @@ const (
 	locHome  // a slot-homed variable in its slot (dwarfhome.go)
 )
 
+// tval is an IR value as the tracker's states hold it: its index in the
+// tracker's table (varTracker.vals), 0 for none. A value of the function
+// has its ID's (plus firstIDHandle); a join, the home mark and any value
+// not of the function's numbering (a deleted one whose ID another has
+// now) have handles after those.
+type tval int32
+
+const (
+	homeHandle    tval = 1 // homeMark
+	firstIDHandle tval = 2 // the value of ID 0
+)
+
 // trackState is the data flow's state at one point: the IR value each
-// place and each variable holds (nil: unknown).
+// place and each variable holds (0: unknown).
 type trackState struct {
-	regs  [FirstVReg]*middle.Value
+	regs  [FirstVReg]tval
 	slots valueVec // by Slot.ID
 	vars  valueVec // by variable index
 }
@@ -75,50 +90,54 @@ func (s *trackState) copyFrom(o *trackState) {
 
 // clear makes s the state where nothing is known.
 func (s *trackState) clear() {
-	s.regs = [FirstVReg]*middle.Value{}
+	s.regs = [FirstVReg]tval{}
 	s.slots.clear()
 	s.vars.clear()
 }
 
 // varTracker follows one function's variables while it is written.
 type varTracker struct {
-	f     *Func
-	df    *dwarfFunc
-	mem   *trackMem // where its tables are, given back when its function is written (release)
-	named map[*middle.Value][]int
-	// mayBeNamed is, by value ID, whether a value of that ID is named
-	// for variables (a value whose ID it says no to is not): step asks at
-	// every definition, most of which are no variable's.
-	mayBeNamed []bool
-	origins    []*middle.Value // by vreg index
-	assigns    [][]assignEvent // by block index in f.Blocks
+	f   *Func
+	df  *dwarfFunc
+	mem *trackMem // where its tables are, given back when its function is written (release)
+	// vals are the values by handle (tval; a join's is joinMark);
+	// other has the handles of values not of the function's numbering.
+	vals  []*middle.Value
+	nIDs  int // the function's values' IDs are below
+	other map[*middle.Value]tval
+	// named are the variables each value is named for, by handle (none
+	// past its end): step asks at every definition, most of which are no
+	// variable's.
+	named   [][]int
+	origins []tval          // by vreg index
+	assigns [][]assignEvent // by block index in f.Blocks
 	// groups are, by block index, its events' stretches of one site each
 	// where not all are the function's own (nil then): each site's
 	// events fire by the lines of its own callee's body, in order among
 	// themselves, whatever another's do (fire).
 	groups     [][]eventGroup
-	flowFiring []int             // the data flow's counts of events applied (startFiring)
-	entry      []trackState      // by block index in f.Blocks (reached says which are set)
-	reached    []bool            // by block index: the data flow reached the block
-	joins      [][]*middle.Value // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
-	joinRows   []*middle.Value   // where rows of joins are cut from
-	differ     []int             // merge's places holding different values on different edges
-	lost       []bool            // by variable: an assignment's place is lost, so it is not described
+	flowFiring []int        // the data flow's counts of events applied (startFiring)
+	entry      []trackState // by block index in f.Blocks (reached says which are set)
+	reached    []bool       // by block index: the data flow reached the block
+	joins      [][]tval     // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
+	joinRows   []tval       // where rows of joins are cut from
+	differ     []int        // merge's places holding different values on different edges
+	lost       []bool       // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
-	// in the block; defValue is f.defValueOf's value for it (nil: none),
+	// in the block; defValue is f.defValueOf's value for it (0: none),
 	// dense, since step asks at every instruction.
 	base     []int
 	interim  []bool
-	defValue []*middle.Value
+	defValue []tval
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
-	phiCopies  []*middle.Value
-	copyAt     []blockIndex          // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
-	copiesFrom map[string][]int      // by the name of the block copied: its copies' numbers, in order (findCopies)
-	cur        *Block                // the block apply is in
-	names      map[string]int        // the machine blocks' indexes by name (looked up only)
-	paramRegs  map[*middle.Value]Reg // the parameters passed in registers (looked up only)
+	phiCopies  []tval
+	copyAt     []blockIndex     // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
+	copiesFrom map[string][]int // by the name of the block copied: its copies' numbers, in order (findCopies)
+	cur        *Block           // the block apply is in
+	names      map[string]int   // the machine blocks' indexes by name (looked up only)
+	paramRegs  []paramReg       // the parameters passed in registers
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
 	homeSlot []*Slot
@@ -169,12 +188,12 @@ type varTracker struct {
 	assigned  []int
 	placed    []int
 	placedAt  []int
-	written   []*middle.Value
-	dormant   map[*middle.Value][]int
-	dormantAt []*middle.Value
+	written   []tval
+	dormant   map[tval][]int
+	dormantAt []tval
 	ndormant  int // the variables with a dormantAt, when wake scans them (dormantScan)
 	prev      []*vecBlock
-	prevRegs  [FirstVReg]*middle.Value
+	prevRegs  [FirstVReg]tval
 	prevSlots []*vecBlock
 	switched  bool
 	full      bool
@@ -194,7 +213,14 @@ type stateChange struct {
 	kind uint8
 	i    int32
 	mask RegMask
-	v    *middle.Value
+	v    tval
+}
+
+// paramReg is a parameter passed in a register: its value there is the
+// parameter's entry value (locEntry) once the register is overwritten.
+type paramReg struct {
+	v tval
+	r Reg
 }
 
 const (
@@ -225,7 +251,7 @@ type placedEvent struct {
 
 type assignEvent struct {
 	v   int
-	c   *middle.Value
+	c   tval
 	pos middleFuncPos
 	// at is the index of the block's instruction before which the
 	// event cannot fire: the start of the copy of a block tail
@@ -340,23 +366,24 @@ func (sc *trackScratch) release() {
 // function, they were two thirds of what the tracker allocated, and the
 // tracker a tenth of what a -g compile allocates.
 type trackMem struct {
-	entry                     stateBuf
-	slab                      vecSlab // the chunks of every state's vectors
-	log                       []stateChange
-	moves                     []varMove
-	froms                     []int32
-	base                      []int
-	interim, mayBeNamed, lost []bool
-	reached                   []bool
-	defValue, dormantAt       []*middle.Value
-	loc, reported             []varLoc
-	placedAt                  []int
-	assigns                   [][]assignEvent
-	all                       []assignEvent
-	joins                     [][]*middle.Value
-	joinRows                  []*middle.Value
-	joinVals                  joinSlab
-	names                     map[string]int
+	entry               stateBuf
+	slab                vecSlab // the chunks of every state's vectors
+	log                 []stateChange
+	moves               []varMove
+	froms               []int32
+	base                []int
+	interim, lost       []bool
+	reached             []bool
+	vals                []*middle.Value
+	named               [][]int
+	defValue, dormantAt []tval
+	loc, reported       []varLoc
+	placedAt            []int
+	assigns             [][]assignEvent
+	all                 []assignEvent
+	joins               [][]tval
+	joinRows            []tval
+	names               map[string]int
 }
 
 // maxPooledNames is the most block names a pooled trackMem keeps a map
@@ -366,7 +393,7 @@ const maxPooledNames = 256
 var trackMemPool = sync.Pool{New: func() any { return &trackMem{names: make(map[string]int)} }}
 
 // release gives t's memory to the next tracker, without the function's
-// values. t is not used after it.
+// values (the tables of handles hold none). t is not used after it.
 func (t *varTracker) release() {
 	if t == nil || t.mem == nil {
 		return
@@ -375,19 +402,14 @@ func (t *varTracker) release() {
 	t.mem = nil
 	m.entry.release()
 	m.slab.release()
-	clear(t.log)
 	m.log = t.log[:0]
-	clear(t.moves)
 	m.moves = t.moves[:0]
-	clear(m.defValue)
-	clear(m.dormantAt)
-	clear(m.loc)
-	clear(m.reported)
+	clear(t.vals)
+	m.vals = t.vals[:0]
+	clear(t.named)
+	m.named = t.named[:0]
 	clear(m.assigns)
-	clear(m.all)
 	clear(m.joins)
-	clear(m.joinRows)
-	m.joinVals.release()
 	// Clearing a map costs its capacity, which its largest function
 	// set: a map grown past a few hundred blocks is dropped instead,
 	// else every later function paid for it (130M of the 3.4G
@@ -400,38 +422,52 @@ func (t *varTracker) release() {
 	trackMemPool.Put(m)
 }
 
-// joinSlab hands out the values joins are (varTracker.join), from arrays
-// kept for the next tracker's.
-type joinSlab struct {
-	arrays [][]middle.Value
-	cur    int // the array values come from now
-	used   int // the values of it handed out
+// joinMark is the value of every join's handle (varTracker.join): a join
+// is told from another by its handle, and is no constant, parameter or
+// value named for a variable.
+var joinMark = &middle.Value{Op: middle.OpPhi, ID: -1}
+
+// handle is v's handle (0 for nil), made on first sight.
+func (t *varTracker) handle(v *middle.Value) tval {
+	if v == nil {
+		return 0
+	}
+	if i := v.ID; i >= 0 && i < t.nIDs {
+		h := tval(i) + firstIDHandle
+		switch t.vals[h] {
+		case v:
+			return h
+		case nil:
+			t.vals[h] = v
+			return h
+		}
+	}
+	if h, ok := t.other[v]; ok {
+		return h
+	}
+	if t.other == nil {
+		t.other = make(map[*middle.Value]tval)
+	}
+	h := t.newHandle(v)
+	t.other[v] = h
+	return h
 }
 
-// joinArray is the number of values in each of a joinSlab's arrays: a
-// Value is 112 bytes, and most functions need a few.
-const joinArray = 16
-
-// value returns a value of its own standing for a join.
-func (s *joinSlab) value() *middle.Value {
-	if s.cur < len(s.arrays) && s.used == joinArray {
-		s.cur, s.used = s.cur+1, 0
-	}
-	if s.cur == len(s.arrays) {
-		s.arrays = append(s.arrays, make([]middle.Value, joinArray))
-		s.used = 0
-	}
-	v := &s.arrays[s.cur][s.used]
-	s.used++
-	*v = middle.Value{Op: middle.OpPhi, ID: -1}
-	return v
+// newHandle makes a handle of its own for v, past the IDs'.
+func (t *varTracker) newHandle(v *middle.Value) tval {
+	t.vals = append(t.vals, v)
+	return tval(len(t.vals) - 1)
 }
 
-func (s *joinSlab) release() {
-	for i := 0; i < len(s.arrays) && i <= s.cur; i++ {
-		clear(s.arrays[i])
+// val is the value of handle h (nil for 0).
+func (t *varTracker) val(h tval) *middle.Value { return t.vals[h] }
+
+// namedFor are the variables the value of handle h is named for.
+func (t *varTracker) namedFor(h tval) []int {
+	if int(h) < len(t.named) {
+		return t.named[h]
 	}
-	s.cur, s.used = 0, 0
+	return nil
 }
 
 // scratch returns *buf resized to n zero values, reallocated only when it
@@ -464,8 +500,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	f := df.f
 	mem := trackMemPool.Get().(*trackMem)
-	t := &varTracker{f: f, df: df, mem: mem, named: dbg.Named, origins: f.origins(),
-		assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
+	t := &varTracker{f: f, df: df, mem: mem, assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
+	t.nIDs = f.IR.NumValues()
+	t.vals = scratch(&mem.vals, t.nIDs+int(firstIDHandle))
+	t.vals[homeHandle] = homeMark
+	t.named = scratch(&mem.named, len(t.vals))
+	for v, vs := range dbg.Named {
+		if h := t.handle(v); int(h) < len(t.named) {
+			t.named[h] = vs
+		} else {
+			t.named = append(t.named, make([][]int, int(h)+1-len(t.named))...)
+			t.named[h] = vs
+		}
+	}
+	origins := f.origins()
+	t.origins = make([]tval, len(origins))
+	for i, v := range origins {
+		t.origins[i] = t.handle(v)
+	}
 	t.names = mem.names
 	for i, b := range f.Blocks {
 		t.names[b.Name] = i
@@ -490,12 +542,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 	}
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
-	t.mayBeNamed = scratch(&mem.mayBeNamed, len(byID))
-	for v, vs := range t.named {
-		if len(vs) > 0 && uint(v.ID) < uint(len(t.mayBeNamed)) {
-			t.mayBeNamed[v.ID] = true
-		}
-	}
 	t.lost = scratch(&mem.lost, len(dbg.Vars))
 	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
 	for _, c := range dbg.Assigns {
@@ -515,13 +561,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				// broke joins (nqueens' count lost its register).
 				if c.Var < len(dbg.Vars) && dbg.Vars[c.Var].Param {
 					for _, x := range t.phiInCopies(v, live) {
-						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, x.arg, middleFuncPos{c.Pos.Line, c.Pos.Col}, x.index, 0, true, site}, nil, -1})
+						placed = append(placed, placedEvent{x.block, assignEvent{c.Var, t.handle(x.arg), middleFuncPos{c.Pos.Line, c.Pos.Col}, x.index, 0, true, site}, nil, -1})
 					}
 				}
 				continue
 			}
 			bi := t.names[v.Block.Name]
-			placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true, site}, nil, -1})
+			placed = append(placed, placedEvent{bi, assignEvent{c.Var, t.handle(v), middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true, site}, nil, -1})
 			continue
 		}
 		anchor := int32(-1)
@@ -561,7 +607,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		if name == "" {
 			if at, ok := t.copiesOf(&c, live); ok {
 				for _, x := range at {
-					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, v, pos, x.index, 0, false, site}, nil, -1})
+					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, t.handle(v), pos, x.index, 0, false, site}, nil, -1})
 				}
 				continue
 			}
@@ -579,7 +625,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, v, pos, 0, 0, false, site}, c.Block, anchor})
+		placed = append(placed, placedEvent{bi, assignEvent{c.Var, t.handle(v), pos, 0, 0, false, site}, c.Block, anchor})
 	}
 	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
@@ -640,7 +686,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		return 0
 	}
-	seen := valueSet{byID: byID, gen: scratch(&sc.gen, len(byID))}
+	seen := handleSet{gen: scratch(&sc.gen, len(t.vals))}
 	t.base = scratch(&mem.base, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
 		t.base[i+1] = t.base[i] + len(b.Instrs)
@@ -660,7 +706,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		seen.next()
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
-			dv := f.defValueOf(in)
+			dv := t.handle(f.defValueOf(in))
 			if t.defValue != nil {
 				t.defValue[t.base[i]+k] = dv
 			}
@@ -672,10 +718,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					continue
 				}
 				v := t.origin(a.Reg)
-				if dv != nil {
+				if dv != 0 {
 					v = dv
 				}
-				if v == nil {
+				if v == 0 {
 					continue
 				}
 				if seen.has(v) {
@@ -708,18 +754,19 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			incoming = append(incoming, s)
 		}
 	}
-	t.paramRegs = make(map[*middle.Value]Reg, len(f.IR.Params))
-	for i, p := range f.IR.Params {
+	t.paramRegs = make([]paramReg, 0, min(len(f.IR.Params), len(argRegs)))
+	for i, pv := range f.IR.Params {
+		p := t.handle(pv)
 		if i < len(argRegs) {
 			start.regs[argRegs[i]] = p
-			t.paramRegs[p] = argRegs[i]
+			t.paramRegs = append(t.paramRegs, paramReg{p, argRegs[i]})
 		} else if k := i - len(argRegs); k < len(incoming) {
 			// The caller's stack argument, which the function never
 			// writes: the parameter's value for as long as it is not
 			// assigned.
 			start.slots.set(incoming[k].ID, p)
 		}
-		for _, vi := range t.named[p] {
+		for _, vi := range t.namedFor(p) {
 			start.vars.set(vi, p)
 		}
 		// A parameter's variable is its argument at the entry (the
@@ -1029,7 +1076,7 @@ func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) boo
 // (a join of the register holding it on every edge), which another name
 // for it would break.
 func (t *varTracker) phiInCopy(s *trackState, e assignEvent) {
-	known := func(v *middle.Value) bool { return v != nil && (v.Op == middle.OpConst || s.holds(v)) }
+	known := func(v tval) bool { return v != 0 && (t.val(v).Op == middle.OpConst || t.holds(s, v)) }
 	if known(e.c) && !known(s.vars.get(e.v)) {
 		t.setVar(s, e.v, e.c)
 	}
@@ -1051,7 +1098,7 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	// join, though a call destroys the register); an unknown value on an
 	// edge is the same as nothing. Places are numbered registers first,
 	// then slots after them.
-	place := func(s *trackState, p int) *middle.Value {
+	place := func(s *trackState, p int) tval {
 		if p < int(FirstVReg) {
 			return s.regs[p]
 		}
@@ -1097,7 +1144,7 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		for _, q := range t.differ {
 			same := true
 			for _, o := range ins {
-				same = same && place(o, p) != nil && place(o, p) == place(o, q)
+				same = same && place(o, p) != 0 && place(o, p) == place(o, q)
 			}
 			if same {
 				j = place(m, q)
@@ -1142,14 +1189,14 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 	// Where is it on each edge? In one register on all of them, the
 	// join holds it (a value may be in several registers on an
 	// edge: a copy and its source; a constant is in none).
-	var buf [4]*middle.Value
+	var buf [4]tval
 	vals := buf[:0] // by edge
 	known, constant := true, false
 	for _, o := range ins {
 		ov := o.vars.get(vi)
 		vals = append(vals, ov)
-		known = known && ov != nil
-		constant = constant || ov != nil && ov.Op == middle.OpConst
+		known = known && ov != 0
+		constant = constant || ov != 0 && t.val(ov).Op == middle.OpConst
 	}
 	r := NoReg
 	if known && !constant {
@@ -1184,7 +1231,7 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 	case slot >= 0:
 		m.vars.set(vi, m.slots.get(slot))
 	default:
-		m.vars.set(vi, nil)
+		m.vars.set(vi, 0)
 	}
 }
 
@@ -1194,8 +1241,9 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 //
 // The table has a row only for the blocks that have joins (those with
 // several predecessors, a fraction), cut from one array made at the
-// first join, and the values come from the tracker's slab (trackMem).
-func (t *varTracker) join(bi, r int) *middle.Value {
+// first join (trackMem), and each join is a handle of its own
+// (joinMark's).
+func (t *varTracker) join(bi, r int) tval {
 	m := t.mem
 	if t.joins == nil {
 		t.joins = scratch(&m.joins, len(t.f.Blocks))
@@ -1216,16 +1264,16 @@ func (t *varTracker) join(bi, r int) *middle.Value {
 		t.joins[bi] = row
 	}
 	v := row[r]
-	if v == nil {
-		v = m.joinVals.value()
+	if v == 0 {
+		v = t.newHandle(joinMark)
 		row[r] = v
 	}
 	return v
 }
 
 // regOf is the register holding v in s, NoReg if none.
-func (s *trackState) regOf(v *middle.Value) Reg {
-	if v == nil || v.Op == middle.OpConst {
+func (t *varTracker) regOf(s *trackState, v tval) Reg {
+	if v == 0 || t.val(v).Op == middle.OpConst {
 		return NoReg
 	}
 	for _, r := range allocOrder {
@@ -1237,8 +1285,8 @@ func (s *trackState) regOf(v *middle.Value) Reg {
 }
 
 // holds reports whether some place of s holds v.
-func (s *trackState) holds(v *middle.Value) bool {
-	if s.regOf(v) != NoReg {
+func (t *varTracker) holds(s *trackState, v tval) bool {
+	if t.regOf(s, v) != NoReg {
 		return true
 	}
 	return s.slots.index(v) >= 0
@@ -1316,8 +1364,8 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 		}
 	}
 	for _, v := range t.phiCopies {
-		if s.holds(v) {
-			for _, vi := range t.named[v] {
+		if t.holds(s, v) {
+			for _, vi := range t.namedFor(v) {
 				t.setVar(s, vi, v)
 			}
 		}
@@ -1398,7 +1446,7 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 		// away, or the block is reached through copies of a duplicated
 		// tail), the merge has already found it: the variable's value
 		// on every edge, which is what the φ takes there.
-		if e := evs[*fired]; s.holds(e.c) {
+		if e := evs[*fired]; t.holds(s, e.c) {
 			t.setVar(s, e.v, e.c)
 		}
 		*fired++
@@ -1451,7 +1499,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	// zero-extending load does.
 	load := isCopy && in.Args[1].Kind == KindMem && !isPlace(in.Args[1])
 	isCopy = isCopy && !load
-	var copied *middle.Value
+	var copied tval
 	if isCopy {
 		copied = t.placeValue(s, in.Args[1])
 	}
@@ -1465,7 +1513,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
 	t.writesHomes(s, in)
 	if gone := in.Clobbers | in.Defs; gone != 0 {
-		gone.forEach(func(r Reg) { s.regs[r] = nil })
+		gone.forEach(func(r Reg) { s.regs[r] = 0 })
 		if s == t.st {
 			t.touchedRegs |= uint64(gone)
 		}
@@ -1475,19 +1523,19 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	}
 	for i := range in.defArgs() {
 		a := &in.Args[i]
-		var v *middle.Value
+		var v tval
 		switch {
 		case a.Kind == KindReg && a.Reg.IsVirtual():
 			v = t.origin(a.Reg)
 		case a.Kind == KindMem && a.Slot != nil && a.VReg != NoReg:
 			v = t.origin(a.VReg)
 		}
-		if t.defValue != nil && t.defValue[k] != nil {
+		if t.defValue != nil && t.defValue[k] != 0 {
 			v = t.defValue[k]
 		}
 		if t.interim[k] && a.Kind == KindReg {
-			v = nil
-		} else if in.Op == opMov && !load && (split || v == nil || v.Op != middle.OpPhi || !t.feeds(v)) {
+			v = 0
+		} else if in.Op == opMov && !load && (split || v == 0 || t.val(v).Op != middle.OpPhi || !t.feeds(t.val(v))) {
 			// A move is a copy of what its source holds: its
 			// destination's IR value may be what a later two-address
 			// instruction makes of it (mov a, v; add b, v), not yet
@@ -1497,11 +1545,11 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			// take the destination's name.
 			src := &in.Args[1]
 			switch {
-			case copied != nil:
+			case copied != 0:
 				v = copied
 			case isCopy && src.Kind == KindReg && src.Reg.IsPhysical():
 			default:
-				v = nil
+				v = 0
 			}
 		}
 		switch {
@@ -1527,7 +1575,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		default:
 			continue // a store to memory the program addresses
 		}
-		if s == t.st && v != nil {
+		if s == t.st && v != 0 {
 			t.written = append(t.written, v)
 		}
 		// A new value named for variables makes them that value; a
@@ -1537,9 +1585,9 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		// φ is its copy (the copy's register is a temporary the store
 		// empties) when the source holds a value the φ takes; one that
 		// copies the φ's own value is its spill.
-		phiSpill := in.Spill && v != nil && v.Op == middle.OpPhi && copied != nil && copied != v && phiTakes(v, copied)
-		if v != nil && (!in.Spill || phiSpill) && !(isCopy && copied == v) && t.isNamed(v) {
-			if v.Op == middle.OpPhi {
+		phiSpill := in.Spill && v != 0 && t.val(v).Op == middle.OpPhi && copied != 0 && copied != v && phiTakes(t.val(v), t.val(copied))
+		if v != 0 && (!in.Spill || phiSpill) && !(isCopy && copied == v) && len(t.namedFor(v)) > 0 {
+			if t.val(v).Op == middle.OpPhi {
 				// A copy feeding a φ: the variables become the φ on
 				// the way to its block, after this block's branch,
 				// where a debugger stopping for the statement the
@@ -1547,19 +1595,11 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				t.phiCopies = append(t.phiCopies, v)
 				continue
 			}
-			for _, vi := range t.named[v] {
+			for _, vi := range t.namedFor(v) {
 				t.setVar(s, vi, v)
 			}
 		}
 	}
-}
-
-// isNamed reports whether the value v is named for variables.
-func (t *varTracker) isNamed(v *middle.Value) bool {
-	if uint(v.ID) < uint(len(t.mayBeNamed)) && !t.mayBeNamed[v.ID] {
-		return false
-	}
-	return len(t.named[v]) > 0
 }
 
 // phiTakes reports whether x is one of the values the φ phi takes.
@@ -1611,15 +1651,15 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 }
 
 // origin is the IR value a virtual register was made for.
-func (t *varTracker) origin(r Reg) *middle.Value {
+func (t *varTracker) origin(r Reg) tval {
 	if i := int(r - FirstVReg); i >= 0 && i < len(t.origins) {
 		return t.origins[i]
 	}
-	return nil
+	return 0
 }
 
 // placeValue is the IR value the operand reads, as far as known.
-func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
+func (t *varTracker) placeValue(s *trackState, a Operand) tval {
 	switch {
 	case a.Kind == KindReg:
 		if r := t.f.location(a.Reg); r.IsPhysical() {
@@ -1628,7 +1668,7 @@ func (t *varTracker) placeValue(s *trackState, a Operand) *middle.Value {
 	case isPlace(a):
 		return s.slots.get(a.Slot.ID)
 	}
-	return nil
+	return 0
 }
 
 // isPlace reports whether the memory operand a is a place the data flow
@@ -1766,7 +1806,7 @@ func (t *varTracker) update() {
 			}
 			// Still in its register (still's first case, the common
 			// one, spared a call).
-			if l.kind == locReg && v != nil && t.st.regs[l.reg] == v {
+			if l.kind == locReg && v != 0 && t.st.regs[l.reg] == v {
 				continue
 			}
 			t.visit(vi)
@@ -1781,8 +1821,8 @@ func (t *varTracker) update() {
 
 // wrote reports whether the replay wrote v into a place since the last
 // update.
-func (t *varTracker) wrote(v *middle.Value) bool {
-	if v == nil {
+func (t *varTracker) wrote(v tval) bool {
+	if v == 0 {
 		return false
 	}
 	for _, w := range t.written {
@@ -1800,8 +1840,8 @@ const dormantScan = 16
 
 // wake looks again at the variables without a location whose value is w,
 // which a place holds now.
-func (t *varTracker) wake(w *middle.Value) {
-	if w == nil {
+func (t *varTracker) wake(w tval) {
+	if w == 0 {
 		return
 	}
 	if len(t.dormantAt) <= dormantScan {
@@ -1810,7 +1850,7 @@ func (t *varTracker) wake(w *middle.Value) {
 		}
 		for vi, d := range t.dormantAt {
 			if d == w {
-				t.dormantAt[vi] = nil
+				t.dormantAt[vi] = 0
 				t.ndormant--
 				t.visit(vi)
 			}
@@ -1827,7 +1867,7 @@ func (t *varTracker) wake(w *middle.Value) {
 	delete(t.dormant, w)
 	for _, vi := range vs {
 		if t.dormantAt[vi] == w {
-			t.dormantAt[vi] = nil
+			t.dormantAt[vi] = 0
 			t.visit(vi)
 		}
 	}
@@ -1843,8 +1883,8 @@ func (t *varTracker) visit(vi int) {
 	if t.still(l, v) {
 		return // where it was, as update's lists say
 	}
-	if v == homeMark {
-		l = varLoc{kind: locHome, slot: t.homeSlot[vi]}
+	if v == homeHandle {
+		l = varLoc{kind: locHome, slot: int32(t.homeSlot[vi].ID)}
 	} else {
 		l = t.find(v)
 	}
@@ -1864,15 +1904,15 @@ func (t *varTracker) visit(vi int) {
 		t.placed = t.placed[:len(t.placed)-1]
 		t.placedAt[vi] = 0
 	}
-	if l.kind == locNone && v != nil && t.dormantAt[vi] != v {
+	if l.kind == locNone && v != 0 && t.dormantAt[vi] != v {
 		// Nowhere now: looked at again when v goes into a place.
 		switch {
 		case len(t.dormantAt) <= dormantScan:
-			if t.dormantAt[vi] == nil {
+			if t.dormantAt[vi] == 0 {
 				t.ndormant++
 			}
 		case t.dormant == nil:
-			t.dormant = make(map[*middle.Value][]int)
+			t.dormant = make(map[tval][]int)
 			fallthrough
 		default:
 			t.dormant[v] = append(t.dormant[v], vi)
@@ -1883,7 +1923,7 @@ func (t *varTracker) visit(vi int) {
 
 // setVar makes variable vi's value v in s, noting it for update when s
 // is the replay's state.
-func (t *varTracker) setVar(s *trackState, vi int, v *middle.Value) {
+func (t *varTracker) setVar(s *trackState, vi int, v tval) {
 	if s == t.st && s.vars.get(vi) != v {
 		t.assigned = append(t.assigned, vi)
 	}
@@ -1907,20 +1947,20 @@ func (t *varTracker) replay(bi, to int) {
 		c := &t.log[t.logAt]
 		switch c.kind {
 		case changeClobber:
-			c.mask.forEach(func(r Reg) { s.regs[r] = nil })
+			c.mask.forEach(func(r Reg) { s.regs[r] = 0 })
 			t.touchedRegs |= uint64(c.mask)
 		case changeReg:
 			if r := Reg(c.i); r.IsPhysical() {
 				s.regs[r] = c.v
 				t.touchedRegs |= 1 << r
 			}
-			if c.v != nil {
+			if c.v != 0 {
 				t.written = append(t.written, c.v)
 			}
 		case changeSlot:
 			s.slots.set(int(c.i), c.v)
 			t.touchedSlots = true
-			if c.v != nil {
+			if c.v != 0 {
 				t.written = append(t.written, c.v)
 			}
 		case changeVar:
@@ -1931,27 +1971,27 @@ func (t *varTracker) replay(bi, to int) {
 
 // still reports whether the location l still holds v (then update keeps
 // it, which spares a search of every place at every instruction).
-func (t *varTracker) still(l varLoc, v *middle.Value) bool {
+func (t *varTracker) still(l varLoc, v tval) bool {
 	switch l.kind {
 	case locReg:
-		return v != nil && t.st.regs[l.reg] == v
+		return v != 0 && t.st.regs[l.reg] == v
 	case locSlot:
 		// A register holding v is preferred: look again.
-		return v != nil && t.st.slots.get(l.slot.ID) == v && t.st.regOf(v) == NoReg
+		return v != 0 && t.st.slots.get(int(l.slot)) == v && t.regOf(t.st, v) == NoReg
 	case locConst:
 		return l.value == v
 	case locHome:
-		return v == homeMark
+		return v == homeHandle
 	}
 	return false // locEntry: look for a place holding it again
 }
 
 // find is where the value v is now: a register first, then a spill slot.
-func (t *varTracker) find(v *middle.Value) varLoc {
-	if v == nil {
+func (t *varTracker) find(v tval) varLoc {
+	if v == 0 {
 		return varLoc{}
 	}
-	if v.Op == middle.OpConst {
+	if t.val(v).Op == middle.OpConst {
 		return varLoc{kind: locConst, value: v}
 	}
 	for _, r := range allocOrder {
@@ -1960,11 +2000,13 @@ func (t *varTracker) find(v *middle.Value) varLoc {
 		}
 	}
 	if i := t.st.slots.index(v); i >= 0 {
-		return varLoc{kind: locSlot, slot: t.f.Slots[i]}
+		return varLoc{kind: locSlot, slot: int32(i)}
 	}
-	if r, ok := t.paramRegs[v]; ok {
-		// Gone from its register: the value it had at the entry.
-		return varLoc{kind: locEntry, reg: r, value: v}
+	for _, p := range t.paramRegs {
+		if p.v == v {
+			// Gone from its register: the value it had at the entry.
+			return varLoc{kind: locEntry, reg: p.r, value: v}
+		}
 	}
 	return varLoc{}
 }
@@ -2008,16 +2050,17 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	case l.kind == locReg && array:
 		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
 	case (l.kind == locSlot || l.kind == locHome) && array:
-		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...), dwOpDeref)}, true
+		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(t.f.Slots[l.slot].Offset))...), dwOpDeref)}, true
 	}
 	switch l.kind {
 	case locReg:
 		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
 	case locSlot, locHome:
-		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(l.slot.Offset))...)}, true
+		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(t.f.Slots[l.slot].Offset))...)}, true
 	case locConst:
-		c := l.value.Const
-		if l.value.Type == middle.I1 {
+		x := t.val(l.value)
+		c := x.Const
+		if x.Type == middle.I1 {
 			c &= 1 // i1's canonical form is sign-extended
 		}
 		op := append([]byte{dwOpConsts}, sleb(c)...)
@@ -2082,34 +2125,21 @@ func (f *Func) defValueOf(in *Instr) *middle.Value {
 	return f.defValues[in.defValue-1]
 }
 
-// valueSet is a set of IR values of one function, emptied in O(1) (next):
-// a generation number by value ID where the ID is the function's, a map
-// for any other value.
-type valueSet struct {
-	byID  []*middle.Value // the function's values by ID (newVarTracker's)
-	gen   []uint32        // by ID: the generation the value was added in
-	cur   uint32
-	other map[*middle.Value]uint32
+// handleSet is a set of a tracker's values (their handles), emptied in
+// O(1) (next): a generation number by handle.
+type handleSet struct {
+	gen []uint32 // by handle: the generation the value was added in
+	cur uint32
 }
 
 // next empties the set.
-func (s *valueSet) next() { s.cur++ }
+func (s *handleSet) next() { s.cur++ }
 
-func (s *valueSet) add(v *middle.Value) {
-	if v.ID >= 0 && v.ID < len(s.byID) && s.byID[v.ID] == v {
-		s.gen[v.ID] = s.cur
-		return
+func (s *handleSet) add(h tval) {
+	if int(h) >= len(s.gen) {
+		s.gen = append(s.gen, make([]uint32, int(h)+1-len(s.gen))...)
 	}
-	if s.other == nil {
-		s.other = make(map[*middle.Value]uint32)
-	}
-	s.other[v] = s.cur
+	s.gen[h] = s.cur
 }
 
-func (s *valueSet) has(v *middle.Value) bool {
-	if v.ID >= 0 && v.ID < len(s.byID) && s.byID[v.ID] == v {
-		return s.gen[v.ID] == s.cur
-	}
-	g, ok := s.other[v]
-	return ok && g == s.cur
-}
+func (s *handleSet) has(h tval) bool { return int(h) < len(s.gen) && s.gen[h] == s.cur }

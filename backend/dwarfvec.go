@@ -1,9 +1,7 @@
 package backend
 
-import "toyc/middle"
-
 // The location tracker's per-block states (dwarfloc.go) as copy-on-write
-// vectors of IR values, one for the spill slots and one for the variables
+// vectors of IR values (their handles, tval), one for the spill slots and one for the variables
 // of a state. The data flow keeps a state at the entry and at the exit of
 // every block, and a state that copied every slot and variable would make
 // the tracker quadratic in memory on one function with thousands of loops
@@ -23,13 +21,13 @@ import "toyc/middle"
 // a 10k-line -O2 -g compile, 6M in callgrind).
 const vecChunk = 16
 
-type vecBlock = [vecChunk]*middle.Value
+type vecBlock = [vecChunk]tval
 
 // zeroBlock is the chunk of a vector where nothing was written: shared by
 // all, never written.
 var zeroBlock vecBlock
 
-// valueVec is a vector of n IR values.
+// valueVec is a vector of n IR values' handles.
 type valueVec struct {
 	n      int
 	chunks []*vecBlock
@@ -38,7 +36,7 @@ type valueVec struct {
 }
 
 // vecSlab hands out the chunks of one tracker's vectors, from arrays kept
-// for the next tracker's (release): a chunk copied on write is 128 bytes,
+// for the next tracker's (release): a chunk copied on write is 64 bytes,
 // and every function's tracker made thousands, a tenth of what -g
 // allocates at 100k lines.
 type vecSlab struct {
@@ -63,12 +61,9 @@ func (s *vecSlab) block() *vecBlock {
 	return &s.arrays[s.cur][s.used-1]
 }
 
-// release makes every chunk free again, dropping the values they point
-// to, which would otherwise be kept from the collector.
+// release makes every chunk free again (a chunk handed out is written
+// whole before it is read: block).
 func (s *vecSlab) release() {
-	for i := 0; i < len(s.arrays) && i <= s.cur; i++ {
-		clear(s.arrays[i])
-	}
 	s.cur, s.used = 0, 0
 }
 
@@ -79,13 +74,14 @@ type vecBuf struct {
 	vecs  []valueVec
 }
 
-// release drops the chunks buf points to.
+// release drops the chunks buf points to, which would otherwise be kept
+// from the collector.
 func (buf *vecBuf) release() {
 	clear(buf.ptrs)
 	clear(buf.vecs)
 }
 
-// newValueVecs makes k vectors of n nil values, their chunk pointers in
+// newValueVecs makes k vectors of n none values, their chunk pointers in
 // one allocation, or in buf's memory (nil: new), their written chunks from
 // slab (nil: new).
 func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
@@ -110,10 +106,10 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 
 func (v *valueVec) len() int { return v.n }
 
-func (v *valueVec) get(i int) *middle.Value { return v.chunks[uint(i)/vecChunk][uint(i)%vecChunk] }
+func (v *valueVec) get(i int) tval { return v.chunks[uint(i)/vecChunk][uint(i)%vecChunk] }
 
 // set makes value i x, copying its chunk first when it is shared.
-func (v *valueVec) set(i int, x *middle.Value) {
+func (v *valueVec) set(i int, x tval) {
 	c := uint(i) / vecChunk
 	b := v.chunks[c]
 	if b[uint(i)%vecChunk] == x {
@@ -136,7 +132,7 @@ func (v *valueVec) copyFrom(o *valueVec) {
 	clear(o.owned)
 }
 
-// clear makes every value nil.
+// clear makes every value none.
 func (v *valueVec) clear() {
 	for i := range v.chunks {
 		v.chunks[i] = &zeroBlock
@@ -155,9 +151,9 @@ func (v *valueVec) equal(o *valueVec) bool {
 }
 
 // index is the first i whose value is x, -1 if none.
-func (v *valueVec) index(x *middle.Value) int {
+func (v *valueVec) index(x tval) int {
 	for c, b := range v.chunks {
-		if b == &zeroBlock && x != nil {
+		if b == &zeroBlock && x != 0 {
 			continue
 		}
 		for j, y := range b {

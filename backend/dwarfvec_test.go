@@ -3,31 +3,25 @@ package backend
 import (
 	"math/rand"
 	"testing"
-
-	"toyc/middle"
 )
 
 // TestValueVecAgainstSlices runs random writes, copies and clears on a few
 // copy-on-write vectors and on plain slices side by side: every read, index
 // and comparison must agree, however the vectors share chunks.
 func TestValueVecAgainstSlices(t *testing.T) {
-	vals := make([]*middle.Value, 5)
-	for i := range vals {
-		vals[i] = &middle.Value{ID: i}
-	}
-	pick := func(r *rand.Rand) *middle.Value {
+	pick := func(r *rand.Rand) tval {
 		if r.Intn(4) == 0 {
-			return nil
+			return 0
 		}
-		return vals[r.Intn(len(vals))]
+		return tval(1 + r.Intn(5))
 	}
 	for _, n := range []int{0, 1, vecChunk - 1, vecChunk, vecChunk + 1, 3*vecChunk + 7} {
 		r := rand.New(rand.NewSource(int64(n)))
 		const k = 4
 		vs := newValueVecs(k, n, nil, nil)
-		model := make([][]*middle.Value, k)
+		model := make([][]tval, k)
 		for i := range model {
-			model[i] = make([]*middle.Value, n)
+			model[i] = make([]tval, n)
 		}
 		for step := 0; step < 3000; step++ {
 			a, b := r.Intn(k), r.Intn(k)
