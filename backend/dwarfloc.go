@@ -356,7 +356,6 @@ var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
 func (sc *trackScratch) release() {
 	clear(sc.byID)
 	clear(sc.placed)
-	sc.states.release()
 	trackScratchPool.Put(sc)
 }
 
@@ -400,7 +399,6 @@ func (t *varTracker) release() {
 	}
 	m := t.mem
 	t.mem = nil
-	m.entry.release()
 	m.slab.release()
 	m.log = t.log[:0]
 	m.moves = t.moves[:0]
@@ -408,8 +406,6 @@ func (t *varTracker) release() {
 	m.vals = t.vals[:0]
 	clear(t.named)
 	m.named = t.named[:0]
-	clear(m.assigns)
-	clear(m.joins)
 	// Clearing a map costs its capacity, which its largest function
 	// set: a map grown past a few hundred blocks is dropped instead,
 	// else every later function paid for it (130M of the 3.4G
@@ -1301,16 +1297,12 @@ func statesDiffer(a, b *trackState) bool {
 
 func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-// stateBuf is memory newStates reuses.
+// stateBuf is memory newStates reuses. It points to nothing but chunks
+// of a tracker's slab (pooled with the tracker's memory), and newStates
+// sets every pointer it hands out: it is given back as it is.
 type stateBuf struct {
 	slots, vars vecBuf
 	states      []trackState
-}
-
-func (buf *stateBuf) release() {
-	buf.slots.release()
-	buf.vars.release()
-	clear(buf.states)
 }
 
 // newStates makes n empty states, in buf's memory (nil: new).

@@ -74,13 +74,6 @@ type vecBuf struct {
 	vecs  []valueVec
 }
 
-// release drops the chunks buf points to, which would otherwise be kept
-// from the collector.
-func (buf *vecBuf) release() {
-	clear(buf.ptrs)
-	clear(buf.vecs)
-}
-
 // newValueVecs makes k vectors of n none values, their chunk pointers in
 // one allocation, or in buf's memory (nil: new), their written chunks from
 // slab (nil: new).
