@@ -192,9 +192,9 @@ type varTracker struct {
 	dormant   map[tval][]int
 	dormantAt []tval
 	ndormant  int // the variables with a dormantAt, when wake scans them (dormantScan)
-	prev      []*vecBlock
+	prev      []int32
 	prevRegs  [FirstVReg]tval
-	prevSlots []*vecBlock
+	prevSlots []int32
 	switched  bool
 	full      bool
 	// touchedRegs (by bit) and touchedSlots (any) are the places the
@@ -1297,9 +1297,9 @@ func statesDiffer(a, b *trackState) bool {
 
 func posLess(a, b middleFuncPos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-// stateBuf is memory newStates reuses. It points to nothing but chunks
-// of a tracker's slab (pooled with the tracker's memory), and newStates
-// sets every pointer it hands out: it is given back as it is.
+// stateBuf is memory newStates reuses. Its states point to nothing but a
+// tracker's slab (pooled with the tracker's memory), and newStates sets
+// every one it hands out: it is given back as it is.
 type stateBuf struct {
 	slots, vars vecBuf
 	states      []trackState
@@ -1734,13 +1734,14 @@ func (t *varTracker) update() {
 		}
 	} else {
 		if t.switched {
+			blocks := t.st.vars.slab.blocks // visit writes no state
 			for c, old := range t.prev {
 				b := t.st.vars.chunks[c]
 				if b == old {
 					continue
 				}
-				for j := range b {
-					if vi := c*vecChunk + j; vi < t.st.vars.len() && b[j] != old[j] {
+				for j := range vecChunk {
+					if vi := c*vecChunk + j; vi < t.st.vars.len() && blocks[b][j] != blocks[old][j] {
 						t.visit(vi)
 					}
 				}
@@ -1751,10 +1752,11 @@ func (t *varTracker) update() {
 						t.wake(v)
 					}
 				}
+				blocks := t.st.slots.slab.blocks // wake writes no state
 				for c, b := range t.st.slots.chunks {
 					if old := t.prevSlots[c]; b != old {
-						for j, v := range b {
-							if v != old[j] {
+						for j, v := range &blocks[b] {
+							if v != blocks[old][j] {
 								t.wake(v)
 							}
 						}

@@ -1,19 +1,22 @@
 package backend
 
 // The location tracker's per-block states (dwarfloc.go) as copy-on-write
-// vectors of IR values (their handles, tval), one for the spill slots and one for the variables
-// of a state. The data flow keeps a state at the entry and at the exit of
-// every block, and a state that copied every slot and variable would make
-// the tracker quadratic in memory on one function with thousands of loops
-// and variables (10k loops took 9.2 GB with -g). A vector is cut into
-// chunks of vecChunk values; copying a vector copies only its chunk
-// pointers, and a write copies the chunk it lands in when the chunk is
-// shared, so a block's states cost the chunks its code changes (a few)
-// and one pointer per chunk, as a persistent array's path copying does
-// (Driscoll et al., "Making data structures persistent", 1989; Go's
-// cmd/compile keeps only the live slots per block, ssa/debug.go, which
-// drops what the tracker still shows). Guarantees: the values read are
-// exactly those of a plain slice written the same way.
+// vectors of IR values (their handles, tval), one for the spill slots and
+// one for the variables of a state. The data flow keeps a state at the
+// entry and at the exit of every block, and a state that copied every slot
+// and variable would make the tracker quadratic in memory on one function
+// with thousands of loops and variables (10k loops took 9.2 GB with -g). A
+// vector is cut into chunks of vecChunk values; copying a vector copies
+// only its chunks' numbers, and a write copies the chunk it lands in when
+// the chunk is shared, so a block's states cost the chunks its code
+// changes (a few) and one number per chunk, as a persistent array's path
+// copying does (Driscoll et al., "Making data structures persistent",
+// 1989; Go's cmd/compile keeps only the live slots per block,
+// ssa/debug.go, which drops what the tracker still shows). The chunks are
+// numbered in one slab, not pointed to: nothing in a state is a pointer,
+// so copying states needs no write barriers and the collector does not
+// scan them. Guarantees: the values read are exactly those of a plain
+// slice written the same way.
 
 // vecChunk is the number of values in a chunk: 16 rather than 64, since
 // a block's first write to a chunk copies it, and most functions have
@@ -23,59 +26,53 @@ const vecChunk = 16
 
 type vecBlock = [vecChunk]tval
 
-// zeroBlock is the chunk of a vector where nothing was written: shared by
-// all, never written.
-var zeroBlock vecBlock
+// zeroChunk is the number of the chunk where nothing was written: shared
+// by all vectors, never written.
+const zeroChunk = 0
 
 // valueVec is a vector of n IR values' handles.
 type valueVec struct {
 	n      int
-	chunks []*vecBlock
+	chunks []int32  // the chunks' numbers in slab
 	owned  []bool   // chunk i is this vector's alone: written in place
-	slab   *vecSlab // where a write's copies of chunks are made
+	slab   *vecSlab // where the chunks are, and a write's copies are made
 }
 
-// vecSlab hands out the chunks of one tracker's vectors, from arrays kept
-// for the next tracker's (release): a chunk copied on write is 64 bytes,
-// and every function's tracker made thousands, a tenth of what -g
-// allocates at 100k lines.
+// vecSlab holds the chunks of one tracker's vectors, in one array kept for
+// the next tracker's (release): a chunk copied on write is 64 bytes, and
+// every function's tracker made thousands, a tenth of what -g allocated at
+// 100k lines. Chunk 0 is zeroChunk.
 type vecSlab struct {
-	arrays [][]vecBlock
-	cur    int // the array chunks come from now
-	used   int // the chunks of it handed out
+	blocks []vecBlock
 }
 
-// slabArray is the number of chunks in each of a slab's arrays.
-const slabArray = 32
-
-// block returns a chunk, its values unspecified.
-func (s *vecSlab) block() *vecBlock {
-	if s.cur < len(s.arrays) && s.used == slabArray {
-		s.cur, s.used = s.cur+1, 0
+// block returns the number of a new chunk, its values unspecified. The
+// array may move: no chunk's address is kept across a call.
+func (s *vecSlab) block() int32 {
+	if len(s.blocks) == 0 {
+		s.blocks = append(s.blocks, vecBlock{}) // zeroChunk
 	}
-	if s.cur == len(s.arrays) {
-		s.arrays = append(s.arrays, make([]vecBlock, slabArray))
-		s.used = 0
-	}
-	s.used++
-	return &s.arrays[s.cur][s.used-1]
+	s.blocks = append(s.blocks, vecBlock{})
+	return int32(len(s.blocks) - 1)
 }
 
 // release makes every chunk free again (a chunk handed out is written
-// whole before it is read: block).
+// whole before it is read: block's caller copies into it).
 func (s *vecSlab) release() {
-	s.cur, s.used = 0, 0
+	if len(s.blocks) > 0 {
+		s.blocks = s.blocks[:1]
+	}
 }
 
 // vecBuf is memory newValueVecs reuses.
 type vecBuf struct {
-	ptrs  []*vecBlock
-	owned []bool
-	vecs  []valueVec
+	chunks []int32
+	owned  []bool
+	vecs   []valueVec
 }
 
-// newValueVecs makes k vectors of n none values, their chunk pointers in
-// one allocation, or in buf's memory (nil: new), their written chunks from
+// newValueVecs makes k vectors of n none values, their chunk numbers in
+// one allocation, or in buf's memory (nil: new), their written chunks in
 // slab (nil: new).
 func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 	nc := (n + vecChunk - 1) / vecChunk
@@ -85,36 +82,36 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 	if slab == nil {
 		slab = new(vecSlab)
 	}
-	ptrs := scratch(&buf.ptrs, k*nc)
-	owned := scratch(&buf.owned, k*nc)
-	for i := range ptrs {
-		ptrs[i] = &zeroBlock
+	if len(slab.blocks) == 0 {
+		slab.blocks = append(slab.blocks, vecBlock{}) // zeroChunk
 	}
+	chunks := scratch(&buf.chunks, k*nc) // all zeroChunk
+	owned := scratch(&buf.owned, k*nc)
 	vs := scratch(&buf.vecs, k)
 	for i := range vs {
-		vs[i] = valueVec{n: n, chunks: ptrs[i*nc : (i+1)*nc : (i+1)*nc], owned: owned[i*nc : (i+1)*nc : (i+1)*nc], slab: slab}
+		vs[i] = valueVec{n: n, chunks: chunks[i*nc : (i+1)*nc : (i+1)*nc], owned: owned[i*nc : (i+1)*nc : (i+1)*nc], slab: slab}
 	}
 	return vs
 }
 
 func (v *valueVec) len() int { return v.n }
 
-func (v *valueVec) get(i int) tval { return v.chunks[uint(i)/vecChunk][uint(i)%vecChunk] }
+func (v *valueVec) get(i int) tval {
+	return v.slab.blocks[v.chunks[uint(i)/vecChunk]][uint(i)%vecChunk]
+}
 
 // set makes value i x, copying its chunk first when it is shared.
 func (v *valueVec) set(i int, x tval) {
 	c := uint(i) / vecChunk
-	b := v.chunks[c]
-	if b[uint(i)%vecChunk] == x {
+	if v.slab.blocks[v.chunks[c]][uint(i)%vecChunk] == x {
 		return
 	}
 	if !v.owned[c] {
 		nb := v.slab.block()
-		*nb = *b
+		v.slab.blocks[nb] = v.slab.blocks[v.chunks[c]]
 		v.chunks[c], v.owned[c] = nb, true
-		b = nb
 	}
-	b[uint(i)%vecChunk] = x
+	v.slab.blocks[v.chunks[c]][uint(i)%vecChunk] = x
 }
 
 // copyFrom makes v the same vector as o (of the same length): both share
@@ -127,16 +124,14 @@ func (v *valueVec) copyFrom(o *valueVec) {
 
 // clear makes every value none.
 func (v *valueVec) clear() {
-	for i := range v.chunks {
-		v.chunks[i] = &zeroBlock
-	}
+	clear(v.chunks)
 	clear(v.owned)
 }
 
 // equal reports whether v and o hold the same values.
 func (v *valueVec) equal(o *valueVec) bool {
 	for c, b := range v.chunks {
-		if ob := o.chunks[c]; ob != b && *ob != *b {
+		if ob := o.chunks[c]; ob != b && v.slab.blocks[ob] != v.slab.blocks[b] {
 			return false
 		}
 	}
@@ -146,10 +141,10 @@ func (v *valueVec) equal(o *valueVec) bool {
 // index is the first i whose value is x, -1 if none.
 func (v *valueVec) index(x tval) int {
 	for c, b := range v.chunks {
-		if b == &zeroBlock && x != 0 {
+		if b == zeroChunk && x != 0 {
 			continue
 		}
-		for j, y := range b {
+		for j, y := range &v.slab.blocks[b] {
 			if y == x && c*vecChunk+j < v.n {
 				return c*vecChunk + j
 			}
