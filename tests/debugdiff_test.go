@@ -220,7 +220,7 @@ func TestDebugDifferential(t *testing.T) {
 	needToyc(t)
 	type prog struct{ name, dir, file string }
 	var progs []prog
-	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy", "recursive.toy", "tailcopy.toy", "overtaken.toy", "phislot.toy", "callsite.toy", "forwarded.toy", "invariantnext.toy", "inlinedvars.toy", "homedparam.toy", "onetrip.toy"} {
+	for _, f := range []string{"vars.toy", "steps.toy", "inlined.toy", "entry.toy", "versioned.toy", "unset.toy", "split.toy", "spilled.toy", "hoisted.toy", "recursive.toy", "tailcopy.toy", "overtaken.toy", "phislot.toy", "callsite.toy", "forwarded.toy", "invariantnext.toy", "inlinedvars.toy", "homedparam.toy", "onetrip.toy", "unrolledcalls.toy"} {
 		progs = append(progs, prog{f, "debug", f})
 	}
 	root := t.TempDir()
