@@ -61,10 +61,12 @@ const (
 )
 
 // tval is an IR value as the tracker's states hold it: its index in the
-// tracker's table (varTracker.vals), 0 for none. A value of the function
-// has its ID's (plus firstIDHandle); a join, the home mark and any value
-// not of the function's numbering (a deleted one whose ID another has
-// now) have handles after those.
+// tracker's table (varTracker.vals), 0 for none. The first value seen
+// with an ID of the function's has that ID's handle (plus firstIDHandle);
+// another of the same ID (a deleted value whose ID another has now), a
+// join and the home mark have handles after those. Handles are only told
+// apart, never ordered, so which of two values of one ID came first
+// changes nothing.
 type tval int32
 
 const (
