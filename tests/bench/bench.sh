@@ -41,7 +41,9 @@
 #     memory, growth between sizes, and toyc's --time-passes breakdown at
 #     100k lines (else the largest size); what -g adds to toyc -O1 -S and
 #     -O2 -S at 100k lines, in CPU and wall-clock time, rounds
-#     interleaved; and a small program's -S time beside toyc's start.
+#     interleaved, and in instructions at the smallest size (callgrind,
+#     collector off: repeatable); and a small program's -S time beside
+#     toyc's start.
 #
 # Environment:
 #   BENCH_DIR        the benchmark directories, separated by spaces, relative
@@ -619,6 +621,33 @@ gcost_part() {
 				lv, c0, c1, 100 * (c1 / c0 - 1), w0, w1, 100 * (w1 / w0 - 1) }'
 	done
 	[ $ok = 1 ] || echo "  (not measured: a compile failed)"
+	gcost_instructions
+}
+
+# gcost_instructions counts what -g adds to an -O1 and an -O2 compile of
+# the smallest program in instructions, with callgrind, one thread and the
+# collector off: the same count on every run (the times above move by ten
+# points and more from run to run on a shared machine; the collector's
+# work depends on timing, and -g adds about as much to it, in proportion,
+# as to the rest).
+gcost_instructions() {
+	local n lv g v
+	command -v valgrind >/dev/null || return 0
+	n=$(printf '%s\n' $sizes | sort -n | head -n 1)
+	for lv in O1 O2; do
+		local count=()
+		for g in 0 1; do
+			local flags=("-$lv" -j1)
+			[ $g = 1 ] && flags+=(-g)
+			v=$(GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 timeout "$limit" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+				"$toyc" "${flags[@]}" -S "$tmp/gen$n.toy" -o "$tmp/gcost.s" 2>&1 | awk '/Collected/ { print $4 }')
+			[ -n "$v" ] || return 0
+			count+=("$v")
+		done
+		awk -v lv="$lv" -v n="$(wc -l <"$tmp/gen$n.toy")" -v a="${count[0]}" -v b="${count[1]}" 'BEGIN {
+			printf "  toyc -%s at %d lines, instructions (callgrind, collector off): %.0fM -> %.0fM with -g (%+.1f%%)\n",
+				lv, n, a / 1e6, b / 1e6, 100 * (b / a - 1) }'
+	done
 }
 
 # compile_part measures compile speed on generated programs: part 4.
