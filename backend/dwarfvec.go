@@ -13,9 +13,10 @@ package backend
 // copying does (Driscoll et al., "Making data structures persistent",
 // 1989; Go's cmd/compile keeps only the live slots per block,
 // ssa/debug.go, which drops what the tracker still shows). The chunks are
-// numbered in one slab, not pointed to: nothing in a state is a pointer,
-// so copying states needs no write barriers and the collector does not
-// scan them. Guarantees: the values read are exactly those of a plain
+// numbered in one slab, not pointed to: what copying a state copies (the
+// registers, the chunks' numbers) and what its chunks hold are no
+// pointers, so it needs no write barriers and the collector scans none of
+// it. Guarantees: the values read are exactly those of a plain
 // slice written the same way.
 
 // vecChunk is the number of values in a chunk: 16 rather than 64, since
