@@ -214,8 +214,9 @@ func alignStops(a, b []string, lineOf func(string) string) map[string]bool {
 // a program built with -g at -O0 and at -O2 (and -O1), and wherever the
 // optimized build shows a variable's value (not <optimized out>), it must
 // be the value -O0 shows at the same dynamic stop (the n-th stop at that
-// line of that function at the same depth of the call stack). Programs: debug/ and -debugdiff generated ones
-// (tests/gen, as TestDifferential's).
+// line of that function, at the same depth of the call stack, in the same
+// call). Programs: debug/ and -debugdiff generated ones (tests/gen, as
+// TestDifferential's).
 func TestDebugDifferential(t *testing.T) {
 	needToyc(t)
 	type prog struct{ name, dir, file string }
