@@ -61,11 +61,12 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 	var buf [3*maxAnchors + 2]*Value
 	as := buf[:0]
 	near, effects := 0, 0
-	for _, w := range b.Instrs[i+1:] {
+	for k := i + 1; k < len(b.Instrs); k++ {
 		if near == maxAnchors && effects == maxAnchors {
 			break
 		}
-		if w.Op.IsTerminator() || promotedAccess(w) {
+		w := b.Instrs[k]
+		if !anchorable(w) {
 			continue
 		}
 		switch {
@@ -77,6 +78,19 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 			continue
 		}
 		as = append(as, w)
+		if near == maxAnchors {
+			// Only instructions with side effects are taken from here
+			// on: where the block's are indexed, the loop goes to the
+			// next one rather than look at each instruction between (a
+			// block of thousands of statements without calls or
+			// stores made this quadratic).
+			if next, ok := d.effects.after(b, k); ok {
+				if next < 0 {
+					break
+				}
+				k = next - 1
+			}
+		}
 	}
 	before := 0
 	for k := i - 1; k >= 0 && before < maxAnchors; k-- {
@@ -117,6 +131,57 @@ func (d *FuncDebug) keep(as []*Value) []*Value {
 	n := len(d.anchorBuf)
 	d.anchorBuf = append(d.anchorBuf, as...)
 	return d.anchorBuf[n:len(d.anchorBuf):len(d.anchorBuf)]
+}
+
+// anchorable reports whether w can anchor an assignment: not a
+// terminator (the block's end is an anchor of its own), nor a load or
+// store mem2reg deletes.
+func anchorable(w *Value) bool { return !w.Op.IsTerminator() && !promotedAccess(w) }
+
+// effectIndex is, for one block, the index of the next anchorable
+// instruction with side effects after each (anchors), built when asked
+// for while it is valid: only during mem2reg's walk, which changes no
+// block's instructions (startWalk, endWalk). Elsewhere anchors looks at
+// each instruction.
+type effectIndex struct {
+	valid bool
+	b     *Block
+	next  []int32 // by index in b.Instrs: the next anchorable one with side effects after it, -1 if none
+}
+
+// startWalk makes d's effect index valid until endWalk.
+func (d *FuncDebug) startWalk() {
+	if d != nil {
+		d.effects.valid = true
+	}
+}
+
+// endWalk drops d's effect index.
+func (d *FuncDebug) endWalk() {
+	if d != nil {
+		d.effects = effectIndex{next: d.effects.next[:0]}
+	}
+}
+
+// after is the index of the first anchorable instruction with side
+// effects after b.Instrs[k], -1 if there is none; not ok when the index
+// is not valid now.
+func (x *effectIndex) after(b *Block, k int) (int, bool) {
+	if x == nil || !x.valid {
+		return 0, false
+	}
+	if x.b != b || len(x.next) != len(b.Instrs) {
+		x.b = b
+		x.next = slices.Grow(x.next[:0], len(b.Instrs))[:len(b.Instrs)]
+		next := int32(-1)
+		for j := len(b.Instrs) - 1; j >= 0; j-- {
+			x.next[j] = next
+			if w := b.Instrs[j]; anchorable(w) && w.HasSideEffects() {
+				next = int32(j)
+			}
+		}
+	}
+	return int(x.next[k]), true
 }
 
 // promotedAccess reports whether w loads or stores a slot directly, which

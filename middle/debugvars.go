@@ -37,6 +37,9 @@ type FuncDebug struct {
 	phisAt  map[*Block][]int32 // the φ assignments by block, for Superseded
 	// anchorBuf is the chunk the assignments' anchors are cut from (keep).
 	anchorBuf []*Value
+	// effects indexes a block's side effects for anchors while mem2reg
+	// walks the blocks, which it does not change (startWalk).
+	effects effectIndex
 }
 
 // DebugVar is one parameter or local variable.

@@ -310,6 +310,8 @@ func (p *promotion) rename() {
 			n += len(phis)
 		}
 		d.Assigns = slices.Grow(d.Assigns, n)
+		d.startWalk()
+		defer d.endWalk()
 	}
 	p.dom.Walk(func(b *Block) {
 		marks = append(marks, len(pushed))
