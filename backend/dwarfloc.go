@@ -135,11 +135,12 @@ type varTracker struct {
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies  []tval
-	copyAt     []blockIndex     // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
-	copiesFrom map[string][]int // by the name of the block copied: its copies' numbers, in order (findCopies)
-	cur        *Block           // the block apply is in
-	names      map[string]int   // the machine blocks' indexes by name (looked up only)
-	paramRegs  []paramReg       // the parameters passed in registers
+	copyAt     []blockIndex                      // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
+	copiesFrom map[string][]int                  // by the name of the block copied: its copies' numbers, in order (findCopies)
+	cur        *Block                            // the block apply is in
+	feeders    map[*middle.Block]map[string]bool // feedersOf's sets
+	names      map[string]int                    // the machine blocks' indexes by name (looked up only)
+	paramRegs  []paramReg                        // the parameters passed in registers
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
 	homeSlot []*Slot
@@ -187,23 +188,41 @@ type varTracker struct {
 	// value went into a place at the change (prevRegs, prevSlots: the last
 	// block's places; a variable without a location had its value in none
 	// of them); every variable at the start (full).
-	assigned  []int
-	placed    []int
-	placedAt  []int
-	written   []tval
-	dormant   map[tval][]int
-	dormantAt []tval
-	ndormant  int // the variables with a dormantAt, when wake scans them (dormantScan)
-	prev      []int32
-	prevRegs  [FirstVReg]tval
-	prevSlots []int32
-	switched  bool
-	full      bool
-	// touchedRegs (by bit) and touchedSlots (any) are the places the
+	assigned []int
+	placed   []int
+	placedAt []int
+	// The variables in places, filed by place and by value, so that an
+	// instruction's update looks at those in the places it wrote and
+	// those whose value it wrote into a place, not at every placed
+	// variable (a block of thousands of values held in registers and
+	// slots made that quadratic): regVars and slotVars hold, by register
+	// and by slot ID, the variables located there (at filedAt-1 in the
+	// list, 0: in none); memVars, by value, those in a slot or at their
+	// entry value, which move to a register their value is written to
+	// (filed under filedValue; a variable whose value changed, or that
+	// left its slot, is skipped there and dropped when its list is looked
+	// at: wake).
+	regVars    [FirstVReg][]int32
+	slotVars   [][]int32
+	filedAt    []int32
+	memVars    map[tval][]int32
+	filedValue []tval
+	visiting   []int32 // a copy of the list being looked at (visit changes the lists)
+	waking     []int32 // wake's variables to visit
+	written    []tval
+	dormant    map[tval][]int
+	dormantAt  []tval
+	ndormant   int // the variables with a dormantAt, when wake scans them (dormantScan)
+	prev       []int32
+	prevRegs   [FirstVReg]tval
+	prevSlots  []int32
+	switched   bool
+	full       bool
+	// touchedRegs (by bit) and touchedSlots (by ID) are the places the
 	// replay wrote since the last update: a variable in a place not
 	// written, and not assigned, is still there.
 	touchedRegs  uint64
-	touchedSlots bool
+	touchedSlots []int32
 }
 
 // stateChange is one change the data flow's application of a block made
@@ -380,6 +399,9 @@ type trackMem struct {
 	defValue, dormantAt []tval
 	loc, reported       []varLoc
 	placedAt            []int
+	filedAt             []int32
+	filedValue          []tval
+	slotVars            [][]int32
 	assigns             [][]assignEvent
 	all                 []assignEvent
 	joins               [][]tval
@@ -842,6 +864,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	t.reported = scratch(&mem.reported, len(dbg.Vars))
 	t.placedAt = scratch(&mem.placedAt, len(dbg.Vars))
+	t.filedAt = scratch(&mem.filedAt, len(dbg.Vars))
+	t.filedValue = scratch(&mem.filedValue, len(dbg.Vars))
+	t.slotVars = scratch(&mem.slotVars, len(f.Slots))
 	t.dormantAt = scratch(&mem.dormantAt, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
@@ -1561,7 +1586,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		case a.Kind == KindMem && a.Slot != nil:
 			s.slots.set(a.Slot.ID, v)
 			if s == t.st {
-				t.touchedSlots = true
+				t.touchedSlots = append(t.touchedSlots, int32(a.Slot.ID))
 			}
 			if t.logging {
 				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.Slot.ID), v: v})
@@ -1624,17 +1649,7 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 		// 1710007: the store of v42's first value into the slot of a φ
 		// 240 lines on made v42 that φ from there on, so it showed
 		// whatever the slot held, a later value before its statement).
-		for _, e := range phi.Block.Preds {
-			if e.Block().Name == t.cur.Name {
-				return true
-			}
-		}
-		for k := 1; k < len(t.f.tails); k++ {
-			if tc := t.f.tails[k]; tc.into == t.cur && tc.from.Name == phi.Block.Name {
-				return true
-			}
-		}
-		return false
+		return t.feedersOf(phi.Block)[t.cur.Name]
 	}
 	for _, s := range t.cur.Succs {
 		if s.Name == phi.Block.Name {
@@ -1642,6 +1657,32 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 		}
 	}
 	return false
+}
+
+// feedersOf is the names of the blocks whose copies feed the φs of the
+// IR block b, which is gone (feeds): those that branched to it in the IR
+// and those that took a copy of it. Made once for each such block: a
+// join of thousands of arms (an else-if chain's end) has as many
+// predecessors, and each of their copies asked about all of them.
+func (t *varTracker) feedersOf(b *middle.Block) map[string]bool {
+	if set, ok := t.feeders[b]; ok {
+		return set
+	}
+	set := make(map[string]bool, len(b.Preds))
+	for _, e := range b.Preds {
+		set[e.Block().Name] = true
+	}
+	if len(t.f.tails) > 0 {
+		t.findCopies()
+		for _, k := range t.copiesFrom[b.Name] {
+			set[t.f.tails[k].into.Name] = true
+		}
+	}
+	if t.feeders == nil {
+		t.feeders = make(map[*middle.Block]map[string]bool)
+	}
+	t.feeders[b] = set
+	return set
 }
 
 // origin is the IR value a virtual register was made for.
@@ -1769,50 +1810,47 @@ func (t *varTracker) update() {
 		for _, vi := range t.assigned {
 			t.visit(vi)
 		}
-		// Backwards, since a variable that leaves its place leaves the
-		// list, the last one taking its index. Only when a place was
-		// written: a variable not assigned (those were visited) whose
-		// place was not keeps its location, and one in a register
-		// another register's write does not move (a slot's or the
-		// entry value's may move to a register holding the value).
-		for i := len(t.placed) - 1; i >= 0 && (t.switched || t.touchedRegs != 0 || t.touchedSlots); i-- {
-			if i >= len(t.placed) {
-				continue
-			}
-			vi := t.placed[i]
-			l := &t.loc[vi]
-			v := t.st.vars.get(vi)
-			if !t.switched {
-				switch l.kind {
-				case locReg:
-					if t.touchedRegs&(1<<l.reg) == 0 {
-						continue
-					}
-				case locSlot:
-					// Moves when its slot is written, or to a
-					// register its value is written to.
-					if !t.touchedSlots && !t.wrote(v) {
-						continue
-					}
-				default: // locEntry: moves to a place its value is written to
-					if !t.wrote(v) {
-						continue
-					}
+		if t.switched {
+			// Backwards, since a variable that leaves its place
+			// leaves the list, the last one taking its index.
+			for i := len(t.placed) - 1; i >= 0; i-- {
+				if i < len(t.placed) {
+					t.visit(t.placed[i])
 				}
 			}
-			// Still in its register (still's first case, the common
-			// one, spared a call).
-			if l.kind == locReg && v != 0 && t.st.regs[l.reg] == v {
-				continue
+		} else {
+			// A variable not assigned (those were visited) whose place
+			// was not written keeps its location, and one in a
+			// register another register's write does not move; one in
+			// a slot or at its entry value moves to a register its
+			// value is written to (wake).
+			for r := range Reg(FirstVReg) {
+				if t.touchedRegs&(1<<r) == 0 || len(t.regVars[r]) == 0 {
+					continue
+				}
+				t.visiting = append(t.visiting[:0], t.regVars[r]...)
+				for _, vi := range t.visiting {
+					// Still in its register (still's first case,
+					// the common one, spared a call).
+					if v := t.st.vars.get(int(vi)); v != 0 && t.st.regs[r] == v {
+						continue
+					}
+					t.visit(int(vi))
+				}
 			}
-			t.visit(vi)
+			for _, sl := range t.touchedSlots {
+				t.visiting = append(t.visiting[:0], t.slotVars[sl]...)
+				for _, vi := range t.visiting {
+					t.visit(int(vi))
+				}
+			}
 		}
 		for _, w := range t.written {
 			t.wake(w)
 		}
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
-	t.touchedRegs, t.touchedSlots = 0, false
+	t.touchedRegs, t.touchedSlots = 0, t.touchedSlots[:0]
 }
 
 // wrote reports whether the replay wrote v into a place since the last
@@ -1834,11 +1872,27 @@ func (t *varTracker) wrote(v tval) bool {
 // function with more files them by value (dormant).
 const dormantScan = 16
 
-// wake looks again at the variables without a location whose value is w,
-// which a place holds now.
+// wake looks again at the variables without a location, or in a slot or
+// at their entry value, whose value is w, which a place holds now.
 func (t *varTracker) wake(w tval) {
 	if w == 0 {
 		return
+	}
+	if vs := t.memVars[w]; len(vs) > 0 {
+		// The variables in slots or at their entry values filed under
+		// w, unless their value changed since (each once: a variable
+		// filed under another value and then w again is there twice).
+		t.waking = t.waking[:0]
+		for _, vi := range vs {
+			if t.filedValue[vi] == w {
+				t.filedValue[vi] = 0
+				t.waking = append(t.waking, vi)
+			}
+		}
+		t.memVars[w] = vs[:0]
+		for _, vi := range t.waking {
+			t.visit(int(vi))
+		}
 	}
 	if len(t.dormantAt) <= dormantScan {
 		if t.ndormant == 0 {
@@ -1877,7 +1931,8 @@ func (t *varTracker) visit(vi int) {
 	v := t.st.vars.get(vi)
 	l := t.loc[vi]
 	if t.still(l, v) {
-		return // where it was, as update's lists say
+		t.fileValue(vi, l, v) // where it was, as update's lists say
+		return
 	}
 	if v == homeHandle {
 		l = varLoc{kind: locHome, slot: int32(t.homeSlot[vi].ID)}
@@ -1885,10 +1940,12 @@ func (t *varTracker) visit(vi int) {
 		l = t.find(v)
 	}
 	if l != t.loc[vi] {
+		t.refile(vi, t.loc[vi], l)
 		t.loc[vi] = l
 		t.dirty = true
 		t.moved = append(t.moved, vi)
 	}
+	t.fileValue(vi, l, v)
 	switch inPlace := l.kind == locReg || l.kind == locSlot || l.kind == locEntry; {
 	case inPlace && t.placedAt[vi] == 0:
 		t.placed = append(t.placed, vi)
@@ -1915,6 +1972,47 @@ func (t *varTracker) visit(vi int) {
 		}
 		t.dormantAt[vi] = v
 	}
+}
+
+// refile moves variable vi, which moves from old to l, from the list of
+// old's place to l's (regVars, slotVars).
+func (t *varTracker) refile(vi int, old, l varLoc) {
+	if list := t.placeList(old); list != nil {
+		k := t.filedAt[vi] - 1
+		last := (*list)[len(*list)-1]
+		(*list)[k], t.filedAt[last] = last, k+1
+		*list = (*list)[:len(*list)-1]
+		t.filedAt[vi] = 0
+	}
+	if list := t.placeList(l); list != nil {
+		*list = append(*list, int32(vi))
+		t.filedAt[vi] = int32(len(*list))
+	}
+}
+
+// placeList is the list of the variables in l's place, nil for a location
+// that is none (regVars, slotVars).
+func (t *varTracker) placeList(l varLoc) *[]int32 {
+	switch l.kind {
+	case locReg:
+		return &t.regVars[l.reg]
+	case locSlot:
+		return &t.slotVars[l.slot]
+	}
+	return nil
+}
+
+// fileValue files variable vi, at l with value v, under v in memVars
+// when l is a slot or its entry value and it is not filed there yet.
+func (t *varTracker) fileValue(vi int, l varLoc, v tval) {
+	if l.kind != locSlot && l.kind != locEntry || v == 0 || t.filedValue[vi] == v {
+		return
+	}
+	if t.memVars == nil {
+		t.memVars = make(map[tval][]int32)
+	}
+	t.memVars[v] = append(t.memVars[v], int32(vi))
+	t.filedValue[vi] = v
 }
 
 // setVar makes variable vi's value v in s, noting it for update when s
@@ -1955,7 +2053,7 @@ func (t *varTracker) replay(bi, to int) {
 			}
 		case changeSlot:
 			s.slots.set(int(c.i), c.v)
-			t.touchedSlots = true
+			t.touchedSlots = append(t.touchedSlots, c.i)
 			if c.v != 0 {
 				t.written = append(t.written, c.v)
 			}
