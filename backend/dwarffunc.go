@@ -434,24 +434,41 @@ func (df *dwarfFunc) end(w io.Writer) {
 		}
 	}
 	// A stretch of runs in one innermost scope is one range of it and of
-	// each scope around it: the scopes are looked up once per stretch,
-	// not once per run (most runs start where a location changes).
+	// each scope around it, adjacent ranges merged. The scopes around the
+	// last stretch (the chain, onChain) have a range open, which ends
+	// where a stretch outside them starts; a stretch starts a range only
+	// in the scopes of its chain that are not on the last one, below
+	// their common ancestor: each stretch costs the scopes it enters and
+	// leaves, not its whole chain (a block declaring thousands of
+	// variables one after another nests as many scopes, one for each).
 	ranges := make([][][2]string, len(df.parent)) // by scope number
+	onChain := make([]bool, len(df.parent))
+	var last *middle.DebugScope // the last stretch's scope
 	for i := 0; i < len(df.runs); {
 		r := df.runs[i]
 		j := i + 1
 		for j < len(df.runs) && df.runs[j].scope == r.scope {
 			j++
 		}
-		for s := r.scope; s != nil; s = df.parent[s.ID] {
-			rs := ranges[s.ID]
-			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
-				rs[n-1][1] = ends[j-1]
-			} else {
-				ranges[s.ID] = append(rs, [2]string{r.label, ends[j-1]})
-			}
+		common := r.scope
+		for common != nil && !onChain[common.ID] {
+			common = df.parent[common.ID]
 		}
+		for s := last; s != common; s = df.parent[s.ID] {
+			rs := ranges[s.ID]
+			rs[len(rs)-1][1] = r.label
+			onChain[s.ID] = false
+		}
+		for s := r.scope; s != common; s = df.parent[s.ID] {
+			ranges[s.ID] = append(ranges[s.ID], [2]string{r.label, ""})
+			onChain[s.ID] = true
+		}
+		last = r.scope
 		i = j
+	}
+	for s := last; s != nil; s = df.parent[s.ID] {
+		rs := ranges[s.ID]
+		rs[len(rs)-1][1] = ends[len(ends)-1]
 	}
 
 	bufs := df.bufs
