@@ -1,6 +1,8 @@
 package backend
 
 import (
+	"math"
+	"slices"
 	"sync"
 
 	"toyc/middle"
@@ -955,17 +957,39 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 			}
 			continue
 		}
-		// Many: by IR block (looked up, never iterated).
+		// Many (a variable assigned thousands of times in one block):
+		// by IR block, each in source order, an event is dropped when
+		// the least block of those at later positions is before its
+		// own. (The order the groups are taken in decides nothing.)
 		groups := map[*middle.Block][]made{}
 		for _, m := range ms {
 			groups[m.from] = append(groups[m.from], m)
 		}
-		for _, p := range ms {
-			for _, o := range groups[p.from] {
-				if posLess(p.pos, o.pos) && o.block < p.block {
-					drop(p.i)
-					break
+		for _, g := range groups {
+			slices.SortStableFunc(g, func(a, b made) int {
+				switch {
+				case posLess(a.pos, b.pos):
+					return -1
+				case posLess(b.pos, a.pos):
+					return 1
 				}
+				return 0
+			})
+			later := math.MaxInt // the least block of the events after the current position
+			for hi := len(g); hi > 0; {
+				lo := hi - 1
+				for lo > 0 && g[lo-1].pos == g[hi-1].pos {
+					lo--
+				}
+				for _, p := range g[lo:hi] {
+					if later < p.block {
+						drop(p.i)
+					}
+				}
+				for _, p := range g[lo:hi] {
+					later = min(later, p.block)
+				}
+				hi = lo
 			}
 		}
 	}

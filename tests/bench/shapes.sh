@@ -3,7 +3,7 @@
 # programs of tests/bench/shapes — an if/else if chain, a sequence of
 # loops, a block with that many values live at once (1k and 10k each), and
 # loops nested 90 and 900 deep (the nesting limit is 1000 brackets) —
-# compiled to assembly at -O0, -O1 and -O2. CPU time (user+sys, median of
+# compiled to assembly at -O0, -O1, -O2 and -O2 -g. CPU time (user+sys, median of
 # 3; at the small size each the mean of 10 compiles in a row, since
 # time(1) counts hundredths of a second) and its growth per tenfold step;
 # above x12 is flagged, and so is each pass whose time grows by more than
@@ -14,7 +14,9 @@
 #   tests/bench/shapes.sh          (./build.sh bench calls it)
 #
 # Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
-# nest"), SHAPES_RUNS (default 3).
+# nest"), SHAPES_RUNS (default 3). Level -O2g is -O2 -g: the debugging
+# information follows one function's variables through its code, which
+# must stay linear too.
 #
 # Exit status: 0 when every shape grows by at most x12 per tenfold step at
 # every level; 1 otherwise or when a compile or run fails.
@@ -39,7 +41,9 @@ for shape in $shapes; do
 	for n in $small $large; do
 		"$tmp/shapes" -shape "$shape" -n "$n" >"$tmp/$shape$n.toy" || exit 1
 	done
-	for level in -O0 -O1 -O2; do
+	for level in -O0 -O1 -O2 -O2g; do
+		flags=$level
+		[ "$level" = -O2g ] && flags="-O2 -g"
 		declare -A cpu=()
 		for n in $small $large; do
 			# time(1) counts in hundredths of a second, and a small
@@ -49,8 +53,8 @@ for shape in $shapes; do
 			[ "$n" = "$small" ] && batch=10
 			times=()
 			for _ in $(seq "$runs"); do
-				if ! /usr/bin/time -f '%U %S' -o "$tmp/time" sh -c 'for _ in $(seq "$1"); do "$2" "$3" -S --time-passes "$4" -o "$5" 2>"$6" || exit 1; done' \
-					sh "$batch" "$toyc" "$level" "$tmp/$shape$n.toy" "$tmp/$shape$n$level.s" "$tmp/$shape$n$level.err"; then
+				if ! /usr/bin/time -f '%U %S' -o "$tmp/time" sh -c 'for _ in $(seq "$1"); do "$2" $3 -S --time-passes "$4" -o "$5" 2>"$6" || exit 1; done' \
+					sh "$batch" "$toyc" "$flags" "$tmp/$shape$n.toy" "$tmp/$shape$n$level.s" "$tmp/$shape$n$level.err"; then
 					echo "shapes: $shape $n $level: the compile failed: $(grep -v '^ \|^toyc: ' "$tmp/$shape$n$level.err" | head -c 300)"
 					status=1
 					continue 3
