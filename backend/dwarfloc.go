@@ -207,7 +207,7 @@ type varTracker struct {
 	regVars    [FirstVReg][]int32
 	slotVars   [][]int32
 	filedAt    []int32
-	memVars    map[tval][]int32
+	memVars    [][]int32 // by handle
 	filedValue []tval
 	visiting   []int32 // a copy of the list being looked at (visit changes the lists)
 	waking     []int32 // wake's variables to visit
@@ -1055,20 +1055,30 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	return at, len(at) > 0
 }
 
+// indexCopies indexes the copies tail duplication made by the block
+// copied (copiesFrom).
+func (t *varTracker) indexCopies() {
+	if t.copiesFrom != nil {
+		return
+	}
+	tails := t.f.tails
+	t.copiesFrom = make(map[string][]int)
+	for k := 1; k < len(tails); k++ {
+		t.copiesFrom[tails[k].from.Name] = append(t.copiesFrom[tails[k].from.Name], k)
+	}
+}
+
 // findCopies finds where each copy tail duplication made begins (copyAt),
-// and indexes the copies by the block copied (copiesFrom).
+// and indexes the copies by the block copied (indexCopies).
 func (t *varTracker) findCopies() {
 	if t.copyAt != nil {
 		return
 	}
+	t.indexCopies()
 	tails := t.f.tails
 	t.copyAt = make([]blockIndex, len(tails))
-	t.copiesFrom = make(map[string][]int)
 	for k := range t.copyAt {
 		t.copyAt[k].block = -1
-		if k > 0 {
-			t.copiesFrom[tails[k].from.Name] = append(t.copiesFrom[tails[k].from.Name], k)
-		}
 	}
 	for bi, mb := range t.f.Blocks {
 		for i, in := range mb.Instrs {
@@ -1697,7 +1707,7 @@ func (t *varTracker) feedersOf(b *middle.Block) map[string]bool {
 		set[e.Block().Name] = true
 	}
 	if len(t.f.tails) > 0 {
-		t.findCopies()
+		t.indexCopies()
 		for _, k := range t.copiesFrom[b.Name] {
 			set[t.f.tails[k].into.Name] = true
 		}
@@ -1838,9 +1848,18 @@ func (t *varTracker) update() {
 			// Backwards, since a variable that leaves its place
 			// leaves the list, the last one taking its index.
 			for i := len(t.placed) - 1; i >= 0; i-- {
-				if i < len(t.placed) {
-					t.visit(t.placed[i])
+				if i >= len(t.placed) {
+					continue
 				}
+				vi := t.placed[i]
+				// Still in its register (still's first case, the
+				// common one, spared a call).
+				if l := t.loc[vi]; l.kind == locReg {
+					if v := t.st.vars.get(vi); v != 0 && t.st.regs[l.reg] == v {
+						continue
+					}
+				}
+				t.visit(vi)
 			}
 		} else {
 			// A variable not assigned (those were visited) whose place
@@ -1902,7 +1921,8 @@ func (t *varTracker) wake(w tval) {
 	if w == 0 {
 		return
 	}
-	if vs := t.memVars[w]; len(vs) > 0 {
+	if int(w) < len(t.memVars) && len(t.memVars[w]) > 0 {
+		vs := t.memVars[w]
 		// The variables in slots or at their entry values filed under
 		// w, unless their value changed since (each once: a variable
 		// filed under another value and then w again is there twice).
@@ -2032,8 +2052,8 @@ func (t *varTracker) fileValue(vi int, l varLoc, v tval) {
 	if l.kind != locSlot && l.kind != locEntry || v == 0 || t.filedValue[vi] == v {
 		return
 	}
-	if t.memVars == nil {
-		t.memVars = make(map[tval][]int32)
+	if int(v) >= len(t.memVars) {
+		t.memVars = slices.Grow(t.memVars, max(len(t.vals), int(v)+1)-len(t.memVars))[:max(len(t.vals), int(v)+1)]
 	}
 	t.memVars[v] = append(t.memVars[v], int32(vi))
 	t.filedValue[vi] = v
