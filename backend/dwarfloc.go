@@ -1803,7 +1803,9 @@ func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
 }
 
 // update recomputes the location of each variable that may have moved
-// (the varTracker's assigned, placed and written) from the state.
+// (the varTracker's assigned; those in the places written, regVars and
+// slotVars; those whose value was written, memVars and dormant; after a
+// block change, every placed one) from the state.
 func (t *varTracker) update() {
 	if t.full {
 		for vi := 0; vi < t.st.vars.len(); vi++ {
