@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sync"
@@ -967,13 +968,7 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 		}
 		for _, g := range groups {
 			slices.SortStableFunc(g, func(a, b made) int {
-				switch {
-				case posLess(a.pos, b.pos):
-					return -1
-				case posLess(b.pos, a.pos):
-					return 1
-				}
-				return 0
+				return cmp.Or(cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Col, b.pos.Col))
 			})
 			later := math.MaxInt // the least block of the events after the current position
 			for hi := len(g); hi > 0; {
