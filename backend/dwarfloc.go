@@ -182,11 +182,13 @@ type varTracker struct {
 	moves    []varMove // the moves current returned, in order
 	// What update looks at again (not every variable at every
 	// instruction): the variables the replay assigned since the last
-	// update (assigned), those in a register or a slot (placed, at
-	// placedAt+1 in it, 0: not there), and those without a location
-	// whose value went into a place since (written; dormant files them by
-	// value, dormantAt says under which). When the replay moved to another
-	// block (switched), also those whose value differs from the last
+	// update (assigned), those in the places written (regVars, slotVars,
+	// below) or whose value went into a place since (written; memVars for
+	// those in slots or at their entry values; dormant files those without
+	// a location by value, dormantAt says under which). When the replay
+	// moved to another block (switched), every variable in a register or
+	// a slot (placed, at placedAt+1 in it, 0: not there), and those whose
+	// value differs from the last
 	// block's (prev: its chunks of variables, dwarfvec.go) and those whose
 	// value went into a place at the change (prevRegs, prevSlots: the last
 	// block's places; a variable without a location had its value in none
@@ -1891,20 +1893,6 @@ func (t *varTracker) update() {
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
 	t.touchedRegs, t.touchedSlots = 0, t.touchedSlots[:0]
-}
-
-// wrote reports whether the replay wrote v into a place since the last
-// update.
-func (t *varTracker) wrote(v tval) bool {
-	if v == 0 {
-		return false
-	}
-	for _, w := range t.written {
-		if w == v {
-			return true
-		}
-	}
-	return false
 }
 
 // dormantScan is the most variables a function may have for wake to look

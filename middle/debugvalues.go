@@ -167,7 +167,7 @@ func (d *FuncDebug) endWalk() {
 // effects after b.Instrs[k], -1 if there is none; not ok when the index
 // is not valid now.
 func (x *effectIndex) after(b *Block, k int) (int, bool) {
-	if x == nil || !x.valid {
+	if !x.valid {
 		return 0, false
 	}
 	if x.b != b || len(x.next) != len(b.Instrs) {
