@@ -3,6 +3,7 @@ package backend
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -142,7 +143,10 @@ type varTracker struct {
 	copiesFrom map[string][]int                  // by the name of the block copied: its copies' numbers, in order (findCopies)
 	cur        *Block                            // the block apply is in
 	feeders    map[*middle.Block]map[string]bool // feedersOf's sets
-	names      map[string]int                    // the machine blocks' indexes by name (looked up only)
+	// byIR and byMachine are the machine blocks' indexes, plus one (0:
+	// none), by the ID of the IR block isel made each for and by their
+	// own IDs (irBlock, machineBlock).
+	byIR, byMachine []int32
 	paramRegs  []paramReg                        // the parameters passed in registers
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
@@ -369,7 +373,7 @@ type trackScratch struct {
 	byID                            []*middle.Value
 	at                              []int32
 	placed                          []placedEvent
-	first, byBlock, next, byBlockID []int
+	first, byBlock, next []int
 	gen                             []uint32
 	exited, stale                   []bool
 	states                          stateBuf // the exits of the blocks, and the merge's and transfer's states
@@ -411,14 +415,10 @@ type trackMem struct {
 	all                 []assignEvent
 	joins               [][]tval
 	joinRows            []tval
-	names               map[string]int
+	byIR, byMachine     []int32
 }
 
-// maxPooledNames is the most block names a pooled trackMem keeps a map
-// for (release).
-const maxPooledNames = 256
-
-var trackMemPool = sync.Pool{New: func() any { return &trackMem{names: make(map[string]int)} }}
+var trackMemPool = sync.Pool{New: func() any { return new(trackMem) }}
 
 // release gives t's memory to the next tracker, without the function's
 // values (the tables of handles hold none). t is not used after it.
@@ -435,15 +435,7 @@ func (t *varTracker) release() {
 	m.vals = t.vals[:0]
 	clear(t.named)
 	m.named = t.named[:0]
-	// Clearing a map costs its capacity, which its largest function
-	// set: a map grown past a few hundred blocks is dropped instead,
-	// else every later function paid for it (130M of the 3.4G
-	// instructions -g added at 100k lines).
-	if len(m.names) > maxPooledNames {
-		m.names = make(map[string]int)
-	} else {
-		clear(m.names)
-	}
+	m.byIR, m.byMachine = t.byIR[:0], t.byMachine[:0]
 	trackMemPool.Put(m)
 }
 
@@ -543,13 +535,23 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for i, v := range origins {
 		t.origins[i] = t.handle(v)
 	}
-	t.names = mem.names
+	maxID := 0
+	for _, b := range f.Blocks {
+		maxID = max(maxID, b.ID)
+	}
+	t.byIR = scratch(&mem.byIR, f.IR.NumBlocks())
+	t.byMachine = scratch(&mem.byMachine, maxID+1)
 	for i, b := range f.Blocks {
-		t.names[b.Name] = i
+		if b.ir > 0 && int(b.ir) <= len(t.byIR) {
+			t.byIR[b.ir-1] = int32(i + 1)
+		}
+		if b.ID >= 0 {
+			t.byMachine[b.ID] = int32(i + 1)
+		}
 	}
 	t.findHomes()
 	has := func(b *middle.Block) bool {
-		_, ok := t.names[b.Name]
+		_, ok := t.irBlock(b)
 		return ok
 	}
 	// The IR's instructions now, by ID (dense): a slice rather than a
@@ -573,7 +575,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		site := dbg.Vars[c.Var].Site
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
-		name := ""
+		into := -1 // the machine block's index
 		if v := c.Value; c.Phi && v.Op == middle.OpPhi && live(v) {
 			// A φ still there is its variable's value at the top of its
 			// block, and nowhere else: where that block is gone (a loop
@@ -591,14 +593,17 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				}
 				continue
 			}
-			bi := t.names[v.Block.Name]
+			bi, _ := t.irBlock(v.Block)
 			placed = append(placed, placedEvent{bi, assignEvent{c.Var, t.handle(v), middleFuncPos{c.Pos.Line, c.Pos.Col}, 0, 0, true, site}, nil, -1})
 			continue
 		}
 		anchor := int32(-1)
 		for _, a := range c.Anchors {
-			if live(a) && a.Block != nil && has(a.Block) {
-				name, anchor = a.Block.Name, at[a.ID]
+			if !live(a) || a.Block == nil {
+				continue
+			}
+			if bi, ok := t.irBlock(a.Block); ok {
+				into, anchor = bi, at[a.ID]
 				break
 			}
 		}
@@ -607,17 +612,21 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		// nothing of which copy it was in, and the first copy's lines
 		// would take it (seed 5400476: a one-trip loop's counter
 		// showed its next value, 3, where -O0 shows 1).
-		byItsBlock := name == "" && !c.AnchoredOnly
-		if b := dbg.BlockOf(&c); byItsBlock && b != nil && b != c.Block && has(b) {
+		byItsBlock := into < 0 && !c.AnchoredOnly
+		if b := dbg.BlockOf(&c); byItsBlock && b != nil && b != c.Block {
 			// Its block was merged into the one before it.
-			name = b.Name
+			if bi, ok := t.irBlock(b); ok {
+				into = bi
+			}
 		}
-		if byItsBlock && name == "" && c.Block != nil && has(c.Block) {
+		if byItsBlock && into < 0 && c.Block != nil {
 			// Its own block is still there: passes changed what is
 			// around the assignment (the terminator too), and a split
 			// leaves the block's first part, so the assignment takes
 			// effect at worst a little early, at that part's end.
-			name = c.Block.Name
+			if bi, ok := t.irBlock(c.Block); ok {
+				into = bi
+			}
 		}
 		// A value a pass deleted leaves the variable without one.
 		v := c.Value
@@ -629,7 +638,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			v = nil
 		}
 		pos := middleFuncPos{c.Pos.Line, c.Pos.Col}
-		if name == "" {
+		if into < 0 {
 			if at, ok := t.copiesOf(&c, live); ok {
 				for _, x := range at {
 					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, t.handle(v), pos, x.index, 0, false, site}, nil, -1})
@@ -637,7 +646,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				continue
 			}
 		}
-		if name == "" {
+		if into < 0 {
 			// Where the variable changes is not known any more: rather
 			// than show a value it may no longer have, it gets no
 			// location at all. (A φ's assignment, at the top of a block
@@ -649,8 +658,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.lost[c.Var] = true
 			continue
 		}
-		bi := t.names[name]
-		placed = append(placed, placedEvent{bi, assignEvent{c.Var, t.handle(v), pos, 0, 0, false, site}, c.Block, anchor})
+		placed = append(placed, placedEvent{into, assignEvent{c.Var, t.handle(v), pos, 0, 0, false, site}, c.Block, anchor})
 	}
 	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
@@ -696,20 +704,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.groupEvents(bi)
 		}
 	}
-	// The blocks' indexes by ID (a block not in f.Blocks counts as the
-	// first, as a missing key of a map would).
-	maxID := 0
-	for _, b := range f.Blocks {
-		maxID = max(maxID, b.ID)
-	}
-	byBlockID := scratch(&sc.byBlockID, maxID+1)
+	// The blocks' indexes (a block not in f.Blocks counts as the first,
+	// as a missing key of a map would).
 	index := func(b *Block) int {
-		if b.ID >= 0 && b.ID < len(byBlockID) {
-			if i := byBlockID[b.ID]; f.Blocks[i] == b {
-				return i
-			}
-		}
-		return 0
+		i, _ := t.machineBlock(b)
+		return i
 	}
 	seen := handleSet{gen: scratch(&sc.gen, len(t.vals))}
 	t.base = scratch(&mem.base, len(f.Blocks)+1)
@@ -721,9 +720,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.defValue = scratch(&mem.defValue, len(t.interim))
 	}
 	for i, b := range f.Blocks {
-		if b.ID >= 0 {
-			byBlockID[b.ID] = i
-		}
 		// A register defined for a value that a later instruction of its
 		// block computes again holds a step of the computation there (mov
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
@@ -1043,8 +1039,8 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 		}
 		// Nothing of the copy is left (a jump the layout made a fall
 		// through): it happens at the end of the block it went into.
-		bi, ok := t.names[tc.into.Name]
-		if !ok || t.f.Blocks[bi] != tc.into {
+		bi, ok := t.machineBlock(tc.into)
+		if !ok {
 			return nil, false
 		}
 		at = append(at, blockIndex{bi, len(tc.into.Instrs)})
@@ -1671,7 +1667,7 @@ func (t *varTracker) feeds(phi *middle.Value) bool {
 	if t.cur == nil || phi.Block == nil {
 		return false
 	}
-	if _, ok := t.names[phi.Block.Name]; !ok {
+	if _, ok := t.irBlock(phi.Block); !ok {
 		// The φ's block is gone (a loop test tail duplication copied
 		// into its predecessors): its copies are in those, the blocks
 		// that branched to it in the IR or took a copy of it. Not in
@@ -1777,6 +1773,28 @@ func (t *varTracker) advance(in *Instr) {
 	t.update()
 }
 
+// irBlock is the index of the machine block isel made for the IR block b,
+// when it is still there.
+func (t *varTracker) irBlock(b *middle.Block) (int, bool) {
+	if b.ID >= 0 && b.ID < len(t.byIR) {
+		if i := int(t.byIR[b.ID]) - 1; i >= 0 && t.f.Blocks[i].Name == b.Name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// machineBlock is the index of the machine block b, when it is one of the
+// function's.
+func (t *varTracker) machineBlock(b *Block) (int, bool) {
+	if b.ID >= 0 && b.ID < len(t.byMachine) {
+		if i := int(t.byMachine[b.ID]) - 1; i >= 0 && t.f.Blocks[i] == b {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // locate finds in's block and index: the emitter writes the blocks in
 // their order and each block's instructions in theirs (leaving some out),
 // so the search goes forward from the last one found.
@@ -1866,8 +1884,9 @@ func (t *varTracker) update() {
 			// register another register's write does not move; one in
 			// a slot or at its entry value moves to a register its
 			// value is written to (wake).
-			for r := range Reg(FirstVReg) {
-				if t.touchedRegs&(1<<r) == 0 || len(t.regVars[r]) == 0 {
+			for m := t.touchedRegs & (1<<FirstVReg - 1); m != 0; m &= m - 1 {
+				r := Reg(bits.TrailingZeros64(m))
+				if len(t.regVars[r]) == 0 {
 					continue
 				}
 				t.visiting = append(t.visiting[:0], t.regVars[r]...)

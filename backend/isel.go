@@ -174,7 +174,7 @@ func (s *selector) makeBlocks() {
 	for _, b := range f.Blocks {
 		if reached[b.ID] {
 			mb := &slab[len(s.f.Blocks)]
-			mb.ID, mb.Name = len(s.f.Blocks), b.Name
+			mb.ID, mb.Name, mb.ir = len(s.f.Blocks), b.Name, int32(b.ID)+1
 			s.blocks[b.ID] = mb
 			s.f.Blocks = append(s.f.Blocks, mb)
 		}

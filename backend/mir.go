@@ -342,6 +342,9 @@ type Block struct {
 	Copies []*EdgeCopy
 
 	depth int // loop nesting depth, for spill weights
+	// ir is 1 + the ID of the IR block isel made this block for, 0 for
+	// a block the backend made (-g finds a variable's block by it).
+	ir int32
 
 	frameless bool // runs before the prologue (shrinkwrap.go)
 	prologue  bool // the prologue runs at its top
