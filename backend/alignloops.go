@@ -94,7 +94,7 @@ func runsInto(b, t *Block, dest func(*Block) *Block) bool {
 		return true
 	}
 	for _, in := range b.Instrs[max(0, n-2):] {
-		if (in.Op == opJmp || in.Op == opJcc) && dest(in.Args[0].Block) == t {
+		if (in.Op == opJmp || in.Op == opJcc) && dest(in.Args[0].block()) == t {
 			return true
 		}
 	}

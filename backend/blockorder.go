@@ -36,7 +36,7 @@ func (b *Block) isCold() bool {
 func (f *Func) ThreadJumps() {
 	through := func(b *Block) *Block {
 		for hops := 0; hops < len(f.Blocks) && len(b.Instrs) == 1 && b.Instrs[0].Op == opJmp; hops++ {
-			b = b.Instrs[0].Args[0].Block
+			b = b.Instrs[0].Args[0].block()
 		}
 		return b
 	}
@@ -44,12 +44,12 @@ func (f *Func) ThreadJumps() {
 		b.Succs = b.Succs[:0]
 		for _, in := range b.Instrs {
 			for i, t := range in.targets() {
-				in.targets()[i].Block = through(t.Block)
+				in.targets()[i].setBlock(through(t.block()))
 			}
 		}
 		n := len(b.Instrs)
 		if n >= 2 && b.Instrs[n-2].Op == opJcc && b.Instrs[n-1].Op == opJmp &&
-			b.Instrs[n-2].Args[0].Block == b.Instrs[n-1].Args[0].Block {
+			b.Instrs[n-2].Args[0].block() == b.Instrs[n-1].Args[0].block() {
 			b.Instrs = append(b.Instrs[:n-2], b.Instrs[n-1]) // both ways lead to the same place
 		}
 		var seen map[*Block]bool // for a table jump's many targets, where a search of Succs would be quadratic
@@ -64,14 +64,14 @@ func (f *Func) ThreadJumps() {
 			for _, t := range targets {
 				switch {
 				case seen != nil:
-					if seen[t.Block] {
+					if seen[t.block()] {
 						continue
 					}
-					seen[t.Block] = true
-				case slices.Contains(b.Succs, t.Block):
+					seen[t.block()] = true
+				case slices.Contains(b.Succs, t.block()):
 					continue
 				}
-				b.Succs = append(b.Succs, t.Block)
+				b.Succs = append(b.Succs, t.block())
 			}
 		}
 	}
@@ -222,7 +222,7 @@ func (f *Func) rotateLoops(lf *middle.LoopForest, blocks []*Block) {
 			continue
 		}
 		inside := func(b *Block) bool { return b.ID >= first && b.ID <= last }
-		in, out := h.Instrs[n-2].Args[0].Block, h.Instrs[n-1].Args[0].Block
+		in, out := h.Instrs[n-2].Args[0].block(), h.Instrs[n-1].Args[0].block()
 		if inside(out) {
 			in, out = out, in
 		}
@@ -246,7 +246,7 @@ func jumpsBack(h *Block, latches []int32, blocks []*Block) bool {
 	for _, id := range latches {
 		b := blocks[id]
 		n := len(b.Instrs)
-		if n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].Block == h &&
+		if n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].block() == h &&
 			(n == 1 || b.Instrs[n-2].Op != opJcc) {
 			return true
 		}

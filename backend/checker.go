@@ -132,8 +132,8 @@ func (c *checker) loc(o Operand) (l location, value Reg, ok bool) {
 	case o.Kind == KindReg:
 		r := c.f.location(o.Reg)
 		return location{reg: r}, c.f.program(o.Reg), r.IsPhysical()
-	case o.Kind == KindMem && o.Slot != nil && o.Slot.Kind == SlotSpill:
-		return location{slot: o.Slot}, o.VReg, true
+	case o.Kind == KindMem && o.slot() != nil && o.slot().Kind == SlotSpill:
+		return location{slot: o.slot()}, o.VReg, true
 	}
 	return location{}, NoReg, false
 }
@@ -185,8 +185,8 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 		return fmt.Errorf("backend: check %s: block %s: %s: %s", c.f.Name, b.Name, c.f.instrString(in), fmt.Sprintf(format, args...))
 	}
 	for _, a := range in.Args {
-		if a.Kind == KindMem && a.Slot != nil && a.Slot.Kind == SlotSpill && c.slotOf(a.VReg) != a.Slot {
-			return fail("uses spill slot %d for %s, whose slot it is not", a.Slot.ID, c.f.regName(a.VReg))
+		if a.Kind == KindMem && a.slot() != nil && a.slot().Kind == SlotSpill && c.slotOf(a.VReg) != a.slot() {
+			return fail("uses spill slot %d for %s, whose slot it is not", a.slot().ID, c.f.regName(a.VReg))
 		}
 	}
 	if in.Spill {
@@ -267,7 +267,7 @@ func (c *checker) step(st *state, b *Block, in *Instr) error {
 // reloads: its slot operand's register.
 func (c *checker) spilledValue(in *Instr) Reg {
 	for _, a := range in.Args {
-		if a.Kind == KindMem && a.Slot != nil {
+		if a.Kind == KindMem && a.slot() != nil {
 			return a.VReg
 		}
 	}

@@ -61,16 +61,16 @@ func (f *Func) FoldConstBranches() {
 			// are the flags of comparing the result with zero.
 			x, y = truncate(x&y, cmp.Size), 0
 		}
-		target := jmp.Args[0].Block
+		target := jmp.Args[0].block()
 		if condHolds(jcc.Cond, x, y, cmp.Size) {
-			target = jcc.Args[0].Block
+			target = jcc.Args[0].block()
 		}
 		for _, a := range cmp.Args {
 			if a.Kind == KindReg {
 				folded[a.Reg] = true
 			}
 		}
-		jmp.Args[0].Block = target
+		jmp.Args[0].setBlock(target)
 		b.Instrs = append(b.Instrs[:len(b.Instrs)-3], jmp)
 		b.Succs = append(b.Succs[:0], target)
 	}

@@ -45,8 +45,8 @@ type callParam struct {
 // the next instruction (or at the function's end).
 func (df *dwarfFunc) call(in *Instr) {
 	c := callSite{ret: df.newLabel()}
-	if len(in.Args) > 0 && in.Args[0].Kind == KindSym && df.d.m.DefinesFunc(in.Args[0].Sym) {
-		c.target = symbolName(in.Args[0].Sym)
+	if len(in.Args) > 0 && in.Args[0].Kind == KindSym && df.d.m.DefinesFunc(in.Args[0].sym()) {
+		c.target = symbolName(in.Args[0].sym())
 		if t := df.locs; t != nil && t.st != nil {
 			for _, r := range argRegs {
 				if in.Uses&maskOf(r) == 0 {

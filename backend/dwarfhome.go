@@ -104,7 +104,7 @@ func storedLate(f *Func, s *Slot) bool {
 	decl := f.IR.Decl.Line
 	for _, in := range f.Blocks[0].Instrs {
 		for i := range in.defArgs() {
-			if a := &in.Args[i]; a.Kind == KindMem && a.Slot == s {
+			if a := &in.Args[i]; a.Kind == KindMem && a.slot() == s {
 				return false
 			}
 		}
@@ -149,11 +149,11 @@ func (t *varTracker) writesHomes(s *trackState, in *Instr) {
 		if a.Kind != KindMem {
 			continue
 		}
-		if a.Slot == nil {
+		if a.slot() == nil {
 			t.leaveHomes(s)
 			continue
 		}
-		for _, vi := range t.homes[a.Slot.ID] {
+		for _, vi := range t.homes[a.slot().ID] {
 			t.setVar(s, vi, homeHandle)
 		}
 	}

@@ -147,7 +147,7 @@ type varTracker struct {
 	// none), by the ID of the IR block isel made each for and by their
 	// own IDs (irBlock, machineBlock).
 	byIR, byMachine []int32
-	paramRegs  []paramReg                        // the parameters passed in registers
+	paramRegs       []paramReg // the parameters passed in registers
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
 	homeSlot []*Slot
@@ -370,13 +370,13 @@ type middleFuncPos = struct{ Line, Col int }
 // a tracker for every function, and fresh memory for each, which is most
 // of what -g allocates, costs page faults and collections.
 type trackScratch struct {
-	byID                            []*middle.Value
-	at                              []int32
-	placed                          []placedEvent
+	byID                 []*middle.Value
+	at                   []int32
+	placed               []placedEvent
 	first, byBlock, next []int
-	gen                             []uint32
-	exited, stale                   []bool
-	states                          stateBuf // the exits of the blocks, and the merge's and transfer's states
+	gen                  []uint32
+	exited, stale        []bool
+	states               stateBuf // the exits of the blocks, and the merge's and transfer's states
 }
 
 var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
@@ -1573,7 +1573,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		switch {
 		case a.Kind == KindReg && a.Reg.IsVirtual():
 			v = t.origin(a.Reg)
-		case a.Kind == KindMem && a.Slot != nil && a.VReg != NoReg:
+		case a.Kind == KindMem && a.slot() != nil && a.VReg != NoReg:
 			v = t.origin(a.VReg)
 		}
 		if t.defValue != nil && t.defValue[k] != 0 {
@@ -1610,13 +1610,13 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			if t.logging {
 				t.log = append(t.log, stateChange{kind: changeReg, i: int32(r), v: v})
 			}
-		case a.Kind == KindMem && a.Slot != nil:
-			s.slots.set(a.Slot.ID, v)
+		case a.Kind == KindMem && a.slot() != nil:
+			s.slots.set(a.slot().ID, v)
 			if s == t.st {
-				t.touchedSlots = append(t.touchedSlots, int32(a.Slot.ID))
+				t.touchedSlots = append(t.touchedSlots, int32(a.slot().ID))
 			}
 			if t.logging {
-				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.Slot.ID), v: v})
+				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.slot().ID), v: v})
 			}
 		default:
 			continue // a store to memory the program addresses
@@ -1728,7 +1728,7 @@ func (t *varTracker) placeValue(s *trackState, a Operand) tval {
 			return s.regs[r]
 		}
 	case isPlace(a):
-		return s.slots.get(a.Slot.ID)
+		return s.slots.get(a.slot().ID)
 	}
 	return 0
 }
@@ -1736,7 +1736,7 @@ func (t *varTracker) placeValue(s *trackState, a Operand) tval {
 // isPlace reports whether the memory operand a is a place the data flow
 // follows: a spill slot or the caller's stack argument.
 func isPlace(a Operand) bool {
-	return a.Kind == KindMem && a.Slot != nil && (a.Slot.Kind == SlotSpill || a.Slot.Kind == SlotIncoming)
+	return a.Kind == KindMem && a.slot() != nil && (a.slot().Kind == SlotSpill || a.slot().Kind == SlotIncoming)
 }
 
 // advance brings the replay to just before in, which the emitter is about

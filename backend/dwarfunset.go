@@ -107,8 +107,8 @@ func (u *unsetVars) entry(s []byte, i int, b *Block, out [][]byte, index map[*Bl
 // assigns applies x to s: a write to a followed variable's slot assigns it.
 func (u *unsetVars) assigns(s []byte, x *Instr) {
 	for i, a := range x.Args {
-		if a.Kind == KindMem && a.Slot != nil && x.role(i)&roleDef != 0 {
-			if k, ok := u.slots[a.Slot]; ok {
+		if a.Kind == KindMem && a.slot() != nil && x.role(i)&roleDef != 0 {
+			if k, ok := u.slots[a.slot()]; ok {
 				s[k] = 1
 			}
 		}

@@ -407,8 +407,8 @@ func (f *Func) isNop(in *Instr) bool {
 	switch {
 	case d.Kind == KindReg && s.Kind == KindReg:
 		return in.Size == 8 && f.location(d.Reg) == f.location(s.Reg)
-	case d.Kind == KindMem && d.Slot != nil:
-		return d.Slot == s.Slot
+	case d.Kind == KindMem && d.slot() != nil:
+		return d.slot() == s.slot()
 	}
 	return false
 }
@@ -432,14 +432,14 @@ func (f *Func) onlyJumps(b *Block) bool {
 func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool) {
 	n := len(b.Instrs)
 	for i, in := range b.Instrs {
-		if f.isNop(in) || in.Op == opJmp && falls(in.Args[0].Block) {
+		if f.isNop(in) || in.Op == opJmp && falls(in.Args[0].block()) {
 			continue
 		}
 		e.df.instr(e.w, in)
 		e.position(in.Pos)
 		switch {
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
-			then, els := in.Args[0].Block, b.Instrs[n-1].Args[0].Block
+			then, els := in.Args[0].block(), b.Instrs[n-1].Args[0].block()
 			switch {
 			case falls(then):
 				e.jump("\tj"+in.Cond.Negate().String(), p.label(els))

@@ -41,7 +41,7 @@ func (f *Func) SplitLoopExits() {
 	var late []*Block               // edge blocks for the end of the hot blocks
 	fallsInto := make([]bool, len(f.Blocks))
 	for i, b := range f.Blocks[:len(f.Blocks)-1] {
-		if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].Block == f.Blocks[i+1] {
+		if n := len(b.Instrs); n > 0 && b.Instrs[n-1].Op == opJmp && b.Instrs[n-1].Args[0].block() == f.Blocks[i+1] {
 			fallsInto[i+1] = true
 		}
 	}
@@ -66,7 +66,7 @@ func (f *Func) SplitLoopExits() {
 			last := b.Instrs[len(b.Instrs)-1]
 			e := &Block{Name: b.Name + "." + t.Name + "_exit", Succs: []*Block{t}, depth: depth,
 				Instrs: []*Instr{{Op: opJmp, Args: []Operand{blockOp(t)}, Pos: last.Pos, Inlined: last.Inlined}}}
-			falls := last.Op == opJmp && last.Args[0].Block == t
+			falls := last.Op == opJmp && last.Args[0].block() == t
 			b.retarget(t, e)
 			switch {
 			case falls:

@@ -206,7 +206,7 @@ func operandVReg(o Operand) Reg {
 	switch {
 	case o.Kind == KindReg && o.Reg.IsVirtual():
 		return o.Reg
-	case o.Kind == KindMem && o.Slot != nil && o.VReg != NoReg:
+	case o.Kind == KindMem && o.slot() != nil && o.VReg != NoReg:
 		return o.VReg
 	}
 	return NoReg

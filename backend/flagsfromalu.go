@@ -91,7 +91,7 @@ func selfAdd(in *Instr) bool {
 		return false
 	}
 	m := in.Args[1]
-	return m.Kind == KindMem && m.Index == NoReg && m.Sym == "" && m.Slot == nil && m.Base == in.Args[0].Reg
+	return m.Kind == KindMem && m.Index == NoReg && m.sym() == "" && m.slot() == nil && m.Base == in.Args[0].Reg
 }
 
 // readSign makes the flag readers in rest, which took the flags of a test

@@ -464,7 +464,7 @@ func (s *selector) source(v *middle.Value) Operand {
 	case middle.OpConst, middle.OpUndef:
 		return immOp(constant(v))
 	case middle.OpGlobal:
-		return Operand{Kind: KindMem, Sym: v.Sym, GOT: external(s.ir.Module, v.Sym)}
+		return Operand{Kind: KindMem, GOT: external(s.ir.Module, v.Sym)}.withSym(s.f.symbol(v.Sym))
 	case middle.OpAlloca:
 		return slotOp(s.slot[v.ID])
 	}
@@ -1073,7 +1073,7 @@ func (s *selector) gepAddress(g *middle.Value) Operand {
 	if x, c, ok := s.offsetIndex(idx); ok && (s.uses[idx.ID] == s.indexUses[idx.ID] || !s.phiArg[idx.ID] || s.sunk(idx)) {
 		idx, m.Imm = x, m.Imm+c*size
 	}
-	if m.Sym != "" { // a RIP-relative operand takes no index register
+	if m.sym() != "" { // a RIP-relative operand takes no index register
 		m = baseOp(s.reg(base), m.Imm)
 	}
 	m.Index, m.Scale = s.reg(idx), uint8(size)
@@ -1157,7 +1157,7 @@ func (s *selector) call(v *middle.Value) {
 			s.valueInto(r, args[i])
 		}
 	}
-	call := s.emit(opCall, 8, symOp(v.Sym))
+	call := s.emit(opCall, 8, symOp(s.f.symbol(v.Sym)))
 	call.Uses, call.Clobbers = uses, callerSaved
 	call.Inlined = v.Inlined
 	if v.HasResult() {

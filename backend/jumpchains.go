@@ -22,7 +22,7 @@ func (f *Func) jumpChains() (laidOut []bool, dest []*Block) {
 		d := b
 		for !laidOut[d.ID] && onChain[d.ID] != int32(i+1) {
 			onChain[d.ID] = int32(i + 1)
-			d = d.Instrs[len(d.Instrs)-1].Args[0].Block
+			d = d.Instrs[len(d.Instrs)-1].Args[0].block()
 		}
 		laidOut[d.ID] = true // laid out already, or where the chain closed
 	}
@@ -34,7 +34,7 @@ func (f *Func) jumpChains() (laidOut []bool, dest []*Block) {
 				dest[b.ID] = d
 				break
 			}
-			d = d.Instrs[len(d.Instrs)-1].Args[0].Block
+			d = d.Instrs[len(d.Instrs)-1].Args[0].block()
 		}
 	}
 	return laidOut, dest

@@ -37,7 +37,7 @@ func (s *selector) jumpTable(v *middle.Value) {
 	sym := ".Ljt" + strconv.Itoa(s.tables)
 	s.tables++
 	base, off := s.f.newVReg(8), s.f.newVReg(8)
-	lea := s.f.slab.instr(Instr{Op: opLea, Size: 8}, regOp(base), Operand{Kind: KindMem, Sym: sym})
+	lea := s.f.slab.instr(Instr{Op: opLea, Size: 8}, regOp(base), Operand{Kind: KindMem}.withSym(s.f.symbol(sym)))
 	if h := s.preheaderOf(v.Block); h != nil {
 		t := h.Term()
 		lea.Pos, lea.Inlined = t.Pos, t.Inlined
@@ -48,7 +48,7 @@ func (s *selector) jumpTable(v *middle.Value) {
 	s.add(s.f.slab.instr(Instr{Op: opMovsx, Size: 8, SrcSize: 4}, regOp(off),
 		Operand{Kind: KindMem, Base: base, Index: s.reg(v.Args[0]), Scale: 4}))
 	s.emit(opAdd, 8, regOp(off), regOp(base))
-	jmp := s.f.slab.instr(Instr{Op: opJmpTable}, regOp(off), symOp(sym))
+	jmp := s.f.slab.instr(Instr{Op: opJmpTable}, regOp(off), symOp(s.f.symbol(sym)))
 	for _, e := range v.Block.Succs[1:] {
 		jmp.Args = append(jmp.Args, blockOp(s.blocks[e.Block().ID]))
 	}
@@ -103,7 +103,7 @@ func (e *emitter) jumpTableLabels(f *Func, blockLabels []string) map[string]stri
 				l = blockLabels[b.ID] + ".table" + strconv.Itoa(n)
 			}
 			e.labels[l] = true
-			labels[in.Args[1].Sym] = l
+			labels[in.Args[1].sym()] = l
 		}
 	}
 	return labels
@@ -135,10 +135,10 @@ func (e *emitter) jumpTables(f *Func, labels map[string]string, label func(*Bloc
 			if in.Op != opJmpTable {
 				continue
 			}
-			table := labels[in.Args[1].Sym]
+			table := labels[in.Args[1].sym()]
 			e.printf("%s:\n", table)
 			for _, t := range in.targets() {
-				e.printf("\t.long\t%s-%s\n", label(t.Block), table)
+				e.printf("\t.long\t%s-%s\n", label(t.block()), table)
 			}
 		}
 	}

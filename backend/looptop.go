@@ -84,16 +84,17 @@ func backAndOut(b, h *Block, inside func(*Block) bool) bool {
 	}
 	jmp := b.Instrs[n-1]
 	if n == 1 || b.Instrs[n-2].Op != opJcc {
-		return jmp.Args[0].Block == h
+		return jmp.Args[0].block() == h
 	}
 	jcc := b.Instrs[n-2]
-	then, els := jcc.Args[0].Block, jmp.Args[0].Block
+	then, els := jcc.Args[0].block(), jmp.Args[0].block()
 	switch {
 	case els == h && then != h && !inside(then):
 	case then == h && els != h && !inside(els):
 		jcc.Cond = jcc.Cond.Negate()
 		jcc.turned()
-		jcc.Args[0].Block, jmp.Args[0].Block = els, then
+		jcc.Args[0].setBlock(els)
+		jmp.Args[0].setBlock(then)
 	default:
 		return false
 	}
@@ -113,7 +114,7 @@ func quietEntryJump(pre, h *Block) {
 	if n >= 2 && pre.Instrs[n-2].Op == opJcc {
 		return
 	}
-	if jmp := pre.Instrs[n-1]; jmp.Op == opJmp && jmp.Args[0].Block == h {
+	if jmp := pre.Instrs[n-1]; jmp.Op == opJmp && jmp.Args[0].block() == h {
 		jmp.Pos = diag.Pos{}
 	}
 }

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"toyc/middle"
 	"toyc/middle/diag"
@@ -119,31 +120,85 @@ const (
 	KindSym               // Sym, a call target
 )
 
-// Operand is one operand of an instruction. The small fields come first,
-// together, so that an operand takes 64 bytes (a Go size class) instead
-// of 80: every instruction has an array of them.
+// Operand is one operand of an instruction. It takes 40 bytes, not the 64
+// of a slot, a symbol and a block in fields of their own: every
+// instruction has an array of operands, and those of one large function
+// were a third of a compile's peak memory. No operand has more than one
+// of the three, so one pointer, ref, holds whichever it has (refIs says
+// which); the small fields come first, together, to leave no padding.
 type Operand struct {
 	Kind  OperandKind
 	Scale uint8
 	GOT   bool // Sym's GOT entry rather than Sym itself
+	refIs refKind
 	Reg   Reg
 	Base  Reg
 	Index Reg
 	// VReg is the virtual register a spill slot operand stands for: the
 	// allocator puts a spilled register's slot where the instruction can
 	// take memory, and the checker still knows which value is meant.
-	VReg  Reg
-	Imm   int64  // the immediate, or a memory operand's displacement
-	Slot  *Slot  // a memory operand in the frame (Base and Sym unused)
-	Sym   string // a RIP-relative memory operand, or a call target
-	Block *Block
+	VReg Reg
+	Imm  int64 // the immediate, or a memory operand's displacement
+	// ref is the *Slot of a memory operand in the frame (Base and Sym
+	// unused), the *Block of a branch target, or the symbol's name (a
+	// *string) of a RIP-relative memory operand or a call target.
+	ref unsafe.Pointer
 }
 
-func regOp(r Reg) Operand      { return Operand{Kind: KindReg, Reg: r} }
-func immOp(c int64) Operand    { return Operand{Kind: KindImm, Imm: c} }
-func blockOp(b *Block) Operand { return Operand{Kind: KindBlock, Block: b} }
-func symOp(s string) Operand   { return Operand{Kind: KindSym, Sym: s} }
-func slotOp(s *Slot) Operand   { return Operand{Kind: KindMem, Slot: s} }
+// refKind says what an Operand's ref points to.
+type refKind uint8
+
+const (
+	refNone refKind = iota
+	refSlot
+	refBlock
+	refSym
+)
+
+// slot is the frame slot a memory operand is in, or nil.
+func (o Operand) slot() *Slot {
+	if o.refIs != refSlot {
+		return nil
+	}
+	return (*Slot)(o.ref)
+}
+
+// block is a branch target's block, or nil.
+func (o Operand) block() *Block {
+	if o.refIs != refBlock {
+		return nil
+	}
+	return (*Block)(o.ref)
+}
+
+// sym is the symbol of a call target or a RIP-relative memory operand, or
+// "".
+func (o Operand) sym() string {
+	if o.refIs != refSym {
+		return ""
+	}
+	return *(*string)(o.ref)
+}
+
+// setBlock makes o's block b (a branch retargeted).
+func (o *Operand) setBlock(b *Block) { o.ref, o.refIs = unsafe.Pointer(b), refBlock }
+
+// withSym is o with the symbol *name, which must not change while o is
+// used (an IR value's Sym, a jump table's label).
+func (o Operand) withSym(name *string) Operand {
+	o.ref, o.refIs = unsafe.Pointer(name), refSym
+	return o
+}
+
+func regOp(r Reg) Operand   { return Operand{Kind: KindReg, Reg: r} }
+func immOp(c int64) Operand { return Operand{Kind: KindImm, Imm: c} }
+func blockOp(b *Block) Operand {
+	return Operand{Kind: KindBlock, ref: unsafe.Pointer(b), refIs: refBlock}
+}
+func symOp(name *string) Operand { return Operand{Kind: KindSym}.withSym(name) }
+func slotOp(s *Slot) Operand {
+	return Operand{Kind: KindMem, ref: unsafe.Pointer(s), refIs: refSlot}
+}
 func baseOp(r Reg, disp int64) Operand {
 	return Operand{Kind: KindMem, Base: r, Imm: disp}
 }
@@ -370,6 +425,21 @@ type Slot struct {
 	Name   string // the alloca's IR name, or the spilled vregs, for dumps
 }
 
+// symbol returns the name for an operand of f to refer to (withSym): the
+// same for every operand naming it, and not a part of the IR, which is
+// dropped after instruction selection while the operands live on.
+func (f *Func) symbol(name string) *string {
+	if p, ok := f.symbols[name]; ok {
+		return p
+	}
+	if f.symbols == nil {
+		f.symbols = make(map[string]*string)
+	}
+	p := &name
+	f.symbols[name] = p
+	return p
+}
+
 // stage records how far the pipeline has taken a Func, so the dump shows
 // what exists at that point.
 type stage uint8
@@ -408,6 +478,9 @@ type Func struct {
 	// (Instr.Copy), the block copied and the block the copy went into.
 	tails []tailCopy
 	frame frame
+	// symbols holds the names the operands' syms point to, one for each
+	// symbol the function refers to (symbol).
+	symbols map[string]*string
 	// Analyses a pass computed for its own use and leaves to the next,
 	// which takes them (nil when there is none): live, the liveness of
 	// the code as it is (takeLiveness: shrinkwrap's for coalesce,

@@ -99,10 +99,10 @@ func (p *formatter) appendOperand(buf []byte, o Operand, size uint8) []byte {
 	case KindImm:
 		return strconv.AppendInt(append(buf, '$'), o.Imm, 10)
 	case KindBlock:
-		return append(buf, p.label(o.Block)...)
+		return append(buf, p.label(o.block())...)
 	case KindSym:
-		buf = append(buf, p.sym(o.Sym)...)
-		if p.plt(o.Sym) {
+		buf = append(buf, p.sym(o.sym())...)
+		if p.plt(o.sym()) {
 			buf = append(buf, "@PLT"...)
 		}
 		return buf
@@ -124,21 +124,21 @@ func (p *formatter) appendMemory(buf []byte, o Operand) []byte {
 	base := NoReg
 	rsp := false // a slot, at its offset from the body's stack pointer
 	switch {
-	case o.Sym != "":
-		buf = append(buf, p.sym(o.Sym)...)
+	case o.sym() != "":
+		buf = append(buf, p.sym(o.sym())...)
 		if o.GOT {
 			buf = append(buf, "@GOTPCREL"...)
 		} else if o.Imm != 0 {
 			buf = appendSigned(buf, o.Imm)
 		}
 		return append(buf, "(%rip)"...)
-	case o.Slot != nil && (p.final || p.f.stage >= stageLaidOut):
-		if d := int64(o.Slot.Offset+p.f.frame.total) + o.Imm; d != 0 {
+	case o.slot() != nil && (p.final || p.f.stage >= stageLaidOut):
+		if d := int64(o.slot().Offset+p.f.frame.total) + o.Imm; d != 0 {
 			buf = strconv.AppendInt(buf, d, 10)
 		}
 		rsp = true
-	case o.Slot != nil:
-		buf = append(append(append(buf, '<'), o.Slot.Name...), '>')
+	case o.slot() != nil:
+		buf = append(append(append(buf, '<'), o.slot().Name...), '>')
 		if o.Imm != 0 {
 			buf = appendSigned(buf, o.Imm)
 		}
@@ -191,7 +191,7 @@ func (p *formatter) appendInstr(buf []byte, in *Instr) []byte {
 		buf = append(buf, "\t*"...)
 		buf = p.appendOperand(buf, in.Args[0], 8)
 		if !p.final { // the dump lists the table
-			buf = append(append(append(buf, "\t# "...), in.Args[1].Sym...), ':')
+			buf = append(append(append(buf, "\t# "...), in.Args[1].sym()...), ':')
 			for _, t := range in.targets() {
 				buf = append(buf, ' ')
 				buf = p.appendOperand(buf, t, 8)

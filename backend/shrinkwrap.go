@@ -52,7 +52,7 @@ func (f *Func) needsFrame(b *Block) bool {
 		for _, a := range in.Args {
 			switch a.Kind {
 			case KindMem:
-				if a.Slot != nil || f.framed(a.Base) || f.framed(a.Index) {
+				if a.slot() != nil || f.framed(a.Base) || f.framed(a.Index) {
 					return true
 				}
 			case KindReg:
@@ -224,8 +224,8 @@ func (f *Func) cloneBlock(b *Block, suffix string) *Block {
 func (b *Block) retarget(s, t *Block) {
 	for _, in := range b.Instrs {
 		for i, o := range in.targets() {
-			if o.Block == s {
-				in.targets()[i].Block = t
+			if o.block() == s {
+				in.targets()[i].setBlock(t)
 			}
 		}
 	}

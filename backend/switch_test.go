@@ -341,7 +341,7 @@ int main(void) {
 	leas := 0
 	for _, b := range fs[0].Blocks {
 		for _, in := range b.Instrs {
-			if in.Op == opLea && strings.HasPrefix(in.Args[1].Sym, ".Ljt") {
+			if in.Op == opLea && strings.HasPrefix(in.Args[1].sym(), ".Ljt") {
 				leas++
 				if b.depth > 0 {
 					t.Errorf("the table's address is computed in %s, at loop depth %d:\n%s", b.Name, b.depth, fs[0])

@@ -52,7 +52,7 @@ func (f *Func) DuplicateTails() {
 			if n == 0 || p.Instrs[n-1].Op != opJmp || n >= 2 && p.Instrs[n-2].Op == opJcc {
 				break
 			}
-			b := p.Instrs[n-1].Args[0].Block
+			b := p.Instrs[n-1].Args[0].block()
 			if b == p || b == f.Blocks[0] || !b.duplicable() {
 				break
 			}
@@ -93,7 +93,7 @@ func (b *Block) duplicable() bool {
 	if last == opRet || last == opJmp && n >= 2 && (b.Instrs[n-2].Op == opJcc || onlyMoves(b.Instrs[:n-1])) {
 		return true
 	}
-	return last == opJmp && n <= tailDupLatch && b.Instrs[n-1].Args[0].Block.isTest()
+	return last == opJmp && n <= tailDupLatch && b.Instrs[n-1].Args[0].block().isTest()
 }
 
 // isTest reports whether b is a small two-way branch (cmp; jcc; jmp).
@@ -119,7 +119,7 @@ func onlyMoves(instrs []*Instr) bool {
 	for _, in := range instrs {
 		switch {
 		case in.Op == opMov && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg:
-		case in.Op == opLea && in.Args[0].Kind == KindReg && in.Args[1].Sym == "" && in.Args[1].Slot == nil:
+		case in.Op == opLea && in.Args[0].Kind == KindReg && in.Args[1].sym() == "" && in.Args[1].slot() == nil:
 		default:
 			return false
 		}

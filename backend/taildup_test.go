@@ -102,7 +102,7 @@ int main(void) {
 			if n == 0 || b.Instrs[n-1].Op != opJmp {
 				continue
 			}
-			to := b.Instrs[n-1].Args[0].Block
+			to := b.Instrs[n-1].Args[0].block()
 			if k := len(to.Instrs); k >= 2 && to.Instrs[k-1].Op == opJmp && onlyMoves(to.Instrs[:k-1]) {
 				t.Errorf("%s jumps to %s, which only copies registers and jumps on:\n%s", b.Name, to.Name, f)
 			}
@@ -156,7 +156,7 @@ int main(void) {
 			if b.depth == 0 || n == 0 || b.Instrs[n-1].Op != opJmp || n >= 2 && b.Instrs[n-2].Op == opJcc {
 				continue
 			}
-			if to := b.Instrs[n-1].Args[0].Block; to.duplicable() {
+			if to := b.Instrs[n-1].Args[0].block(); to.duplicable() {
 				t.Errorf("%s jumps to %s, small enough to copy:\n%s", b.Name, to.Name, f)
 			}
 		}
@@ -209,7 +209,7 @@ int main(void) {
 			if b.depth == 0 || n == 0 || b.Instrs[n-1].Op != opJmp || n >= 2 && b.Instrs[n-2].Op == opJcc {
 				continue
 			}
-			if to := b.Instrs[n-1].Args[0].Block; to.depth > 0 && len(to.Instrs) > 1 {
+			if to := b.Instrs[n-1].Args[0].block(); to.depth > 0 && len(to.Instrs) > 1 {
 				t.Errorf("%s jumps to %s, whose steps and copies it could run itself:\n%s", b.Name, to.Name, f)
 			}
 		}
@@ -272,7 +272,7 @@ int main(void) {
 		for _, b := range f.Blocks {
 			n := len(b.Instrs)
 			if b.depth > 0 && n > 0 && b.Instrs[n-1].Op == opJmp && (n == 1 || b.Instrs[n-2].Op != opJcc) {
-				t.Errorf("%s ends the loop's path with a jump to %s:\n%s", b.Name, b.Instrs[n-1].Args[0].Block.Name, f)
+				t.Errorf("%s ends the loop's path with a jump to %s:\n%s", b.Name, b.Instrs[n-1].Args[0].block().Name, f)
 			}
 		}
 	}

@@ -54,7 +54,7 @@ func (f *Func) MoveUnlikelyBlocks() {
 			continue
 		}
 		exit := 0 // t's exit takes a jump where it is
-		if n := len(t.Instrs); n == 0 || t.Instrs[n-1].Op != opJmp || t.Instrs[n-1].Args[0].Block != x {
+		if n := len(t.Instrs); n == 0 || t.Instrs[n-1].Op != opJmp || t.Instrs[n-1].Args[0].block() != x {
 			exit = 1
 		} else if len(t.Preds) > 1 {
 			continue // the other predecessors' paths through t would take its exit too
@@ -91,9 +91,9 @@ func chanceOf(b, t, x *Block) (int, bool) {
 		return 0, false
 	}
 	switch {
-	case jcc.Args[0].Block == t && jmp.Args[0].Block == x:
+	case jcc.Args[0].block() == t && jmp.Args[0].block() == x:
 		return int(jcc.taken), true
-	case jcc.Args[0].Block == x && jmp.Args[0].Block == t:
+	case jcc.Args[0].block() == x && jmp.Args[0].block() == t:
 		return 100 - int(jcc.taken), true
 	}
 	return 0, false
