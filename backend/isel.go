@@ -1188,12 +1188,12 @@ func (s *selector) phi(v *middle.Value) {
 	// Room for every edge's operand at once: grown one append at a
 	// time, a φ's two lists took most of isel's slice growth.
 	in.Args = slices.Grow(in.Args, len(v.Args))
-	in.Phi = make([]*Block, 0, len(v.Args))
+	from := make([]*Block, 0, len(v.Args))
 	for i, a := range v.Args {
 		// A block with several edges here (their arguments equal) is
 		// one machine predecessor.
 		p := v.Block.Pred(i)
-		if from := s.blocks[p.ID]; from != nil && !(p.EdgeCount(v.Block) > 1 && slices.Contains(in.Phi, from)) {
+		if pred := s.blocks[p.ID]; pred != nil && !(p.EdgeCount(v.Block) > 1 && slices.Contains(from, pred)) {
 			src := s.source(a)
 			if s.sunk(a) {
 				// x + c at the end of the edge's block, where x may die
@@ -1202,11 +1202,15 @@ func (s *selector) phi(v *middle.Value) {
 				t := s.f.newVReg(8)
 				s.f.vreg(t).origin = a
 				lea := s.f.slab.instr(Instr{Op: opLea, Size: 8, Pos: a.Pos, Inlined: a.Inlined}, regOp(t), baseOp(s.reg(x), c))
-				s.hoisted = append(s.hoisted, hoistedInstr{from, lea})
+				s.hoisted = append(s.hoisted, hoistedInstr{pred, lea})
 				src = regOp(t)
 			}
 			in.Args = append(in.Args, src)
-			in.Phi = append(in.Phi, from)
+			from = append(from, pred)
 		}
 	}
+	if s.f.phiFrom == nil {
+		s.f.phiFrom = make(map[*Instr][]*Block)
+	}
+	s.f.phiFrom[in] = from
 }

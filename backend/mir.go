@@ -243,7 +243,7 @@ const (
 	opRet // through the epilogue
 	opUd2
 	opJmpTable // jmp *Args[0]: the address from a jump table (Args[1] its symbol), to one of the blocks Args[2:]
-	opPhi      // dst, one source per Instr.Phi block; only before out-of-SSA
+	opPhi      // dst, one source per block of Func.phiFrom; only before out-of-SSA
 )
 
 // role says whether an instruction reads or writes an operand in its place
@@ -279,7 +279,6 @@ type Instr struct {
 	// before Args: no memory without -g.)
 	defValue uint32
 	Args     []Operand
-	Phi      []*Block // opPhi: Args[i+1] flows in from Phi[i]
 
 	// Implicit physical registers: argument and result registers of a
 	// call, rax and rdx of a division, rax of a return; Clobbers are
@@ -478,6 +477,11 @@ type Func struct {
 	// (Instr.Copy), the block copied and the block the copy went into.
 	tails []tailCopy
 	frame frame
+	// phiFrom is, for each opPhi, the blocks its sources flow in from:
+	// Args[i+1] from phiFrom[in][i]. A table of its own rather than a
+	// field of Instr, which every instruction would carry, while φs
+	// live only from instruction selection to out-of-SSA, which drops it.
+	phiFrom map[*Instr][]*Block
 	// symbols holds the names the operands' syms point to, one for each
 	// symbol the function refers to (symbol).
 	symbols map[string]*string

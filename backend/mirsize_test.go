@@ -15,6 +15,14 @@ func TestOperandSize(t *testing.T) {
 	}
 }
 
+// An Instr is kept at 72 bytes: what only some instructions have (a φ's
+// blocks: Func.phiFrom) is kept beside them, not in every one.
+func TestInstrSize(t *testing.T) {
+	if got := unsafe.Sizeof(Instr{}); got != 72 {
+		t.Errorf("an Instr takes %d bytes, want 72", got)
+	}
+}
+
 // forEachDef looks only at the first operand for a register written: no
 // opcode may write another (role). An opcode that does must change both.
 func TestOnlyFirstOperandWritten(t *testing.T) {

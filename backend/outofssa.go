@@ -55,12 +55,13 @@ func (f *Func) OutOfSSA() {
 		b.Instrs = b.Instrs[len(phis):]
 		entries := make([][]int, len(phis))
 		for j, phi := range phis {
-			entries[j] = phi.entries(b.Preds)
+			entries[j] = phiEntries(f.phiFrom[phi], b.Preds)
 		}
 		for k, p := range b.Preds {
 			f.placeCopy(p, k, b, phis, entries)
 		}
 	}
+	f.phiFrom = nil
 	f.stage = stageOutOfSSA
 }
 
@@ -112,24 +113,25 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 	}
 }
 
-// entries returns, for each of preds, the index of the φ's entry for it
-// (its first, as Phi lists the blocks), or -1. A join of many edges looks
-// them up in a map, where a search per edge would be quadratic.
-func (in *Instr) entries(preds []*Block) []int {
+// phiEntries returns, for each of preds, the index of a φ's entry for it
+// (its first in from, the blocks the φ's sources flow in from), or -1. A
+// join of many edges looks them up in a map, where a search per edge
+// would be quadratic.
+func phiEntries(from, preds []*Block) []int {
 	out := make([]int, len(preds))
 	var at map[*Block]int
 	for k, p := range preds {
 		out[k] = -1
-		if len(in.Phi) <= 8 {
-			if i := slices.Index(in.Phi, p); i >= 0 {
+		if len(from) <= 8 {
+			if i := slices.Index(from, p); i >= 0 {
 				out[k] = i
 			}
 			continue
 		}
 		if at == nil {
-			at = make(map[*Block]int, len(in.Phi))
-			for i := len(in.Phi) - 1; i >= 0; i-- {
-				at[in.Phi[i]] = i
+			at = make(map[*Block]int, len(from))
+			for i := len(from) - 1; i >= 0; i-- {
+				at[from[i]] = i
 			}
 		}
 		if i, ok := at[p]; ok {

@@ -177,7 +177,11 @@ func (p *formatter) appendInstr(buf []byte, in *Instr) []byte {
 		buf = append(buf, ' ')
 		buf = p.appendOperand(buf, in.Args[0], 8)
 		buf = append(buf, " <-"...)
-		for i, blk := range in.Phi {
+		var from []*Block
+		if p.f != nil {
+			from = p.f.phiFrom[in]
+		}
+		for i, blk := range from {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
