@@ -69,6 +69,7 @@ func (f *Func) CoalesceCopies() {
 		inMove[m.in.Args[0].Reg-FirstVReg], inMove[m.in.Args[1].Reg-FirstVReg] = true, true
 	}
 	set := buildSomeIntervals(f, lv, inMove)
+	defer set.release() // the merges are made from them, and nothing keeps them
 	// A move whose destination may be dead after it (its range from the
 	// move ends with the next instruction) is the one place where its
 	// source's liveness was its own: with the move deleted, the merged

@@ -235,6 +235,16 @@ func (s *selector) scanUses() {
 	s.phiArg = middle.Zeroed(s.phiArg, n)
 	s.phiUses = middle.Zeroed(s.phiUses, n)
 	s.phiDeep = middle.Zeroed(s.phiDeep, n)
+	// Room for a register per value and a quarter more (temporaries,
+	// splits, spill code): grown from nothing, the list was copied a
+	// dozen times in a large function, twice its size in all.
+	values := len(s.ir.Params)
+	for _, b := range s.ir.Blocks {
+		if s.blocks[b.ID] != nil {
+			values += len(b.Instrs)
+		}
+	}
+	s.f.vregs = make([]vregInfo, 0, values+values/4)
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
 	}
