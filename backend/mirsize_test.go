@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -40,5 +41,33 @@ func TestOnlyFirstOperandWritten(t *testing.T) {
 	in.forEachDef(func(r Reg) { defs = append(defs, r) })
 	if len(defs) != 1 || defs[0] != FirstVReg {
 		t.Errorf("add v0, v1 defines %v, want [v0]", defs)
+	}
+}
+
+// A set's released slabs come back empty: an interval cut from them has
+// no ranges, hints or marks of the one that was there before.
+func TestIntervalSlabsReleased(t *testing.T) {
+	var set intervalSet
+	for i := range 3 * slabIntervals {
+		it := set.newInterval(FirstVReg + Reg(i))
+		it.addRange(2*i+8, 2*i+9) // backwards, as the build adds them
+		it.addRange(2*i+4, 2*i+5)
+		it.addRange(2*i, 2*i+1) // past the slab's room: reallocated
+		set.hint(it, RAX)
+		it.spilled, it.weight, it.cursor = true, 3, 2
+	}
+	set.release()
+	var again intervalSet
+	defer again.release()
+	for i := range 3 * slabIntervals {
+		it := again.newInterval(FirstVReg + Reg(i))
+		if len(it.Ranges) != 0 || it.hints != nil || it.spilled || it.weight != 0 || it.cursor != 0 || it.Reg != FirstVReg+Reg(i) {
+			t.Fatalf("interval %d cut from a released slab is %+v", i, *it)
+		}
+		it.addRange(4, 5)
+		it.addRange(0, 1)
+		if !slices.Equal(it.Ranges, []Range{{4, 5}, {0, 1}}) {
+			t.Fatalf("interval %d's ranges are %v", i, it.Ranges)
+		}
 	}
 }
