@@ -1132,6 +1132,10 @@ func (t *varTracker) phiInCopy(s *trackState, e assignEvent) {
 	}
 }
 
+// linearJoinSearch is how many differing places merge compares a place
+// with before it files them by their values on the edges.
+const linearJoinSearch = 16
+
 // merge makes m the state at the entry of block bi from the states ins at
 // the ends of its predecessors. A register holding different values on
 // different edges holds a join of them (as a φ would, one made here per
@@ -1155,6 +1159,7 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		return s.slots.get(p - int(FirstVReg))
 	}
 	t.differ = t.differ[:0]
+	var byEdges map[uint64]int // sameAcross's, made when differ grows long
 	// Registers every edge agrees on all of (the common case: most joins
 	// follow a branch, which moves nothing) are skipped whole.
 	regsShared := true
@@ -1191,15 +1196,8 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			continue
 		}
 		j := t.join(bi, p)
-		for _, q := range t.differ {
-			same := true
-			for _, o := range ins {
-				same = same && place(o, p) != 0 && place(o, p) == place(o, q)
-			}
-			if same {
-				j = place(m, q)
-				break
-			}
+		if q, ok := t.sameAcross(ins, p, place, &byEdges); ok {
+			j = place(m, q)
 		}
 		if p < int(FirstVReg) {
 			m.regs[p] = j
@@ -1224,6 +1222,68 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			t.mergeVar(m, ins, vi)
 		}
 	}
+}
+
+// sameAcross finds the first place q of t.differ that holds on every edge
+// of ins what p holds there, none of it unknown: its join is p's. Among a
+// few places it compares; past linearJoinSearch it files them in
+// *byEdges by a hash of their values on the edges, since a loop header of
+// a deep nest has hundreds of slots differing between the entry and the
+// back edge, and comparing each with all before it was quadratic.
+func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, byEdges *map[uint64]int) (int, bool) {
+	same := func(p, q int) bool {
+		for _, o := range ins {
+			if place(o, p) == 0 || place(o, p) != place(o, q) {
+				return false
+			}
+		}
+		return true
+	}
+	first := func() (int, bool) {
+		for _, q := range t.differ {
+			if same(p, q) {
+				return q, true
+			}
+		}
+		return 0, false
+	}
+	hash := func(p int) (uint64, bool) {
+		h := uint64(len(ins))
+		for _, o := range ins {
+			v := place(o, p)
+			if v == 0 {
+				return 0, false
+			}
+			h = h*0x9e3779b97f4a7c15 + uint64(uint32(v))
+		}
+		return h, true
+	}
+	if *byEdges == nil {
+		if len(t.differ) < linearJoinSearch {
+			return first()
+		}
+		*byEdges = make(map[uint64]int, 2*len(t.differ))
+		for _, q := range t.differ {
+			if h, ok := hash(q); ok {
+				if _, seen := (*byEdges)[h]; !seen {
+					(*byEdges)[h] = q
+				}
+			}
+		}
+	}
+	h, ok := hash(p)
+	if !ok {
+		return 0, false
+	}
+	q, seen := (*byEdges)[h]
+	switch {
+	case !seen:
+		(*byEdges)[h] = p // p is appended to differ next
+		return 0, false
+	case same(p, q):
+		return q, true
+	}
+	return first() // two ways of differing with one hash: rare
 }
 
 // mergeVar makes variable vi's value in m, the merge of ins (merge).

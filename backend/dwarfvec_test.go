@@ -65,3 +65,50 @@ func TestValueVecAgainstSlices(t *testing.T) {
 		}
 	}
 }
+
+// sameAcross finds, for each place of a merge in turn, the first place
+// before it that holds the same known values on every edge, as comparing
+// it with each before it does: by comparing among a few and by a hash of
+// the values among more. Random places over a few values, so that many
+// agree, on two to four edges.
+func TestSameAcrossFirstMatch(t *testing.T) {
+	rng := rand.New(rand.NewSource(24))
+	for round := range 300 {
+		edges := 2 + round%3
+		places := 1 + rng.Intn(200)
+		vals := make([][]tval, edges) // by edge, by place
+		for e := range vals {
+			vals[e] = make([]tval, places)
+			for p := range vals[e] {
+				vals[e][p] = tval(rng.Intn(1 + round%5))
+			}
+		}
+		ins := make([]*trackState, edges)
+		edgeOf := map[*trackState]int{}
+		for e := range ins {
+			ins[e] = new(trackState)
+			edgeOf[ins[e]] = e
+		}
+		place := func(s *trackState, p int) tval { return vals[edgeOf[s]][p] }
+		tr := &varTracker{}
+		var byEdges map[uint64]int
+		for p := range places {
+			want, wantOK := 0, false
+			for _, q := range tr.differ {
+				same := true
+				for e := range edges {
+					same = same && vals[e][p] != 0 && vals[e][p] == vals[e][q]
+				}
+				if same {
+					want, wantOK = q, true
+					break
+				}
+			}
+			got, ok := tr.sameAcross(ins, p, place, &byEdges)
+			if ok != wantOK || ok && got != want {
+				t.Fatalf("round %d, place %d: sameAcross = %d, %v; the first such place is %d, %v", round, p, got, ok, want, wantOK)
+			}
+			tr.differ = append(tr.differ, p)
+		}
+	}
+}
