@@ -128,7 +128,10 @@ type varTracker struct {
 	joins      [][]tval     // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
 	joinRows   []tval       // where rows of joins are cut from
 	differ     []int        // merge's places holding different values on different edges
-	lost       []bool       // by variable: an assignment's place is lost, so it is not described
+	// slotHolders lists, by value, the slots of t.st holding it (nil:
+	// not made since t.st was last replaced whole; stSlotOf).
+	slotHolders map[tval][]int32
+	lost        []bool // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (0: none),
@@ -1671,9 +1674,11 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				t.log = append(t.log, stateChange{kind: changeReg, i: int32(r), v: v})
 			}
 		case a.Kind == KindMem && a.slot() != nil:
-			s.slots.set(a.slot().ID, v)
 			if s == t.st {
+				t.setStSlot(a.slot().ID, v)
 				t.touchedSlots = append(t.touchedSlots, int32(a.slot().ID))
+			} else {
+				s.slots.set(a.slot().ID, v)
 			}
 			if t.logging {
 				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.slot().ID), v: v})
@@ -1821,6 +1826,7 @@ func (t *varTracker) advance(in *Instr) {
 		} else {
 			t.st.clear() // not reached by the data flow: nothing known
 		}
+		t.slotHolders = nil
 	}
 	if bi.index >= t.next {
 		if t.reached[bi.block] {
@@ -2160,7 +2166,7 @@ func (t *varTracker) replay(bi, to int) {
 				t.written = append(t.written, c.v)
 			}
 		case changeSlot:
-			s.slots.set(int(c.i), c.v)
+			t.setStSlot(int(c.i), c.v)
 			t.touchedSlots = append(t.touchedSlots, c.i)
 			if c.v != 0 {
 				t.written = append(t.written, c.v)
@@ -2188,6 +2194,46 @@ func (t *varTracker) still(l varLoc, v tval) bool {
 	return false // locEntry: look for a place holding it again
 }
 
+// stSlotOf is the first slot of the replay's state t.st that holds v, -1
+// if none: from slotHolders, made when first needed after t.st was replaced
+// whole and kept up to date by its writes after (setStSlot). find looked
+// through every slot, and a block of thousands of spilled values made
+// that quadratic.
+func (t *varTracker) stSlotOf(v tval) int {
+	if t.slotHolders == nil {
+		t.slotHolders = make(map[tval][]int32)
+		for i := range t.st.slots.len() {
+			if x := t.st.slots.get(i); x != 0 {
+				t.slotHolders[x] = append(t.slotHolders[x], int32(i))
+			}
+		}
+	}
+	first := -1
+	for _, i := range t.slotHolders[v] {
+		if first < 0 || int(i) < first {
+			first = int(i)
+		}
+	}
+	return first
+}
+
+// setStSlot makes slot i of the replay's state hold v.
+func (t *varTracker) setStSlot(i int, v tval) {
+	if old := t.st.slots.get(i); old != v && t.slotHolders != nil {
+		if old != 0 {
+			hs := t.slotHolders[old]
+			if k := slices.Index(hs, int32(i)); k >= 0 {
+				hs[k] = hs[len(hs)-1]
+				t.slotHolders[old] = hs[:len(hs)-1]
+			}
+		}
+		if v != 0 {
+			t.slotHolders[v] = append(t.slotHolders[v], int32(i))
+		}
+	}
+	t.st.slots.set(i, v)
+}
+
 // find is where the value v is now: a register first, then a spill slot.
 func (t *varTracker) find(v tval) varLoc {
 	if v == 0 {
@@ -2201,7 +2247,7 @@ func (t *varTracker) find(v tval) varLoc {
 			return varLoc{kind: locReg, reg: r}
 		}
 	}
-	if i := t.st.slots.index(v); i >= 0 {
+	if i := t.stSlotOf(v); i >= 0 {
 		return varLoc{kind: locSlot, slot: int32(i)}
 	}
 	for _, p := range t.paramRegs {

@@ -112,3 +112,36 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 		}
 	}
 }
+
+// The replay's index of the slots holding each value (stSlotOf) answers as
+// a search of every slot does, through random writes (setStSlot) and
+// whole replacements of the state (a block switch, which drops the index).
+func TestStSlotOfAgainstSearch(t *testing.T) {
+	r := rand.New(rand.NewSource(25))
+	const n = 70 // slots: five chunks, the last partial
+	slab := new(vecSlab)
+	vecs := newValueVecs(3, n, nil, slab)
+	var st, other trackState
+	st.slots, other.slots = vecs[0], vecs[1]
+	tr := &varTracker{st: &st}
+	for step := range 5000 {
+		switch k := r.Intn(20); {
+		case k == 0: // a block switch: another state, copied whole
+			for range 8 {
+				other.slots.set(r.Intn(n), tval(r.Intn(6)))
+			}
+			st.copyFrom(&other)
+			tr.slotHolders = nil
+		case k == 1:
+			st.clear()
+			tr.slotHolders = nil
+		default:
+			tr.setStSlot(r.Intn(n), tval(r.Intn(6)))
+		}
+		for v := tval(1); v < 6; v++ {
+			if got, want := tr.stSlotOf(v), st.slots.index(v); got != want {
+				t.Fatalf("step %d: value %d is in slot %d by the index, %d by a search", step, v, got, want)
+			}
+		}
+	}
+}
