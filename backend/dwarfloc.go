@@ -129,9 +129,11 @@ type varTracker struct {
 	joinRows   []tval       // where rows of joins are cut from
 	differ     []int        // merge's places holding different values on different edges
 	// slotHolders lists, by value, the slots of t.st holding it (nil:
-	// not made since t.st was last replaced whole; stSlotOf).
-	slotHolders map[tval][]int32
-	lost        []bool // by variable: an assignment's place is lost, so it is not described
+	// not made in this block); slotSearches counts the block's searches
+	// without it (stSlotOf).
+	slotHolders  map[tval][]int32
+	slotSearches int
+	lost         []bool // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (0: none),
@@ -1199,7 +1201,11 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			continue
 		}
 		j := t.join(bi, p)
-		if q, ok := t.sameAcross(ins, p, place, &byEdges); ok {
+		if byEdges == nil && len(t.differ) < linearJoinSearch {
+			if q, ok := t.firstSame(ins, p, place); ok {
+				j = place(m, q)
+			}
+		} else if q, ok := t.sameAcross(ins, p, place, &byEdges); ok {
 			j = place(m, q)
 		}
 		if p < int(FirstVReg) {
@@ -1227,29 +1233,27 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	}
 }
 
-// sameAcross finds the first place q of t.differ that holds on every edge
-// of ins what p holds there, none of it unknown: its join is p's. Among a
-// few places it compares; past linearJoinSearch it files them in
-// *byEdges by a hash of their values on the edges, since a loop header of
-// a deep nest has hundreds of slots differing between the entry and the
-// back edge, and comparing each with all before it was quadratic.
-func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, byEdges *map[uint64]int) (int, bool) {
-	same := func(p, q int) bool {
+// firstSame is the first place q of t.differ that holds on every edge of
+// ins what p holds there, none of it unknown: its join is p's.
+func (t *varTracker) firstSame(ins []*trackState, p int, place func(*trackState, int) tval) (int, bool) {
+	for _, q := range t.differ {
+		same := true
 		for _, o := range ins {
-			if place(o, p) == 0 || place(o, p) != place(o, q) {
-				return false
-			}
+			same = same && place(o, p) != 0 && place(o, p) == place(o, q)
 		}
-		return true
-	}
-	first := func() (int, bool) {
-		for _, q := range t.differ {
-			if same(p, q) {
-				return q, true
-			}
+		if same {
+			return q, true
 		}
-		return 0, false
 	}
+	return 0, false
+}
+
+// sameAcross is firstSame once t.differ is long (linearJoinSearch): it
+// files the places in *byEdges by a hash of their values on the edges,
+// since a loop header of a deep nest has hundreds of slots differing
+// between the entry and the back edge, and comparing each with all before
+// it was quadratic.
+func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, byEdges *map[uint64]int) (int, bool) {
 	hash := func(p int) (uint64, bool) {
 		h := uint64(len(ins))
 		for _, o := range ins {
@@ -1262,9 +1266,6 @@ func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState
 		return h, true
 	}
 	if *byEdges == nil {
-		if len(t.differ) < linearJoinSearch {
-			return first()
-		}
 		*byEdges = make(map[uint64]int, 2*len(t.differ))
 		for _, q := range t.differ {
 			if h, ok := hash(q); ok {
@@ -1279,14 +1280,16 @@ func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState
 		return 0, false
 	}
 	q, seen := (*byEdges)[h]
-	switch {
-	case !seen:
+	if !seen {
 		(*byEdges)[h] = p // p is appended to differ next
 		return 0, false
-	case same(p, q):
-		return q, true
 	}
-	return first() // two ways of differing with one hash: rare
+	for _, o := range ins {
+		if place(o, p) != place(o, q) {
+			return t.firstSame(ins, p, place) // two ways of differing with one hash: rare
+		}
+	}
+	return q, true
 }
 
 // mergeVar makes variable vi's value in m, the merge of ins (merge).
@@ -1826,7 +1829,7 @@ func (t *varTracker) advance(in *Instr) {
 		} else {
 			t.st.clear() // not reached by the data flow: nothing known
 		}
-		t.slotHolders = nil
+		t.slotHolders, t.slotSearches = nil, 0 // stSlotOf
 	}
 	if bi.index >= t.next {
 		if t.reached[bi.block] {
@@ -2195,11 +2198,18 @@ func (t *varTracker) still(l varLoc, v tval) bool {
 }
 
 // stSlotOf is the first slot of the replay's state t.st that holds v, -1
-// if none: from slotHolders, made when first needed after t.st was replaced
-// whole and kept up to date by its writes after (setStSlot). find looked
-// through every slot, and a block of thousands of spilled values made
-// that quadratic.
+// if none. The first few questions in a block search the slots; after
+// them slotHolders answers, made then and kept up to date by the block's
+// writes (setStSlot) until the next block (advance drops it). find
+// searched every slot for every location, and a block of thousands of
+// spilled values made that quadratic; an index kept across blocks cost
+// more than the searches it saved in a deep nest, whose blocks write many
+// slots and ask little.
 func (t *varTracker) stSlotOf(v tval) int {
+	if t.st.slots.len() <= linearSlotSearch || t.slotHolders == nil && t.slotSearches < linearSlotSearches {
+		t.slotSearches++
+		return t.st.slots.index(v)
+	}
 	if t.slotHolders == nil {
 		t.slotHolders = make(map[tval][]int32)
 		for i := range t.st.slots.len() {
@@ -2217,21 +2227,37 @@ func (t *varTracker) stSlotOf(v tval) int {
 	return first
 }
 
+// linearSlotSearch is how many slots stSlotOf searches rather than index,
+// and linearSlotSearches how many searches of more it makes in a block
+// before it indexes them.
+const (
+	linearSlotSearch   = 64
+	linearSlotSearches = 8
+)
+
 // setStSlot makes slot i of the replay's state hold v.
 func (t *varTracker) setStSlot(i int, v tval) {
-	if old := t.st.slots.get(i); old != v && t.slotHolders != nil {
-		if old != 0 {
-			hs := t.slotHolders[old]
-			if k := slices.Index(hs, int32(i)); k >= 0 {
-				hs[k] = hs[len(hs)-1]
-				t.slotHolders[old] = hs[:len(hs)-1]
-			}
-		}
-		if v != 0 {
-			t.slotHolders[v] = append(t.slotHolders[v], int32(i))
-		}
+	if old := t.st.slots.get(i); old != v {
+		t.slotHeld(i, old, v)
 	}
 	t.st.slots.set(i, v)
+}
+
+// slotHeld records in slotHolders that slot i holds v where it held old.
+func (t *varTracker) slotHeld(i int, old, v tval) {
+	if t.slotHolders == nil {
+		return
+	}
+	if old != 0 {
+		hs := t.slotHolders[old]
+		if k := slices.Index(hs, int32(i)); k >= 0 {
+			hs[k] = hs[len(hs)-1]
+			t.slotHolders[old] = hs[:len(hs)-1]
+		}
+	}
+	if v != 0 {
+		t.slotHolders[v] = append(t.slotHolders[v], int32(i))
+	}
 }
 
 // find is where the value v is now: a register first, then a spill slot.

@@ -115,7 +115,8 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 
 // The replay's index of the slots holding each value (stSlotOf) answers as
 // a search of every slot does, through random writes (setStSlot) and
-// whole replacements of the state (a block switch, which drops the index).
+// block switches that replace the state whole, with more slots than
+// stSlotOf searches.
 func TestStSlotOfAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewSource(25))
 	const n = 70 // slots: five chunks, the last partial
@@ -131,10 +132,10 @@ func TestStSlotOfAgainstSearch(t *testing.T) {
 				other.slots.set(r.Intn(n), tval(r.Intn(6)))
 			}
 			st.copyFrom(&other)
-			tr.slotHolders = nil
-		case k == 1:
+			tr.slotHolders, tr.slotSearches = nil, 0 // as advance does
+		case k == 1: // a switch to a block the data flow did not reach
 			st.clear()
-			tr.slotHolders = nil
+			tr.slotHolders, tr.slotSearches = nil, 0
 		default:
 			tr.setStSlot(r.Intn(n), tval(r.Intn(6)))
 		}
