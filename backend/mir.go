@@ -115,21 +115,22 @@ const (
 	KindNone  OperandKind = iota
 	KindReg               // Reg
 	KindImm               // Imm
-	KindMem               // Base + Index*Scale + Imm, off Slot's frame position, or Sym(%rip)
-	KindBlock             // Block, a branch target
-	KindSym               // Sym, a call target
+	KindMem               // Base + Index*Scale + Imm, off slot()'s frame position, or sym()(%rip)
+	KindBlock             // block(), a branch target
+	KindSym               // sym(), a call target
 )
 
 // Operand is one operand of an instruction. It takes 40 bytes, not the 64
 // of a slot, a symbol and a block in fields of their own: every
-// instruction has an array of operands, and those of one large function
-// were a third of a compile's peak memory. No operand has more than one
-// of the three, so one pointer, ref, holds whichever it has (refIs says
-// which); the small fields come first, together, to leave no padding.
+// instruction has an array of operands, and the machine code of one large
+// function was half of its compile's peak memory. No operand has more
+// than one of the three, so one pointer, ref, holds whichever it has
+// (refIs says which); the small fields come first, together, to leave no
+// padding.
 type Operand struct {
 	Kind  OperandKind
 	Scale uint8
-	GOT   bool // Sym's GOT entry rather than Sym itself
+	GOT   bool // the GOT entry of sym() rather than the symbol itself
 	refIs refKind
 	Reg   Reg
 	Base  Reg
@@ -139,9 +140,9 @@ type Operand struct {
 	// take memory, and the checker still knows which value is meant.
 	VReg Reg
 	Imm  int64 // the immediate, or a memory operand's displacement
-	// ref is the *Slot of a memory operand in the frame (Base and Sym
-	// unused), the *Block of a branch target, or the symbol's name (a
-	// *string) of a RIP-relative memory operand or a call target.
+	// ref is the *Slot of a memory operand in the frame (Base unused),
+	// the *Block of a branch target, or the symbol's name (a *string,
+	// Func.symbol's) of a RIP-relative memory operand or a call target.
 	ref unsafe.Pointer
 }
 
@@ -183,8 +184,8 @@ func (o Operand) sym() string {
 // setBlock makes o's block b (a branch retargeted).
 func (o *Operand) setBlock(b *Block) { o.ref, o.refIs = unsafe.Pointer(b), refBlock }
 
-// withSym is o with the symbol *name, which must not change while o is
-// used (an IR value's Sym, a jump table's label).
+// withSym is o with the symbol *name (Func.symbol's, which stays as it is
+// while the function's code lives).
 func (o Operand) withSym(name *string) Operand {
 	o.ref, o.refIs = unsafe.Pointer(name), refSym
 	return o
