@@ -330,8 +330,14 @@ func (e assignEvent) before(o assignEvent) bool {
 // precede, and the variable would be its next value, held nowhere yet,
 // through the body. ps are the indexes in placed of the block's events;
 // unless every event the block's own code makes was placed by an anchor,
-// the pieces are left in source order (unknown).
-func orderPieces(placed []placedEvent, ps []int) {
+// the pieces are left in source order (unknown). A piece is the IR block
+// an event was recorded in as piece gives it (middle.FuncDebug.Piece): the
+// two parts of a block inlining split at a call are one piece, recorded
+// in by mem2reg before the split and by MemOpt after it (seed 5500549:
+// MemOpt's assignment of g6 at line 17, in the continuation, went after
+// mem2reg's of g5 at line 19 and of the loop at 22, and gdb showed the
+// slot's old value at line 19).
+func orderPieces(placed []placedEvent, ps []int, piece func(*middle.Block) *middle.Block) {
 	var one *middle.Block // the first piece: most blocks have one
 	var rank map[*middle.Block]int32
 	first := int32(-1)
@@ -343,17 +349,17 @@ func orderPieces(placed []placedEvent, ps []int) {
 		if p.from == nil || p.anchor < 0 {
 			return
 		}
-		switch {
+		switch from := piece(p.from); {
 		case one == nil:
-			one, first = p.from, p.anchor
-		case p.from == one:
+			one, first = from, p.anchor
+		case from == one:
 			first = min(first, p.anchor)
 		default:
 			if rank == nil {
 				rank = map[*middle.Block]int32{}
 			}
-			if r, ok := rank[p.from]; !ok || p.anchor < r {
-				rank[p.from] = p.anchor
+			if r, ok := rank[from]; !ok || p.anchor < r {
+				rank[from] = p.anchor
 			}
 		}
 	}
@@ -363,7 +369,7 @@ func orderPieces(placed []placedEvent, ps []int) {
 	rank[one] = first
 	for _, i := range ps {
 		if p := &placed[i]; !p.e.top && p.e.at == 0 {
-			p.e.piece = rank[p.from]
+			p.e.piece = rank[piece(p.from)]
 		}
 	}
 }
@@ -686,7 +692,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		for i := range f.Blocks {
 			if first[i+1]-first[i] > 1 {
-				orderPieces(placed, byBlock[first[i]:first[i+1]])
+				orderPieces(placed, byBlock[first[i]:first[i+1]], dbg.Piece)
 			}
 		}
 	}

@@ -344,6 +344,38 @@ func (d *FuncDebug) merged(b, p *Block) {
 	d.into[b] = p
 }
 
+// split notes that inlining a call split b there: cont has the code that
+// came after the call.
+func (d *FuncDebug) split(b, cont *Block) {
+	if d == nil {
+		return
+	}
+	if d.splitOf == nil {
+		d.splitOf = make(map[*Block]*Block)
+	}
+	d.splitOf[cont] = b
+}
+
+// Piece is the block b was split from by inlining (split), through every
+// split since, or b: the IR block whose code an assignment recorded in b
+// belongs to, whichever pass recorded it. mem2reg records its assignments
+// before inlining splits their blocks, and MemOpt records those of the
+// stores it deletes after: the continuation and the block before the
+// call are one piece of straight-line code, in source order.
+func (d *FuncDebug) Piece(b *Block) *Block {
+	if d == nil {
+		return b
+	}
+	for n := 0; b != nil && n <= len(d.splitOf); n++ {
+		p, ok := d.splitOf[b]
+		if !ok {
+			break
+		}
+		b = p
+	}
+	return b
+}
+
 // bypassed notes that SimplifyCFG deleted b, which only jumped to
 // target, and made b's predecessors branch to target: an assignment in b
 // happened on an edge no block stands for now.

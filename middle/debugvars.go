@@ -34,6 +34,7 @@ type FuncDebug struct {
 	arms    [][2]*Block        // IfConvert's speculated arms and their joins, until settled
 	into    map[*Block]*Block  // a block merged into its predecessor: that predecessor
 	skipped map[*Block]*Block  // a block that only jumped, deleted: its target
+	splitOf map[*Block]*Block  // an inlined call's continuation: the block it was split from
 	phisAt  map[*Block][]int32 // the φ assignments by block, for Superseded
 	// anchorBuf is the chunk the assignments' anchors are cut from (keep).
 	anchorBuf []*Value

@@ -613,6 +613,7 @@ func inlineCall(call *Value, g *Func) (*Value, []*Block) {
 	clear(b.Instrs[pos:])
 	b.Instrs = b.Instrs[:pos]
 	b.MoveSuccsTo(cont)
+	f.tracking().split(b, cont)
 
 	c := &cloner{f: f, vals: make([]*Value, g.NumValues()), blocks: make([]*Block, g.NumBlocks())}
 	c.sites = newInlineSites(f, g, call)
