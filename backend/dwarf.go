@@ -556,21 +556,11 @@ func appendSymDirective(b []byte, dir, sym string) []byte {
 	return append(append(b, sym...), '\n')
 }
 
-func uleb(n uint64) []byte {
-	var b []byte
-	for {
-		c := byte(n & 0x7f)
-		n >>= 7
-		if n != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
-
-func sleb(n int64) []byte {
-	var b []byte
+// opSleb is the DWARF operation op with its operand n in signed LEB128,
+// in one allocation with room for a last operation after it (DW_OP_deref,
+// DW_OP_stack_value): an expression of one of each.
+func opSleb(op byte, n int64) []byte {
+	b := append(make([]byte, 0, 12), op)
 	for {
 		c := byte(n & 0x7f)
 		n >>= 7

@@ -55,7 +55,7 @@ func (df *dwarfFunc) call(in *Instr) {
 				if x, ok := t.callValue(t.st.regs[r]); ok {
 					c.params = append(c.params, callParam{r, x})
 				} else if k, ok := t.argConst(r); ok {
-					c.params = append(c.params, callParam{r, dwExpr{op: append([]byte{dwOpConsts}, sleb(k)...)}})
+					c.params = append(c.params, callParam{r, dwExpr{op: opSleb(dwOpConsts, k)}})
 				}
 			}
 		}
@@ -72,7 +72,7 @@ func (t *varTracker) callValue(v tval) (dwExpr, bool) {
 	case v == 0:
 		return dwExpr{}, false
 	case t.val(v).Op == middle.OpConst:
-		return dwExpr{op: append([]byte{dwOpConsts}, sleb(t.val(v).Const)...)}, true
+		return dwExpr{op: opSleb(dwOpConsts, t.val(v).Const)}, true
 	}
 	for _, r := range callValueRegs {
 		if t.st.regs[r] == v {
@@ -81,7 +81,7 @@ func (t *varTracker) callValue(v tval) (dwExpr, bool) {
 	}
 	for i := 0; i < t.st.slots.len(); i++ {
 		if s := t.f.Slots[i]; t.st.slots.get(i) == v && (s.Kind == SlotSpill || s.Kind == SlotIncoming) {
-			return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...), dwOpDeref)}, true
+			return dwExpr{op: append(opSleb(dwOpFbreg, int64(s.Offset)), dwOpDeref)}, true
 		}
 	}
 	return dwExpr{}, false

@@ -93,11 +93,12 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 	if d == nil {
 		return nil
 	}
-	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym,
+	bufs := dieBufferPool.Get().(*dieBuffers)
+	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym, bufs: bufs,
 		label:    fmt.Sprintf(".Ldebug%d_", d.index[f.IR]),
-		children: make([][]*middle.DebugScope, 1),
-		overlap:  make([]bool, 1),
-		parent:   make([]*middle.DebugScope, 1),
+		children: lists(&bufs.children, 1),
+		overlap:  scratch(&bufs.overlap, 1),
+		parent:   scratch(&bufs.parent, 1),
 		slots:    make(map[string]*Slot)}
 	for _, s := range f.Slots {
 		if s.Kind == SlotAlloca {
@@ -110,8 +111,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.locs = newVarTracker(df)
 		df.unset = newUnsetVars(df)
 	}
-	df.bufs = dieBufferPool.Get().(*dieBuffers)
-	df.runs = append(df.bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
+	df.runs = append(bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
 	return df
 }
 
@@ -132,15 +132,12 @@ func (df *dwarfFunc) declScopes() {
 		}
 	}
 	n := 1 + len(dbg.Scopes) + len(dbg.Vars) // at most: the source's scopes, and one per variable
-	df.parent = make([]*middle.DebugScope, n)
-	df.varScope = make([]*middle.DebugScope, len(dbg.Vars))
-	type decl struct {
-		at    diag.Pos
-		scope *middle.DebugScope
-	}
-	chains := make([][]decl, 1+len(dbg.Scopes))           // by source scope (0: the body), in declaration order
-	last := make([]*middle.DebugScope, 1+len(dbg.Scopes)) // by source scope: the last variable's scope in it
-	made := make([]middle.DebugScope, 0, len(dbg.Vars))   // the variables' scopes, in one array
+	bufs := df.bufs
+	df.parent = scratch(&bufs.parent, n)
+	df.varScope = scratch(&bufs.varScope, len(dbg.Vars))
+	chains := lists(&bufs.chains, 1+len(dbg.Scopes)) // by source scope (0: the body), in declaration order
+	last := scratch(&bufs.last, 1+len(dbg.Scopes))   // by source scope: the last variable's scope in it
+	made := scratch(&bufs.made, len(dbg.Vars))[:0]   // the variables' scopes, in one array
 	for vi, v := range dbg.Vars {
 		r := v.Scope
 		df.varScope[vi] = r
@@ -172,7 +169,7 @@ func (df *dwarfFunc) declScopes() {
 		s := &made[len(made)-1]
 		df.parent[s.ID] = cur
 		last[ri] = s
-		chains[ri] = append(chains[ri], decl{at, s})
+		chains[ri] = append(chains[ri], scopeDecl{at, s})
 		df.varScope[vi] = s
 	}
 	for _, s := range dbg.Scopes {
@@ -188,7 +185,7 @@ func (df *dwarfFunc) declScopes() {
 	n = 1 + len(dbg.Scopes) + len(made)
 	df.parent = df.parent[:n]
 	// Children in source order, each scope's after its parent's.
-	all := make([]*middle.DebugScope, 0, n-1)
+	all := scratch(&bufs.all, n-1)[:0]
 	for _, cs := range chains {
 		for _, d := range cs {
 			all = append(all, d.scope)
@@ -204,12 +201,12 @@ func (df *dwarfFunc) declScopes() {
 		}
 		return 0
 	})
-	df.children = make([][]*middle.DebugScope, n)
+	df.children = lists(&bufs.children, n)
 	for _, s := range all {
 		p := scopeID(df.parent[s.ID])
 		df.children[p] = append(df.children[p], s)
 	}
-	df.overlap = make([]bool, n)
+	df.overlap = scratch(&bufs.overlap, n)
 	for s, kids := range df.children {
 		for i := 1; i < len(kids); i++ {
 			if !posBefore(kids[i-1].End, kids[i].Start) {
@@ -217,6 +214,12 @@ func (df *dwarfFunc) declScopes() {
 			}
 		}
 	}
+}
+
+// scopeDecl is the scope declScopes made for a variable declared at at.
+type scopeDecl struct {
+	at    diag.Pos
+	scope *middle.DebugScope
 }
 
 func posBefore(a, b diag.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
@@ -425,7 +428,8 @@ func (df *dwarfFunc) end(w io.Writer) {
 	// The address ranges of each scope: the runs of its code and of the
 	// scopes inside it, adjacent runs merged.
 	df.labelRuns()
-	ends := make([]string, len(df.runs))
+	bufs := df.bufs
+	ends := scratch(&bufs.ends, len(df.runs))
 	for i := range df.runs {
 		if i+1 < len(df.runs) {
 			ends[i] = df.runs[i+1].label
@@ -441,8 +445,8 @@ func (df *dwarfFunc) end(w io.Writer) {
 	// their common ancestor: each stretch costs the scopes it enters and
 	// leaves, not its whole chain (a block declaring thousands of
 	// variables one after another nests as many scopes, one for each).
-	ranges := make([][][2]string, len(df.parent)) // by scope number
-	onChain := make([]bool, len(df.parent))
+	ranges := lists(&bufs.ranges, len(df.parent)) // by scope number
+	onChain := scratch(&bufs.onChain, len(df.parent))
 	var last *middle.DebugScope // the last stretch's scope
 	for i := 0; i < len(df.runs); {
 		r := df.runs[i]
@@ -471,9 +475,9 @@ func (df *dwarfFunc) end(w io.Writer) {
 		rs[len(rs)-1][1] = ends[len(ends)-1]
 	}
 
-	bufs := df.bufs
 	defer func() {
 		bufs.runs = df.runs[:0]
+		bufs.release()
 		dieBufferPool.Put(bufs)
 		df.locs.release() // the runs' moves are in its memory
 	}()
@@ -500,7 +504,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 		df.describe(ranges)
 		df.copies = df.copyBlocks(ends)
 		moves := df.movesByVar()
-		df.declares = make([][]int, len(df.parent))
+		df.declares = lists(&bufs.declares, len(df.parent))
 		for vi, s := range df.varScope {
 			if site := df.dbg.Vars[vi].Site; site != 0 {
 				df.inl.declare(site, vi) // in its inlined call's DIE
@@ -564,6 +568,27 @@ type dieBuffers struct {
 	runs []dwarfRun
 	es   []listEntry // a location list being made (locList)
 	line []byte      // a label being written (mark)
+
+	// The function's tables (dwarfFunc's, and those declScopes and end
+	// make), whose lists keep their arrays (lists, release): made anew
+	// for each function they were a fifth of the objects -g allocates.
+	children                    [][]*middle.DebugScope
+	parent, last, varScope, all []*middle.DebugScope
+	made                        []middle.DebugScope
+	chains                      [][]scopeDecl
+	overlap, onChain, described []bool
+	ends                        []string
+	ranges                      [][][2]string
+	declares                    [][]int
+	moveCount                   []int
+	moves                       []runMove   // movesByVar's, in one array
+	byVar                       [][]runMove // cut from moves
+}
+
+// release empties the lists of the tables for the next function.
+func (b *dieBuffers) release() {
+	b.children, b.chains = emptyLists(b.children), emptyLists(b.chains)
+	b.ranges, b.declares = emptyLists(b.ranges), emptyLists(b.declares)
 }
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
@@ -628,7 +653,7 @@ func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
 // and which has none: llvm-dwarfdump --verify warns of it). A scope
 // around one with code has code too.
 func (df *dwarfFunc) describe(ranges [][][2]string) {
-	df.described = make([]bool, len(df.parent))
+	df.described = scratch(&df.bufs.described, len(df.parent))
 	mark := func(s *middle.DebugScope) {
 		if s == nil || len(ranges[s.ID]) == 0 {
 			return
@@ -685,7 +710,7 @@ func (df *dwarfFunc) varLocation(loc *bytes.Buffer, vi int, v *middle.DebugVar, 
 	} else if v.Slot != nil && df.slots[v.Slot.Name] != nil {
 		// The frame base is the CFA, from which slot offsets count.
 		s := df.slots[v.Slot.Name]
-		expr = dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(s.Offset))...)}
+		expr = dwExpr{op: opSleb(dwOpFbreg, int64(s.Offset))}
 		if isArray(v.Type) {
 			expr.op = append(expr.op, dwOpDeref) // the array is where the slot points
 		}
@@ -732,7 +757,8 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 		return nil
 	}
 	// Counted first, so that all are in one array.
-	count := make([]int, len(df.dbg.Vars))
+	bufs := df.bufs
+	count := scratch(&bufs.moveCount, len(df.dbg.Vars))
 	total := 0
 	for _, r := range df.runs {
 		for _, m := range r.moves {
@@ -740,8 +766,8 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 			total++
 		}
 	}
-	all := make([]runMove, total)
-	moves := make([][]runMove, len(df.dbg.Vars))
+	all := scratch(&bufs.moves, total)
+	moves := scratch(&bufs.byVar, len(df.dbg.Vars))
 	at := 0
 	for v, n := range count {
 		moves[v] = all[at : at : at+n]

@@ -419,14 +419,20 @@ type trackMem struct {
 	defValue, dormantAt []tval
 	loc, reported       []varLoc
 	placedAt            []int
+	moved, placed       []int
 	filedAt             []int32
 	filedValue          []tval
-	slotVars            [][]int32
 	assigns             [][]assignEvent
-	all                 []assignEvent
-	joins               [][]tval
-	joinRows            []tval
-	byIR, byMachine     []int32
+	// The lists variables are filed in (varTracker.regVars, slotVars,
+	// memVars), kept empty with their arrays (lists, emptyLists): made
+	// anew for each function they were a tenth of what the tracker
+	// allocated, most of it memVars' per value.
+	regVars           [FirstVReg][]int32
+	slotVars, memVars [][]int32
+	all               []assignEvent
+	joins             [][]tval
+	joinRows          []tval
+	byIR, byMachine   []int32
 }
 
 var trackMemPool = sync.Pool{New: func() any { return new(trackMem) }}
@@ -447,6 +453,11 @@ func (t *varTracker) release() {
 	clear(t.named)
 	m.named = t.named[:0]
 	m.byIR, m.byMachine = t.byIR[:0], t.byMachine[:0]
+	for r, vs := range t.regVars {
+		m.regVars[r] = vs[:0]
+	}
+	m.slotVars, m.memVars = emptyLists(t.slotVars), emptyLists(t.memVars)
+	m.moved, m.placed = t.moved[:0], t.placed[:0]
 	trackMemPool.Put(m)
 }
 
@@ -508,6 +519,22 @@ func scratch[T any](buf *[]T, n int) []T {
 	*buf = (*buf)[:n]
 	clear(*buf)
 	return *buf
+}
+
+// lists returns n empty lists from buf, whose lists are all empty
+// (emptyLists), with the arrays they had.
+func lists[T any](buf *[][]T, n int) [][]T {
+	*buf = slices.Grow((*buf)[:0], n)[:n]
+	return *buf
+}
+
+// emptyLists empties ls, keeping their arrays, and returns it emptied
+// itself, for lists.
+func emptyLists[T any](ls [][]T) [][]T {
+	for i := range ls {
+		ls[i] = ls[i][:0]
+	}
+	return ls[:0]
 }
 
 // newVarTracker runs the data flow for df's function, or returns nil when
@@ -876,9 +903,12 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	t.reported = scratch(&mem.reported, len(dbg.Vars))
 	t.placedAt = scratch(&mem.placedAt, len(dbg.Vars))
+	t.moved, t.placed = mem.moved[:0], mem.placed[:0]
 	t.filedAt = scratch(&mem.filedAt, len(dbg.Vars))
 	t.filedValue = scratch(&mem.filedValue, len(dbg.Vars))
-	t.slotVars = scratch(&mem.slotVars, len(f.Slots))
+	t.regVars = mem.regVars
+	t.slotVars = lists(&mem.slotVars, len(f.Slots))
+	t.memVars = lists(&mem.memVars, len(t.vals))
 	t.dormantAt = scratch(&mem.dormantAt, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
@@ -2330,20 +2360,20 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	case l.kind == locReg && array:
 		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
 	case (l.kind == locSlot || l.kind == locHome) && array:
-		return dwExpr{op: append(append([]byte{dwOpFbreg}, sleb(int64(t.f.Slots[l.slot].Offset))...), dwOpDeref)}, true
+		return dwExpr{op: append(opSleb(dwOpFbreg, int64(t.f.Slots[l.slot].Offset)), dwOpDeref)}, true
 	}
 	switch l.kind {
 	case locReg:
 		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
 	case locSlot, locHome:
-		return dwExpr{op: append([]byte{dwOpFbreg}, sleb(int64(t.f.Slots[l.slot].Offset))...)}, true
+		return dwExpr{op: opSleb(dwOpFbreg, int64(t.f.Slots[l.slot].Offset))}, true
 	case locConst:
 		x := t.val(l.value)
 		c := x.Const
 		if x.Type == middle.I1 {
 			c &= 1 // i1's canonical form is sign-extended
 		}
-		op := append([]byte{dwOpConsts}, sleb(c)...)
+		op := opSleb(dwOpConsts, c)
 		return dwExpr{op: append(op, dwOpStackValue)}, true
 	}
 	return dwExpr{}, false

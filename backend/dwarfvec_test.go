@@ -2,6 +2,7 @@ package backend
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -144,5 +145,49 @@ func TestStSlotOfAgainstSearch(t *testing.T) {
 				t.Fatalf("step %d: value %d is in slot %d by the index, %d by a search", step, v, got, want)
 			}
 		}
+	}
+}
+
+// TestListsReuse checks the tracker's and the DIE writer's reused lists:
+// whatever a function before filled, the next gets n empty lists, and its
+// own appends are what it reads back (it fails when emptyLists leaves a
+// list past the last one used, or one grown by append, as it was).
+func TestListsReuse(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var buf [][]int32
+	for round := range 300 {
+		n := rng.Intn(40)
+		ls := lists(&buf, n)
+		if len(ls) != n {
+			t.Fatalf("round %d: %d lists, want %d", round, len(ls), n)
+		}
+		want := make([][]int32, n)
+		for i, l := range ls {
+			if len(l) != 0 {
+				t.Fatalf("round %d: list %d holds %v", round, i, l)
+			}
+			for range rng.Intn(5) {
+				x := rng.Int31()
+				ls[i] = append(ls[i], x)
+				want[i] = append(want[i], x)
+			}
+		}
+		// Grown past n, as memVars is for handles made later.
+		if extra := rng.Intn(10); extra > 0 {
+			ls = slices.Grow(ls, extra)[:n+extra]
+			for i := n; i < len(ls); i++ {
+				if len(ls[i]) != 0 {
+					t.Fatalf("round %d: list %d past the %d asked for holds %v", round, i, n, ls[i])
+				}
+				ls[i] = append(ls[i], int32(i))
+				want = append(want, []int32{int32(i)})
+			}
+		}
+		for i := range ls {
+			if !slices.Equal(ls[i], want[i]) {
+				t.Fatalf("round %d: list %d is %v, want %v", round, i, ls[i], want[i])
+			}
+		}
+		buf = emptyLists(ls)
 	}
 }
