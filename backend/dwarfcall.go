@@ -30,7 +30,7 @@ var callValueRegs = [...]Reg{RBX, R12, R13, R14, R15, RBP}
 // callSite is one call: its return address and target, and the call
 // values of its argument registers.
 type callSite struct {
-	ret    string // the label after the call
+	ret    int    // the number of the label after the call (appendLabel)
 	target string // the callee's symbol, "" for a function of the runtime
 	params []callParam
 }
@@ -44,7 +44,7 @@ type callParam struct {
 // the one before it); the label of its return address is written before
 // the next instruction (or at the function's end).
 func (df *dwarfFunc) call(in *Instr) {
-	c := callSite{ret: df.newLabel()}
+	c := callSite{ret: df.nextLabel()}
 	if len(in.Args) > 0 && in.Args[0].Kind == KindSym && df.d.m.DefinesFunc(in.Args[0].sym()) {
 		c.target = symbolName(in.Args[0].sym())
 		if t := df.locs; t != nil && t.st != nil {
@@ -118,7 +118,8 @@ func (t *varTracker) argConst(r Reg) (int64, bool) {
 // the instruction after it.
 func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
 	if df.afterCall {
-		w.Write([]byte(df.calls[len(df.calls)-1].ret + ":\n"))
+		df.bufs.line = append(df.appendLabel(df.bufs.line[:0], df.calls[len(df.calls)-1].ret), ":\n"...)
+		w.Write(df.bufs.line)
 		df.afterCall = false
 	}
 }
@@ -134,7 +135,7 @@ func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
 			abbrev = abbrevCallSiteLeaf
 		}
 		writeDirective(info, ".uleb128", abbrev)
-		writeSymDirective(info, ".quad", c.ret)
+		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.quad\t"...), c.ret), '\n'))
 		if c.target == "" {
 			continue
 		}

@@ -308,11 +308,6 @@ func (df *dwarfFunc) appendLabel(b []byte, n int) []byte {
 	return strconv.AppendInt(append(b, df.label...), int64(n), 10)
 }
 
-func (df *dwarfFunc) newLabel() string {
-	var buf [64]byte
-	return string(df.appendLabel(buf[:0], df.nextLabel())) // one per call: no Sprintf
-}
-
 // labelRuns gives the runs after the first their labels, all in one
 // string.
 func (df *dwarfFunc) labelRuns() {
