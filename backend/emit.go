@@ -72,7 +72,7 @@ func NewEmitter(w io.Writer, m *middle.Module, src []byte) *Emitter {
 // NewEmitterLines is NewEmitter with the source file's lines indexed
 // already (or nil).
 func NewEmitterLines(w io.Writer, m *middle.Module, lines *diag.Lines) *Emitter {
-	e := &emitter{w: bytes.NewBuffer(make([]byte, 0, 2*flushSize)), out: w, m: m, taken: make(map[string]bool), local: make(map[string]bool), toyFunc: m.Func("toy") != nil}
+	e := &emitter{w: new(textBuffer), out: w, m: m, taken: make(map[string]bool), local: make(map[string]bool), toyFunc: m.Func("toy") != nil}
 	e.lines = lines
 	if m.Source != "" {
 		e.printf("\t.file\t%s\n", quote(m.Source))
@@ -123,7 +123,7 @@ func (em *Emitter) Close() error {
 
 // flush writes the text gathered to the output.
 func (e *emitter) flush() {
-	if _, err := e.out.Write(e.w.Bytes()); err != nil && e.err == nil {
+	if err := e.w.writeTo(e.out); err != nil && e.err == nil {
 		e.err = err
 	}
 	e.w.Reset()
@@ -131,11 +131,14 @@ func (e *emitter) flush() {
 
 // writeText writes p, a piece of a function's text, gathered as any other
 // unless it is a flush's worth or more: then it goes to the output
-// directly, after what was gathered, rather than through a buffer the
-// size of the function.
+// directly, after what was gathered. Either way no more than a flush's
+// worth is gathered, not the whole of a large function's text.
 func (e *emitter) writeText(p []byte) {
 	if len(p) < flushSize {
 		e.w.Write(p)
+		if e.w.Len() >= flushSize {
+			e.flush()
+		}
 		return
 	}
 	e.flush()
@@ -158,7 +161,7 @@ func (e *emitter) inTurn(f *Func) bool { return sharesLabels(f.Name) }
 // funcText is a function's text with holes for the trace tables' labels,
 // and what its trace entries need; one per function in flight, reused.
 type funcText struct {
-	text  bytes.Buffer
+	text  textBuffer
 	holes []int // where each call's return label goes, in order, then the end label
 	fn    traceFunc
 	sites []traceSite
@@ -187,7 +190,7 @@ type emitter struct {
 	// w gathers the text: the module's, written to out when it grows
 	// past flushSize (err is the first error in writing), or, for a
 	// function's emitter (prepare), the function's (ft).
-	w     *bytes.Buffer
+	w     *textBuffer
 	out   io.Writer
 	err   error
 	ft    *funcText

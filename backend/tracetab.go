@@ -183,18 +183,13 @@ func (e *emitter) commit(t *funcText) {
 		}
 	}
 	t.fn.end = e.freshLabel("end")
-	text := t.text.Bytes()
-	at := 0
-	for i, h := range t.holes {
-		e.writeText(text[at:h])
+	t.text.split(t.holes, e.writeText, func(i int) {
 		if i < len(t.sites) {
 			e.label(t.sites[i].ret)
 		} else {
 			e.label(t.fn.end)
 		}
-		at = h
-	}
-	e.writeText(text[at:])
+	})
 	e.traceEntries(t)
 }
 

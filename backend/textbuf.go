@@ -1,0 +1,137 @@
+package backend
+
+import "io"
+
+// textBuffer gathers assembly text in chunks of textChunk bytes rather
+// than in one array. A function of tens of thousands of lines has
+// megabytes of text, which a bytes.Buffer grows by doubling: it allocated
+// and copied twice the text and more (80 MB for the 20 MB of a function
+// of 10,000 loops at -O0, a tenth of what its compile allocated), in
+// arrays too large to reuse. The text is read back in order only
+// (split, writeTo), so it need not be contiguous. Reset keeps a few
+// chunks for the next function.
+type textBuffer struct {
+	full  [][]byte // the chunks filled, in order
+	cur   []byte   // the chunk being filled (nil before the first write)
+	spare [][]byte // emptied chunks, for the next ones
+	n     int      // the length of the text in full
+}
+
+const (
+	textChunk = 64 << 10
+	// textSpares is how many chunks Reset keeps: a megabyte, more than
+	// most functions' text, not what the largest function had.
+	textSpares = 16
+)
+
+// Write, WriteString and WriteByte append to the current chunk while it
+// has room (inlined: a line of text at a time), else go on in the next.
+func (b *textBuffer) Write(p []byte) (int, error) {
+	if len(b.cur)+len(p) <= cap(b.cur) {
+		b.cur = append(b.cur, p...)
+		return len(p), nil
+	}
+	return fill(b, p), nil
+}
+
+func (b *textBuffer) WriteString(s string) (int, error) {
+	if len(b.cur)+len(s) <= cap(b.cur) {
+		b.cur = append(b.cur, s...)
+		return len(s), nil
+	}
+	return fill(b, s), nil
+}
+
+func (b *textBuffer) WriteByte(x byte) error {
+	if len(b.cur) == cap(b.cur) {
+		b.next()
+	}
+	b.cur = append(b.cur, x)
+	return nil
+}
+
+// fill writes p across the current chunk and the next ones.
+func fill[T string | []byte](b *textBuffer, p T) int {
+	n := len(p)
+	for len(p) > 0 {
+		if len(b.cur) == cap(b.cur) {
+			b.next()
+		}
+		k := copy(b.cur[len(b.cur):cap(b.cur)], p)
+		b.cur, p = b.cur[:len(b.cur)+k], p[k:]
+	}
+	return n
+}
+
+// next files the current chunk as full and starts another.
+func (b *textBuffer) next() {
+	if b.cur != nil {
+		b.full = append(b.full, b.cur)
+		b.n += len(b.cur)
+	}
+	if k := len(b.spare); k > 0 {
+		b.cur, b.spare = b.spare[k-1], b.spare[:k-1]
+	} else {
+		b.cur = make([]byte, 0, textChunk)
+	}
+}
+
+// Len is the length of the text.
+func (b *textBuffer) Len() int { return b.n + len(b.cur) }
+
+// Reset empties b, keeping up to textSpares chunks.
+func (b *textBuffer) Reset() {
+	for _, c := range b.full {
+		if len(b.spare) < textSpares {
+			b.spare = append(b.spare, c[:0])
+		}
+	}
+	clear(b.full)
+	b.full, b.cur, b.n = b.full[:0], b.cur[:0], 0
+}
+
+// chunks calls f with each chunk of the text, in order.
+func (b *textBuffer) chunks(f func([]byte) bool) {
+	for _, c := range b.full {
+		if !f(c) {
+			return
+		}
+	}
+	if len(b.cur) > 0 {
+		f(b.cur)
+	}
+}
+
+// split calls piece with the text, in order, one contiguous piece at a
+// time, and hole(i) where the text reaches the offset holes[i] (in
+// increasing order), between the pieces before and after it.
+func (b *textBuffer) split(holes []int, piece func([]byte), hole func(int)) {
+	i, at := 0, 0
+	b.chunks(func(c []byte) bool {
+		for len(c) > 0 {
+			for i < len(holes) && holes[i] == at {
+				hole(i)
+				i++
+			}
+			n := len(c)
+			if i < len(holes) && holes[i]-at < n {
+				n = holes[i] - at
+			}
+			piece(c[:n])
+			c, at = c[n:], at+n
+		}
+		return true
+	})
+	for ; i < len(holes); i++ {
+		hole(i)
+	}
+}
+
+// writeTo writes the text to w, returning the first error.
+func (b *textBuffer) writeTo(w io.Writer) (err error) {
+	b.chunks(func(c []byte) bool {
+		_, err = w.Write(c)
+		return err == nil
+	})
+	return err
+}
