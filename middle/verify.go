@@ -777,13 +777,21 @@ func (c *funcChecker) ret(v *Value, bad func(string, ...any)) {
 // (unreachable code is dominated by everything), but a definition in an
 // unreachable block does not dominate a reachable use. A φ's operand must
 // dominate the end of the block it flows in from.
+//
+// Most uses are settled without the dominator tree (settled), which
+// nothing else asks for at -O0; the tree is built for the first use that
+// is not, and judges it as it would have judged every use.
 func (c *funcChecker) dominance() {
 	var dom *DomTree
+	entry := c.f.Entry()
 	for _, b := range c.f.Blocks {
 		for i, v := range b.Instrs {
 			for k, a := range v.Args {
 				if a == nil || a.Block == nil {
 					continue // a φ's missing entry is reported already
+				}
+				if !checkDominanceByTree && c.settled(entry, b, v, i, k, a) {
+					continue
 				}
 				if dom == nil {
 					// The cached tree, which the passes after ask for
@@ -792,13 +800,63 @@ func (c *funcChecker) dominance() {
 					dom = c.f.Dom()
 				}
 				if v.Op == OpPhi {
-					c.phiUse(b, v, a, v.Block.Pred(k), dom)
+					c.phiUse(b, v, a, b.Pred(k), dom)
 				} else {
 					c.use(b, v, i, a, dom)
 				}
 			}
 		}
 	}
+}
+
+// checkDominanceByTree, when set (the tests set it), makes dominance judge
+// every use by the tree, for a comparison of the diagnostics.
+var checkDominanceByTree bool
+
+// settled reports whether the use of a as operand k of v, the i-th
+// instruction of b, is known to be no error without the dominator tree:
+// a use after its definition in the same block, or one whose block (the
+// φ's predecessor, for a φ) chainDominates it. At -O0, where every
+// variable is an alloca in the entry block and the blocks a bounds check
+// splits off hang below the check, that is nearly every use.
+func (c *funcChecker) settled(entry, b *Block, v *Value, i, k int, a *Value) bool {
+	switch {
+	case v.Op == OpPhi:
+		return chainDominates(entry, a.Block, b.Pred(k))
+	case a == v:
+		return false
+	case a.Block == b:
+		return int(c.index[a.ID]) < i
+	}
+	return chainDominates(entry, a.Block, b)
+}
+
+// chainSteps bounds chainDominates' walk, so that the check stays linear
+// in the size of the function.
+const chainSteps = 8
+
+// chainDominates reports true only when d dominates b or b is unreachable
+// (a use in b is then no error either way), found without the tree: d is
+// the entry, which dominates every reachable block; or d is met within
+// chainSteps steps up from b through blocks of one predecessor each,
+// since every path from the entry to a block of one predecessor passes
+// through that predecessor — up to d, which therefore dominates b when b
+// is reachable. The entry has no predecessor (cfg), so no walk passes it.
+// False means only that the tree must decide.
+func chainDominates(entry, d, b *Block) bool {
+	if d == entry {
+		return true
+	}
+	for range chainSteps {
+		if b == d {
+			return true
+		}
+		if len(b.Preds) != 1 {
+			return false
+		}
+		b = b.Preds[0].b
+	}
+	return false
 }
 
 func (c *funcChecker) phiUse(b *Block, v, a *Value, from *Block, dom *DomTree) {
