@@ -186,10 +186,11 @@ func (s *selector) quotientOf(v *middle.Value) *middle.Value {
 	if v.Op == middle.OpURem {
 		op = middle.OpUDiv
 	}
-	dom := s.ir.Dom()
 	for _, u := range s.quotients[divisionKey{op, v.Args[0], constant(v.Args[1]), v.Type}] {
 		if u.Block != v.Block {
-			if dom.Dominates(u.Block, v.Block) {
+			// The tree only now: most remainders have no quotient
+			// to reuse, and at -O0 nothing else needs it.
+			if s.ir.Dom().Dominates(u.Block, v.Block) {
 				return u
 			}
 			continue
