@@ -380,6 +380,12 @@ func predGraph(f *Func) *middle.Graph {
 // the blocks it is live out of (outside whole loops) appended, and loops
 // with the loops it is live through appended, by their preorder.
 func (w *liveWalk) explore(v int, blocks, loops []int32) ([]int32, []int32) {
+	if len(w.useBlocks[v]) == 0 {
+		// Read in no block before written there (or not at all): live
+		// out of none. At -O0 that is most registers, each loaded
+		// and used within one block.
+		return blocks, loops
+	}
 	w.walk.Explore(w.useBlocks[v], w.defBlocks[v])
 	blocks = append(blocks, w.walk.Out()...)
 	if found := w.walk.Loops(); len(found) > 0 {
