@@ -320,21 +320,26 @@ func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 	lastDef := make([]int32, nv)
 	var uses, defs []regBlock
 	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
-	for _, b := range f.Blocks {
-		stamp := int32(b.ID + 1)
-		for _, in := range b.Instrs {
-			in.forEachUse(func(r Reg) {
-				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp && lastUse[v] != stamp {
-					lastUse[v] = stamp
-					uses = append(uses, regBlock{int32(v), int32(b.ID)})
-				}
-			})
-			in.forEachDef(func(r Reg) {
-				if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp {
-					lastDef[v] = stamp
-					defs = append(defs, regBlock{int32(v), int32(b.ID)})
-				}
-			})
+	// The two visitors are made once, not per instruction: they read
+	// the block from b and stamp.
+	var b, stamp int32 // the block's ID, and ID+1
+	use := func(r Reg) {
+		if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp && lastUse[v] != stamp {
+			lastUse[v] = stamp
+			uses = append(uses, regBlock{int32(v), b})
+		}
+	}
+	def := func(r Reg) {
+		if v := r - FirstVReg; wanted(r) && lastDef[v] != stamp {
+			lastDef[v] = stamp
+			defs = append(defs, regBlock{int32(v), b})
+		}
+	}
+	for _, blk := range f.Blocks {
+		b, stamp = int32(blk.ID), int32(blk.ID+1)
+		for _, in := range blk.Instrs {
+			in.forEachUse(use)
+			in.forEachDef(def)
 		}
 	}
 	w.useBlocks = byReg(nv, uses, lastUse)
