@@ -300,7 +300,7 @@ func declareFacts(file string, src []byte, p *Program) {
 	}
 	facts := &factScanner{}
 	lines := newLineIndex(src)
-	if !skimDeclarations(file, sourceText(src), newNestingCheck(file, lines), facts, func([]lexer.Token, lexer.Position) bool { return true }) {
+	if _, ok := skimDeclarations(file, sourceText(src), newNestingCheck(file, lines), facts, func([]lexer.Token, lexer.Position) bool { return true }); !ok {
 		return
 	}
 	facts.resolve(p, funcs)

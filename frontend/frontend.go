@@ -38,7 +38,7 @@ func check(file string, src []byte) (*Program, diag.List) {
 	}
 	conv := &converter{file: file, lines: lines}
 	decls := &convertedDecls{}
-	syntax, fatal := parse(file, sourceText(src), lines, func(tree *fileNode, toks []lexer.Token) {
+	syntax, fatal := parse(file, sourceText(src), lines, nil, func(tree *fileNode, toks []lexer.Token) {
 		conv.toks = toks
 		conv.decls(tree, decls)
 	}, decls.addStub)

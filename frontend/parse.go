@@ -45,7 +45,7 @@ var parseJobs = runtime.GOMAXPROCS(0)
 // be checked. Chunks are cut here, in order, parsed by parseJobs workers
 // at once, and handed to each in order; at most a few chunks per worker
 // are in flight, so that the tokens of the whole file never are.
-func parse(file string, text string, lines *lineIndex, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
+func parse(file string, text string, lines *lineIndex, bodySizes []int32, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
 	type chunkJob struct {
 		toks []lexer.Token
 		end  lexer.Position
@@ -78,6 +78,7 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 		defer close(work)
 		var chunk []lexer.Token
 		depth := 0
+		body := 0 // the function bodies begun
 		for s := newScanner(file, text); ; {
 			tok, _ := s.Next() // the first pass found no error
 			if tok.EOF() || len(chunk) >= chunkTokens && depth == 0 && beginsDeclaration(tok, chunk[len(chunk)-1]) {
@@ -100,6 +101,15 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 					return
 				}
 			}
+			if depth == 0 && tok.Value == "{" {
+				// A function body, whose tokens the skim counted (when
+				// it ran): its chunk is made large enough for all of
+				// them at once.
+				if body < len(bodySizes) {
+					chunk = slices.Grow(chunk, int(bodySizes[body]))
+				}
+				body++
+			}
 			switch tok.Value {
 			case "(", "[", "{":
 				depth++
@@ -108,10 +118,10 @@ func parse(file string, text string, lines *lineIndex, each func(*fileNode, []le
 			}
 			if len(chunk) == cap(chunk) && len(chunk) >= chunkTokens {
 				// A declaration longer than a chunk (a function of
-				// thousands of statements) doubles its chunk rather
-				// than grow it by append's quarter: its tokens were
-				// copied five times over, a seventh of what the
-				// compile of one 40k-line function allocated.
+				// thousands of statements) and not counted doubles its
+				// chunk rather than grow it by append's quarter: its
+				// tokens were copied five times over, a seventh of
+				// what the compile of one 40k-line function allocated.
 				chunk = slices.Grow(chunk, len(chunk))
 			}
 			chunk = append(chunk, tok)

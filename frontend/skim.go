@@ -37,14 +37,17 @@ var skimSplitMin = 1 << 16
 // nesting (which follows every token) finds it too deep, or when the top
 // level is not a sequence of func, extern func and var declarations,
 // braces and brackets balanced. facts, when not nil, reads every token.
-func skimDeclarations(file string, text string, nesting *nestingCheck, facts *factScanner, each func(toks []lexer.Token, end lexer.Position) bool) bool {
+// It returns too the number of tokens of each function body (braces
+// included), in order: parse sizes a body's chunk with it.
+func skimDeclarations(file string, text string, nesting *nestingCheck, facts *factScanner, each func(toks []lexer.Token, end lexer.Position) bool) (bodySizes []int32, ok bool) {
 	first := &skimmer{sc: newScanner(file, text), nesting: nesting, facts: facts, each: each}
 	at := -1
 	if len(text) >= skimSplitMin && runtime.GOMAXPROCS(0) > 1 {
 		at = declarationLineAfter(text, len(text)/2)
 	}
 	if at < 0 {
-		return first.run(len(text)+1) == skimDone
+		ok := first.run(len(text)+1) == skimDone
+		return first.sizes, ok
 	}
 	// The second half keeps its chunks for each, which must see them
 	// after the first half's, and its facts for after the first's.
@@ -67,32 +70,33 @@ func skimDeclarations(file string, text string, nesting *nestingCheck, facts *fa
 	switch first.run(at) {
 	case skimFailed:
 		second.abandon.Store(true)
-		return false
+		return nil, false
 	case skimDone: // the text ended before at: cannot be, at begins a token
 		second.abandon.Store(true)
-		return true
+		return first.sizes, true
 	}
 	if first.pending.Pos.Offset != at || !first.clean() {
 		// The guess was inside a declaration: the first half goes on.
 		second.abandon.Store(true)
-		return first.run(len(text)+1) == skimDone
+		ok := first.run(len(text)+1) == skimDone
+		return first.sizes, ok
 	}
 	if len(first.chunk) > 0 && !each(first.chunk, first.pending.Pos) {
 		second.abandon.Store(true)
-		return false
+		return nil, false
 	}
 	if <-result != skimDone {
-		return false
+		return nil, false
 	}
 	for _, c := range chunks {
 		if !each(c.toks, c.end) {
-			return false
+			return nil, false
 		}
 	}
 	if facts != nil {
 		facts.bodies = append(facts.bodies, second.facts.bodies...)
 	}
-	return true
+	return append(first.sizes, second.sizes...), true
 }
 
 // declarationLineAfter returns the offset of the first line from offset
@@ -135,6 +139,8 @@ type skimmer struct {
 	inBody  bool
 	inDecl  bool
 	chunk   []lexer.Token
+	sizes   []int32     // the bodies' numbers of tokens
+	bodyLen int32       // the tokens of the body being skimmed so far
 	pending lexer.Token // the token a stop left unread
 	held    bool        // pending is to be read first
 }
@@ -177,6 +183,7 @@ func (k *skimmer) run(stop int) skimEnd {
 		}
 		switch {
 		case k.inBody:
+			k.bodyLen++
 			switch tok.Value {
 			case "{":
 				k.depth++
@@ -186,6 +193,7 @@ func (k *skimmer) run(stop int) skimEnd {
 			if k.depth == 0 {
 				k.chunk = append(k.chunk, tok)
 				k.inBody, k.inDecl = false, false
+				k.sizes = append(k.sizes, k.bodyLen)
 				if k.facts != nil {
 					k.facts.bodyEnd()
 				}
@@ -214,7 +222,7 @@ func (k *skimmer) run(stop int) skimEnd {
 			}
 		case k.depth == 0 && tok.Value == "{":
 			k.chunk = append(k.chunk, tok)
-			k.inBody, k.depth = true, 1
+			k.inBody, k.depth, k.bodyLen = true, 1, 1
 			if k.facts != nil {
 				k.facts.bodyStart()
 			}

@@ -14,9 +14,9 @@ import (
 )
 
 // skimOnce skims text with facts, splitting it when split, and returns
-// whether the skim took it, the tokens handed to each in order, and the
-// facts.
-func skimOnce(text string, split bool) (bool, []lexer.Token, []rawFacts) {
+// whether the skim took it, the tokens handed to each in order, the
+// facts, and the bodies' sizes.
+func skimOnce(text string, split bool) (bool, []lexer.Token, []rawFacts, []int32) {
 	defer func(n int) { skimSplitMin = n }(skimSplitMin)
 	skimSplitMin = len(text) + 1
 	if split {
@@ -24,11 +24,40 @@ func skimOnce(text string, split bool) (bool, []lexer.Token, []rawFacts) {
 	}
 	var toks []lexer.Token
 	facts := &factScanner{}
-	ok := skimDeclarations("s.toy", text, newNestingCheck("s.toy", newLineIndex([]byte(text))), facts, func(chunk []lexer.Token, _ lexer.Position) bool {
+	sizes, ok := skimDeclarations("s.toy", text, newNestingCheck("s.toy", newLineIndex([]byte(text))), facts, func(chunk []lexer.Token, _ lexer.Position) bool {
 		toks = append(toks, chunk...)
 		return true
 	})
-	return ok, toks, facts.bodies
+	return ok, toks, facts.bodies, sizes
+}
+
+// bodySizesOf counts the tokens of each function body of text, braces
+// included, as parse's cutter meets them: a brace opened outside any
+// bracket begins one.
+func bodySizesOf(text string) []int32 {
+	var sizes []int32
+	depth, inBody := 0, false
+	for s := newScanner("s.toy", text); ; {
+		tok, err := s.Next()
+		if err != nil || tok.EOF() {
+			return sizes
+		}
+		if depth == 0 && tok.Value == "{" {
+			sizes, inBody = append(sizes, 0), true
+		}
+		if inBody {
+			sizes[len(sizes)-1]++
+		}
+		switch tok.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		if depth == 0 {
+			inBody = false
+		}
+	}
 }
 
 // A skim in two halves hands on the tokens and reads the facts the skim
@@ -66,8 +95,8 @@ func TestSkimSplitSameAsWhole(t *testing.T) {
 	}
 	split, skimmed := 0, 0
 	for i, text := range texts {
-		wantOK, wantToks, wantFacts := skimOnce(text, false)
-		gotOK, gotToks, gotFacts := skimOnce(text, true)
+		wantOK, wantToks, wantFacts, wantSizes := skimOnce(text, false)
+		gotOK, gotToks, gotFacts, gotSizes := skimOnce(text, true)
 		if declarationLineAfter(text, len(text)/2) >= 0 {
 			split++
 		}
@@ -85,6 +114,15 @@ func TestSkimSplitSameAsWhole(t *testing.T) {
 		}
 		if !reflect.DeepEqual(gotFacts, wantFacts) {
 			t.Fatalf("text %d: the split skim's facts differ:\n%s", i, text)
+		}
+		if !reflect.DeepEqual(gotSizes, wantSizes) {
+			t.Fatalf("text %d: the split skim's body sizes %v differ from the whole one's %v:\n%s", i, gotSizes, wantSizes, text)
+		}
+		// (A mutation's brackets may nest otherwise for the skim, which
+		// follows braces only in a body, than for the cutter: its file
+		// does not parse, and a size is only a hint.)
+		if counted := bodySizesOf(text); i < n && !reflect.DeepEqual(wantSizes, counted) {
+			t.Fatalf("text %d: the skim's body sizes %v differ from the bodies' tokens %v:\n%s", i, wantSizes, counted, text)
 		}
 	}
 	if split < len(texts)/2 || skimmed < n {

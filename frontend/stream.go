@@ -51,6 +51,9 @@ type Stream struct {
 	file string
 	src  []byte
 	text string // src, as the scanners read it
+	// bodySizes are the number of tokens of each function body, in
+	// order, which parse sizes the bodies' chunks with.
+	bodySizes []int32
 	// funcs are the program's functions with bodies, in source order
 	// (Func.order is the index); those before checked are checked. Both
 	// counts and failed change under mu, and each change is broadcast.
@@ -101,7 +104,7 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines, facts bool) (*
 	if facts {
 		scanner = &factScanner{}
 	}
-	skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), scanner, func(toks []lexer.Token, end lexer.Position) bool {
+	bodySizes, skimmed := skimDeclarations(file, text, newNestingCheck(file, lines), scanner, func(toks []lexer.Token, end lexer.Position) bool {
 		tree, err := parseTokens(toks, end)
 		if err != nil {
 			return false
@@ -118,7 +121,7 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines, facts bool) (*
 	if c.diags.Errors() > 0 {
 		return nil, nil
 	}
-	s := &Stream{file: file, src: src, text: text,
+	s := &Stream{file: file, src: src, text: text, bodySizes: bodySizes,
 		window: make(chan struct{}, streamWindow), stop: make(chan struct{}), done: make(chan struct{})}
 	s.changed = sync.NewCond(&s.mu)
 	for _, f := range prog.Funcs {
@@ -191,7 +194,7 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 	}()
 	w := &warner{file: s.file}
 	conv := &converter{file: s.file, lines: lines}
-	syntax, fatal := parse(s.file, s.text, lines, func(tree *fileNode, toks []lexer.Token) {
+	syntax, fatal := parse(s.file, s.text, lines, s.bodySizes, func(tree *fileNode, toks []lexer.Token) {
 		if s.failed.Load() {
 			return
 		}
