@@ -2,14 +2,16 @@ package backend
 
 import "io"
 
-// textBuffer gathers assembly text in chunks of textChunk bytes rather
-// than in one array. A function of tens of thousands of lines has
+// textBuffer gathers assembly text in chunks rather than in one array. A function of tens of thousands of lines has
 // megabytes of text, which a bytes.Buffer grows by doubling: it allocated
 // and copied twice the text and more (80 MB for the 20 MB of a function
 // of 10,000 loops at -O0, a tenth of what its compile allocated), in
 // arrays too large to reuse. The text is read back in order only
-// (split, writeTo), so it need not be contiguous. Reset keeps a few
-// chunks for the next function.
+// (split, writeTo), so it need not be contiguous. The first chunk is
+// small and each next one twice the text so far, up to textChunk: most
+// functions have a few KB of text, and those compiled ahead of their turn
+// wait with it (Emitter.Prepare), hundreds at a time in a large program.
+// Reset keeps a few chunks for the next function.
 type textBuffer struct {
 	full  [][]byte // the chunks filled, in order
 	cur   []byte   // the chunk being filled (nil before the first write)
@@ -18,6 +20,7 @@ type textBuffer struct {
 }
 
 const (
+	textFirst = 4 << 10
 	textChunk = 64 << 10
 	// textSpares is how many chunks Reset keeps: a megabyte, more than
 	// most functions' text, not what the largest function had.
@@ -72,7 +75,7 @@ func (b *textBuffer) next() {
 	if k := len(b.spare); k > 0 {
 		b.cur, b.spare = b.spare[k-1], b.spare[:k-1]
 	} else {
-		b.cur = make([]byte, 0, textChunk)
+		b.cur = make([]byte, 0, min(textChunk, max(textFirst, b.n)))
 	}
 }
 

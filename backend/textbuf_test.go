@@ -46,11 +46,18 @@ func TestTextBufferAgainstBytes(t *testing.T) {
 			t.Fatalf("round %d: writeTo gave %d bytes (err %v), want %d", round, out.Len(), err, want.Len())
 		}
 		holes := make([]int, rng.Intn(20))
+		var ends []int // the chunks' ends
+		for _, c := range tb.full {
+			ends = append(ends, len(c))
+			if k := len(ends); k > 1 {
+				ends[k-1] += ends[k-2]
+			}
+		}
 		for i := range holes {
 			holes[i] = rng.Intn(want.Len() + 1)
-			if k := want.Len() / textChunk; k > 0 && rng.Intn(2) == 0 {
+			if len(ends) > 0 && rng.Intn(2) == 0 {
 				// At a chunk's end, or next to it.
-				holes[i] = min(want.Len(), max(0, (1+rng.Intn(k))*textChunk+rng.Intn(3)-1))
+				holes[i] = min(want.Len(), max(0, ends[rng.Intn(len(ends))]+rng.Intn(3)-1))
 			}
 		}
 		slices.Sort(holes)
