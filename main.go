@@ -15,7 +15,7 @@ const version = "toyc 0.1 (Toy language version 1)"
 
 func main() {
 	tuneGC() // gctuning.go
-	heapBound = boundHeap
+	heapBound, heapFollows = boundHeap, followFunction
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

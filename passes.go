@@ -172,6 +172,9 @@ func runPasses(m *middle.Module, o *passOptions) error {
 			d.dump("after", p, f, mf, true)
 		}
 	}
+	if heapFollows != nil {
+		pl.Built = func(f *middle.Func) { heapFollows(f.NumValues()) } // gctuning.go
+	}
 	pl.Barrier = func(*backend.Pass, *middle.Module) {
 		d.flush()
 		barrier = time.Now()

@@ -260,6 +260,7 @@ func (b *bottomUp) build() {
 	b.mu.Unlock()
 	if err == nil && deferred {
 		err = verifyBuilt(f)
+		b.pl.noteBuilt(f, err)
 	}
 	if err == nil {
 		_, err = b.pl.runFunc(b.before, f, nil)

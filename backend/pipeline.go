@@ -234,6 +234,11 @@ type Pipeline struct {
 	// (Emitter.Prepare), leaving Finish, which runs one call at a time,
 	// little to do.
 	Ready func(f *middle.Func, mf *Func)
+	// Built, when set, is called with each deferred body once it is built
+	// and verified, before its passes, on the goroutine that built it
+	// (several at once): the driver paces the collector by the largest
+	// function in flight.
+	Built func(f *middle.Func)
 	// DropIR releases each function's IR body as soon as instruction
 	// selection has made its machine code (middle.Func.ReleaseCode),
 	// unless -g's DWARF will read it (middle.Func.Tracked): for a run
@@ -397,6 +402,13 @@ func buildBody(f *middle.Func) error {
 	return verifyBuilt(f)
 }
 
+// noteBuilt calls Built for f, built without error.
+func (pl *Pipeline) noteBuilt(f *middle.Func, err error) {
+	if err == nil && pl.Built != nil {
+		pl.Built(f)
+	}
+}
+
 // verifyBuilt verifies a body built on demand: a failure is a frontend
 // bug. It runs in every compile, not only under --verify-each, because the
 // passes are entitled to valid input (as for .ll input, which the driver
@@ -501,6 +513,7 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 			var mf *Func
 			if deferred && err == nil {
 				err = verifyBuilt(funcs[i])
+				pl.noteBuilt(funcs[i], err)
 			}
 			if err == nil {
 				mf, err = pl.runFunc(group, funcs[i], mach[i])
