@@ -423,16 +423,17 @@ type trackMem struct {
 	filedAt             []int32
 	filedValue          []tval
 	assigns             [][]assignEvent
+	all                 []assignEvent
+	joins               [][]tval
+	joinRows            []tval
+	byIR, byMachine     []int32
+
 	// The lists variables are filed in (varTracker.regVars, slotVars,
 	// memVars), kept empty with their arrays (lists, emptyLists): made
 	// anew for each function they were a tenth of what the tracker
 	// allocated, most of it memVars' per value.
 	regVars           [FirstVReg][]int32
 	slotVars, memVars [][]int32
-	all               []assignEvent
-	joins             [][]tval
-	joinRows          []tval
-	byIR, byMachine   []int32
 }
 
 var trackMemPool = sync.Pool{New: func() any { return new(trackMem) }}

@@ -45,6 +45,9 @@ var parseJobs = runtime.GOMAXPROCS(0)
 // be checked. Chunks are cut here, in order, parsed by parseJobs workers
 // at once, and handed to each in order; at most a few chunks per worker
 // are in flight, so that the tokens of the whole file never are.
+// bodySizes, when known (the skim's, skimDeclarations), are the numbers of
+// tokens of the function bodies in order, which size their chunks; they
+// are a hint, and a wrong one costs only memory.
 func parse(file string, text string, lines *lineIndex, bodySizes []int32, each func(*fileNode, []lexer.Token), stub func(any)) (diags diag.List, fatal bool) {
 	type chunkJob struct {
 		toks []lexer.Token
