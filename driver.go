@@ -407,7 +407,7 @@ func (d *driver) front(in string, alone bool) (*middle.Module, *frontend.Stream,
 		if alone && d.streams() {
 			if m, s := frontend.CompileStreamed(name, src, d.linesOf(in), d.pipeline().ReadsFacts()); m != nil {
 				if heapBound != nil {
-					heapBound() // little is live from now on (gctuning.go)
+					heapBound(s.LargestBody()) // little is live from now on (gctuning.go)
 				}
 				d.pending = append(d.pending, s)
 				return m, s, nil, nil

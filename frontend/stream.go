@@ -157,6 +157,16 @@ func (s *Stream) await(fn *Func) error {
 	return nil
 }
 
+// LargestBody is the number of tokens of the program's largest function
+// body, which the skim counted before any body is parsed.
+func (s *Stream) LargestBody() int {
+	n := int32(0)
+	for _, k := range s.bodySizes {
+		n = max(n, k)
+	}
+	return int(n)
+}
+
 // Wait waits until the whole file is checked and returns its diagnostics,
 // errors and warnings, sorted by position: those CompileDeferred reports.
 // The module's code is valid only when there is no error among them.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"toyc/tests/gen"
@@ -68,6 +69,10 @@ func TestStreamSameAsDeferred(t *testing.T) {
 		if buildErr != nil {
 			t.Errorf("%s: a body was refused in a file without errors: %v", file, buildErr)
 			continue
+		}
+		// The collector's floor follows the largest body (gctuning.go).
+		if want := slices.Max(append(bodySizesOf(string(src)), 0)); s.LargestBody() != int(want) {
+			t.Errorf("%s: the largest body has %d tokens, not %d", file, want, s.LargestBody())
 		}
 		if err := want.MaterializeAll(); err != nil {
 			t.Fatal(err)
