@@ -122,12 +122,13 @@ type varTracker struct {
 	// events fire by the lines of its own callee's body, in order among
 	// themselves, whatever another's do (fire).
 	groups     [][]eventGroup
-	flowFiring []int        // the data flow's counts of events applied (startFiring)
-	entry      []trackState // by block index in f.Blocks (reached says which are set)
-	reached    []bool       // by block index: the data flow reached the block
-	joins      [][]tval     // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
-	joinRows   []tval       // where rows of joins are cut from
-	differ     []int        // merge's places holding different values on different edges
+	flowFiring []int          // the data flow's counts of events applied (startFiring)
+	entry      []trackState   // by block index in f.Blocks (reached says which are set)
+	reached    []bool         // by block index: the data flow reached the block
+	joins      [][]tval       // by block index, then place (a register, or FirstVReg+slot ID): what a place holds after a join of different values; a block's made at its first join
+	joinRows   []tval         // where rows of joins are cut from
+	differ     []int          // merge's places holding different values on different edges
+	byEdges    map[uint64]int // sameAcross's filing of differ, kept for the next merge's
 	// slotHolders lists, by value, the slots of t.st holding it (nil:
 	// not made in this block); slotSearches counts the block's searches
 	// without it (stSlotOf).
@@ -1201,7 +1202,7 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		return s.slots.get(p - int(FirstVReg))
 	}
 	t.differ = t.differ[:0]
-	var byEdges map[uint64]int // sameAcross's, made when differ grows long
+	filed := false // whether sameAcross has filed differ (t.byEdges)
 	// Registers every edge agrees on all of (the common case: most joins
 	// follow a branch, which moves nothing) are skipped whole.
 	regsShared := true
@@ -1238,11 +1239,11 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			continue
 		}
 		j := t.join(bi, p)
-		if byEdges == nil && len(t.differ) < linearJoinSearch {
+		if !filed && len(t.differ) < linearJoinSearch {
 			if q, ok := t.firstSame(ins, p, place); ok {
 				j = place(m, q)
 			}
-		} else if q, ok := t.sameAcross(ins, p, place, &byEdges); ok {
+		} else if q, ok := t.sameAcross(ins, p, place, &filed); ok {
 			j = place(m, q)
 		}
 		if p < int(FirstVReg) {
@@ -1286,11 +1287,13 @@ func (t *varTracker) firstSame(ins []*trackState, p int, place func(*trackState,
 }
 
 // sameAcross is firstSame once t.differ is long (linearJoinSearch): it
-// files the places in *byEdges by a hash of their values on the edges,
-// since a loop header of a deep nest has hundreds of slots differing
-// between the entry and the back edge, and comparing each with all before
-// it was quadratic.
-func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, byEdges *map[uint64]int) (int, bool) {
+// files the places in t.byEdges by a hash of their values on the edges
+// (the first call of a merge, which sets *filed), since a loop header of
+// a deep nest has hundreds of slots differing between the entry and the
+// back edge, and comparing each with all before it was quadratic. The map
+// is the tracker's, emptied for each merge: made and grown again at each
+// header of a 900-deep nest, it took a third of the function's emission.
+func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, filed *bool) (int, bool) {
 	hash := func(p int) (uint64, bool) {
 		h := uint64(len(ins))
 		for _, o := range ins {
@@ -1302,12 +1305,18 @@ func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState
 		}
 		return h, true
 	}
-	if *byEdges == nil {
-		*byEdges = make(map[uint64]int, 2*len(t.differ))
+	byEdges := t.byEdges
+	if !*filed {
+		*filed = true
+		if byEdges == nil {
+			byEdges = make(map[uint64]int, 2*len(t.differ))
+			t.byEdges = byEdges
+		}
+		clear(byEdges)
 		for _, q := range t.differ {
 			if h, ok := hash(q); ok {
-				if _, seen := (*byEdges)[h]; !seen {
-					(*byEdges)[h] = q
+				if _, seen := byEdges[h]; !seen {
+					byEdges[h] = q
 				}
 			}
 		}
@@ -1316,9 +1325,9 @@ func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState
 	if !ok {
 		return 0, false
 	}
-	q, seen := (*byEdges)[h]
+	q, seen := byEdges[h]
 	if !seen {
-		(*byEdges)[h] = p // p is appended to differ next
+		byEdges[h] = p // p is appended to differ next
 		return 0, false
 	}
 	for _, o := range ins {

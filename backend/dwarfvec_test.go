@@ -71,9 +71,11 @@ func TestValueVecAgainstSlices(t *testing.T) {
 // before it that holds the same known values on every edge, as comparing
 // it with each before it does: by comparing among a few and by a hash of
 // the values among more. Random places over a few values, so that many
-// agree, on two to four edges.
+// agree, on two to four edges; one tracker for all the merges, as for a
+// function's, whose filing each merge starts afresh.
 func TestSameAcrossFirstMatch(t *testing.T) {
 	rng := rand.New(rand.NewSource(24))
+	tr := &varTracker{}
 	for round := range 300 {
 		edges := 2 + round%3
 		places := 1 + rng.Intn(200)
@@ -91,8 +93,8 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 			edgeOf[ins[e]] = e
 		}
 		place := func(s *trackState, p int) tval { return vals[edgeOf[s]][p] }
-		tr := &varTracker{}
-		var byEdges map[uint64]int
+		tr.differ = tr.differ[:0]
+		filed := false
 		for p := range places {
 			want, wantOK := 0, false
 			for _, q := range tr.differ {
@@ -105,7 +107,7 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 					break
 				}
 			}
-			got, ok := tr.sameAcross(ins, p, place, &byEdges)
+			got, ok := tr.sameAcross(ins, p, place, &filed)
 			if ok != wantOK || ok && got != want {
 				t.Fatalf("round %d, place %d: sameAcross = %d, %v; the first such place is %d, %v", round, p, got, ok, want, wantOK)
 			}
