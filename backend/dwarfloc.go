@@ -129,6 +129,7 @@ type varTracker struct {
 	joinRows   []tval         // where rows of joins are cut from
 	differ     []int          // merge's places holding different values on different edges
 	byEdges    map[uint64]int // sameAcross's filing of differ, kept for the next merge's
+	slotLiveIn []uint64       // by block index, then slot ID: a bit set of the slots live at entry (dwarfdead.go), nil until asked
 	// slotHolders lists, by value, the slots of t.st holding it (nil:
 	// not made in this block); slotSearches counts the block's searches
 	// without it (stSlotOf).
@@ -428,6 +429,10 @@ type trackMem struct {
 	joins               [][]tval
 	joinRows            []tval
 	byIR, byMachine     []int32
+	// findDeadSlots's sets and work list.
+	slotGen, slotKill, slotLive []uint64
+	slotQueued                  []bool
+	slotWork                    []int32
 
 	// The lists variables are filed in (varTracker.regVars, slotVars,
 	// memVars), kept empty with their arrays (lists, emptyLists): made
@@ -1228,14 +1233,19 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			}
 		}
 		v := place(m, p)
-		differs := false
+		differs, unknown := false, v == 0
 		for _, o := range ins[1:] {
-			if place(o, p) != v {
-				differs = true
-				break
-			}
+			w := place(o, p)
+			differs = differs || w != v
+			unknown = unknown || w == 0
 		}
 		if !differs {
+			continue
+		}
+		if unknown && p >= int(FirstVReg) && t.slotDeadAt(bi, p-int(FirstVReg)) {
+			// A dead slot with nothing known on an edge: its join
+			// could tell nothing (dwarfdead.go).
+			m.slots.set(p-int(FirstVReg), 0)
 			continue
 		}
 		j := t.join(bi, p)
