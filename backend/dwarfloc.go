@@ -199,11 +199,11 @@ type varTracker struct {
 	// a location by value, dormantAt says under which). When the replay
 	// moved to another block (switched), every variable in a register or
 	// a slot (placed, at placedAt+1 in it, 0: not there), and those whose
-	// value differs from the last
-	// block's (prev: its chunks of variables, dwarfvec.go) and those whose
-	// value went into a place at the change (prevRegs, prevSlots: the last
-	// block's places; a variable without a location had its value in none
-	// of them); every variable at the start (full).
+	// value differs from the last block's (prev: its pages of variables,
+	// valueVec.snapshot) and those whose value went into a place at the
+	// change (prevRegs, prevSlots: the last block's registers and pages of
+	// slots; a variable without a location had its value in none of
+	// them); every variable at the start (full).
 	assigned []int
 	placed   []int
 	placedAt []int
@@ -409,7 +409,7 @@ func (sc *trackScratch) release() {
 // tracker a tenth of what a -g compile allocates.
 type trackMem struct {
 	entry               stateBuf
-	slab                vecSlab // the chunks of every state's vectors
+	slab                vecSlab // the pages and chunks of every state's vectors
 	log                 []stateChange
 	moves               []varMove
 	froms               []int32
@@ -1219,13 +1219,22 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			p = int(FirstVReg) - 1
 			continue
 		}
-		if p >= int(FirstVReg) && (p-int(FirstVReg))%vecChunk == 0 {
-			// A chunk of slots (dwarfvec.go) every edge shares holds
-			// the same values on every edge: skipped whole.
-			c := (p - int(FirstVReg)) / vecChunk
-			shared := true
+		if i := p - int(FirstVReg); i >= 0 && i%vecChunk == 0 {
+			// A page or a chunk of slots (dwarfvec.go) every edge
+			// shares holds the same values on every edge: skipped whole.
+			if i%vecSpan == 0 {
+				pg, shared := i/vecSpan, true
+				for _, o := range ins[1:] {
+					shared = shared && o.slots.pages[pg] == m.slots.pages[pg]
+				}
+				if shared {
+					p += vecSpan - 1
+					continue
+				}
+			}
+			c, shared := i/vecChunk, true
 			for _, o := range ins[1:] {
-				shared = shared && o.slots.chunks[c] == m.slots.chunks[c]
+				shared = shared && o.slots.chunk(c) == m.slots.chunk(c)
 			}
 			if shared {
 				p += vecChunk - 1
@@ -1265,12 +1274,22 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	}
 	// A variable whose value all edges agree on keeps it: where every
 	// edge holds it in one place, that place keeps it too. So only the
-	// chunks of variables (dwarfvec.go) that some edge does not share
-	// need a look.
-	for c, b := range m.vars.chunks {
-		shared := true
+	// pages and chunks of variables (dwarfvec.go) that some edge does
+	// not share need a look.
+	for c := 0; c*vecChunk < m.vars.len(); c++ {
+		if c%vecPage == 0 {
+			pg, shared := c/vecPage, true
+			for _, o := range ins[1:] {
+				shared = shared && o.vars.pages[pg] == m.vars.pages[pg]
+			}
+			if shared {
+				c += vecPage - 1
+				continue
+			}
+		}
+		b, shared := m.vars.chunk(c), true
 		for _, o := range ins[1:] {
-			shared = shared && o.vars.chunks[c] == b
+			shared = shared && o.vars.chunk(c) == b
 		}
 		if shared {
 			continue
@@ -1876,9 +1895,9 @@ func (t *varTracker) advance(in *Instr) {
 	if bi.block != t.block {
 		t.block, t.next, t.logAt = bi.block, 0, int(t.logFrom[bi.block])
 		t.firing = t.startFiring(bi.block, &t.firing)
-		t.prev = append(t.prev[:0], t.st.vars.chunks...)
+		t.prev = t.st.vars.snapshot(t.prev)
 		t.prevRegs = t.st.regs
-		t.prevSlots = append(t.prevSlots[:0], t.st.slots.chunks...)
+		t.prevSlots = t.st.slots.snapshot(t.prevSlots)
 		t.switched = true
 		if t.reached[bi.block] {
 			t.st.copyFrom(&t.entry[bi.block])
@@ -1953,34 +1972,16 @@ func (t *varTracker) update() {
 		}
 	} else {
 		if t.switched {
-			blocks := t.st.vars.slab.blocks // visit writes no state
-			for c, old := range t.prev {
-				b := t.st.vars.chunks[c]
-				if b == old {
-					continue
-				}
-				for j := range vecChunk {
-					if vi := c*vecChunk + j; vi < t.st.vars.len() && blocks[b][j] != blocks[old][j] {
-						t.visit(vi)
-					}
-				}
-			}
+			// visit writes no state
+			t.st.vars.changed(t.prev, func(vi int, _, _ tval) { t.visit(vi) })
 			if t.ndormant > 0 || len(t.dormant) > 0 {
 				for r, v := range t.st.regs {
 					if v != t.prevRegs[r] {
 						t.wake(v)
 					}
 				}
-				blocks := t.st.slots.slab.blocks // wake writes no state
-				for c, b := range t.st.slots.chunks {
-					if old := t.prevSlots[c]; b != old {
-						for j, v := range &blocks[b] {
-							if v != blocks[old][j] {
-								t.wake(v)
-							}
-						}
-					}
-				}
+				// wake writes no state
+				t.st.slots.changed(t.prevSlots, func(_ int, _, now tval) { t.wake(now) })
 			}
 		}
 		for _, vi := range t.assigned {

@@ -6,18 +6,19 @@ package backend
 // entry and at the exit of every block, and a state that copied every slot
 // and variable would make the tracker quadratic in memory on one function
 // with thousands of loops and variables (10k loops took 9.2 GB with -g). A
-// vector is cut into chunks of vecChunk values; copying a vector copies
-// only its chunks' numbers, and a write copies the chunk it lands in when
-// the chunk is shared, so a block's states cost the chunks its code
-// changes (a few) and one number per chunk, as a persistent array's path
-// copying does (Driscoll et al., "Making data structures persistent",
-// 1989; Go's cmd/compile keeps only the live slots per block,
-// ssa/debug.go, which drops what the tracker still shows). The chunks are
-// numbered in one slab, not pointed to: what copying a state copies (the
-// registers, the chunks' numbers) and what its chunks hold are no
-// pointers, so it needs no write barriers and the collector scans none of
-// it. Guarantees: the values read are exactly those of a plain
-// slice written the same way.
+// vector is cut into chunks of vecChunk values, and its chunks' numbers
+// into pages of vecPage; copying a vector copies only its pages' numbers,
+// and a write copies the page and the chunk it lands in when they are
+// shared, so a block's states cost the pages and chunks its code changes
+// (a few) and one number per page, as a persistent array's path copying
+// does (a tree of two levels; Driscoll et al., "Making data structures
+// persistent", 1989; Go's cmd/compile keeps only the live slots per
+// block, ssa/debug.go, which drops what the tracker still shows). Pages
+// and chunks are numbered in one slab, not pointed to: what copying a
+// state copies (the registers, the pages' numbers) and what its pages and
+// chunks hold are no pointers, so it needs no write barriers and the
+// collector scans none of it. Guarantees: the values read are exactly
+// those of a plain slice written the same way.
 
 // vecChunk is the number of values in a chunk: 16 rather than 64, since
 // a block's first write to a chunk copies it, and most functions have
@@ -25,72 +26,113 @@ package backend
 // a 10k-line -O2 -g compile, 6M in callgrind).
 const vecChunk = 16
 
+// vecPage is the number of chunks in a page. A vector is an array of pages
+// and a page an array of chunks' numbers, both copied on write, so that
+// copying a vector copies one number per vecPage*vecChunk values: with
+// chunk numbers alone, the states of a function of 10,000 loops and as
+// many variables were 625 numbers each, 250 MB for its 80,000 states, all
+// cleared and copied (a fifth of its -g compile), and each merge and block
+// switch compared the 625.
+const vecPage = 16
+
+// vecSpan is the number of values a page holds.
+const vecSpan = vecChunk * vecPage
+
 type vecBlock = [vecChunk]tval
 
-// zeroChunk is the number of the chunk where nothing was written: shared
-// by all vectors, never written.
-const zeroChunk = 0
+// vecPageBlock is a page: its chunks' numbers, and which of them it made
+// itself (written in place while the page is a vector's alone).
+type vecPageBlock struct {
+	chunks [vecPage]int32
+	owned  uint16
+}
+
+// zeroChunk and zeroPage are the numbers of the chunk and the page where
+// nothing was written: shared by all vectors, never written.
+const (
+	zeroChunk = 0
+	zeroPage  = 0
+)
 
 // valueVec is a vector of n IR values' handles.
 type valueVec struct {
-	n      int
-	chunks []int32  // the chunks' numbers in slab
-	owned  []bool   // chunk i is this vector's alone: written in place
-	slab   *vecSlab // where the chunks are, and a write's copies are made
+	n     int
+	pages []int32  // the pages' numbers in slab
+	owned []bool   // page i is this vector's alone: written in place
+	slab  *vecSlab // where the pages and chunks are, and a write's copies are made
 }
 
-// vecSlab holds the chunks of one tracker's vectors, in one array kept for
-// the next tracker's (release): a chunk copied on write is 64 bytes, and
-// every function's tracker made thousands, a tenth of what -g allocated at
-// 100k lines. Chunk 0 is zeroChunk.
+// vecSlab holds the pages and chunks of one tracker's vectors, in arrays
+// kept for the next tracker's (release): a chunk copied on write is 64
+// bytes, and every function's tracker made thousands, a tenth of what -g
+// allocated at 100k lines. Chunk 0 is zeroChunk, page 0 zeroPage.
 type vecSlab struct {
 	blocks []vecBlock
+	pages  []vecPageBlock
+}
+
+// init makes zeroChunk and zeroPage.
+func (s *vecSlab) init() {
+	if len(s.blocks) == 0 {
+		s.blocks = append(s.blocks, vecBlock{})
+	}
+	if len(s.pages) == 0 {
+		s.pages = append(s.pages, vecPageBlock{})
+	}
 }
 
 // block returns the number of a new chunk, its values unspecified. The
 // array may move: no chunk's address is kept across a call.
 func (s *vecSlab) block() int32 {
-	if len(s.blocks) == 0 {
-		s.blocks = append(s.blocks, vecBlock{}) // zeroChunk
-	}
+	s.init()
 	s.blocks = append(s.blocks, vecBlock{})
 	return int32(len(s.blocks) - 1)
 }
 
-// release makes every chunk free again (a chunk handed out is written
-// whole before it is read: block's caller copies into it).
+// page returns the number of a new page, unspecified; the array may move,
+// as block's.
+func (s *vecSlab) page() int32 {
+	s.init()
+	s.pages = append(s.pages, vecPageBlock{})
+	return int32(len(s.pages) - 1)
+}
+
+// release makes every page and chunk free again (one handed out is
+// written whole before it is read: block's and page's callers copy into
+// it).
 func (s *vecSlab) release() {
 	if len(s.blocks) > 0 {
 		s.blocks = s.blocks[:1]
+	}
+	if len(s.pages) > 0 {
+		s.pages = s.pages[:1]
 	}
 }
 
 // vecBuf is memory newValueVecs reuses.
 type vecBuf struct {
-	chunks []int32
-	owned  []bool
-	vecs   []valueVec
+	pages []int32
+	owned []bool
+	vecs  []valueVec
 }
 
-// newValueVecs makes k vectors of n none values, their chunk numbers in
-// one allocation, or in buf's memory (nil: new), their written chunks in
-// slab (nil: new).
+// newValueVecs makes k vectors of n none values, their page numbers in
+// one allocation, or in buf's memory (nil: new), their written pages and
+// chunks in slab (nil: new).
 func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
-	nc := (n + vecChunk - 1) / vecChunk
+	np := (n + vecSpan - 1) / vecSpan
 	if buf == nil {
 		buf = new(vecBuf)
 	}
 	if slab == nil {
 		slab = new(vecSlab)
 	}
-	if len(slab.blocks) == 0 {
-		slab.blocks = append(slab.blocks, vecBlock{}) // zeroChunk
-	}
-	chunks := scratch(&buf.chunks, k*nc) // all zeroChunk
-	owned := scratch(&buf.owned, k*nc)
+	slab.init()
+	pages := scratch(&buf.pages, k*np) // all zeroPage
+	owned := scratch(&buf.owned, k*np)
 	vs := scratch(&buf.vecs, k)
 	for i := range vs {
-		vs[i] = valueVec{n: n, chunks: chunks[i*nc : (i+1)*nc : (i+1)*nc], owned: owned[i*nc : (i+1)*nc : (i+1)*nc], slab: slab}
+		vs[i] = valueVec{n: n, pages: pages[i*np : (i+1)*np : (i+1)*np], owned: owned[i*np : (i+1)*np : (i+1)*np], slab: slab}
 	}
 	return vs
 }
@@ -98,42 +140,71 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 func (v *valueVec) len() int { return v.n }
 
 func (v *valueVec) get(i int) tval {
-	return v.slab.blocks[v.chunks[uint(i)/vecChunk]][uint(i)%vecChunk]
+	s := v.slab
+	return s.blocks[s.pages[v.pages[uint(i)/vecSpan]].chunks[uint(i)/vecChunk%vecPage]][uint(i)%vecChunk]
 }
 
-// set makes value i x, copying its chunk first when it is shared.
+// chunk is the number of chunk c (values c*vecChunk on) of v.
+func (v *valueVec) chunk(c int) int32 {
+	return v.slab.pages[v.pages[uint(c)/vecPage]].chunks[uint(c)%vecPage]
+}
+
+// set makes value i x, copying its page and its chunk first when they are
+// shared.
 func (v *valueVec) set(i int, x tval) {
-	c := uint(i) / vecChunk
-	if v.slab.blocks[v.chunks[c]][uint(i)%vecChunk] == x {
+	s := v.slab
+	p, c, j := uint(i)/vecSpan, uint(i)/vecChunk%vecPage, uint(i)%vecChunk
+	pg := &s.pages[v.pages[p]]
+	if s.blocks[pg.chunks[c]][j] == x {
 		return
 	}
-	if !v.owned[c] {
-		nb := v.slab.block()
-		v.slab.blocks[nb] = v.slab.blocks[v.chunks[c]]
-		v.chunks[c], v.owned[c] = nb, true
+	if !v.owned[p] {
+		np := s.page()
+		s.pages[np] = vecPageBlock{chunks: s.pages[v.pages[p]].chunks}
+		v.pages[p], v.owned[p] = np, true
+		pg = &s.pages[np]
 	}
-	v.slab.blocks[v.chunks[c]][uint(i)%vecChunk] = x
+	if pg.owned&(1<<c) == 0 {
+		nb := s.block()
+		s.blocks[nb] = s.blocks[pg.chunks[c]]
+		pg.chunks[c] = nb
+		pg.owned |= 1 << c
+	}
+	s.blocks[pg.chunks[c]][j] = x
 }
 
 // copyFrom makes v the same vector as o (of the same length): both share
-// o's chunks from now on, so neither writes them in place any more.
+// o's pages from now on, so neither writes them in place any more.
 func (v *valueVec) copyFrom(o *valueVec) {
-	copy(v.chunks, o.chunks)
+	copy(v.pages, o.pages)
 	clear(v.owned)
 	clear(o.owned)
 }
 
 // clear makes every value none.
 func (v *valueVec) clear() {
-	clear(v.chunks)
+	clear(v.pages)
 	clear(v.owned)
+}
+
+// chunksIn is the chunks of page p that hold values: all but in the last.
+func (v *valueVec) chunksIn(p int) int {
+	return min(vecPage, (v.n-p*vecSpan+vecChunk-1)/vecChunk)
 }
 
 // equal reports whether v and o hold the same values.
 func (v *valueVec) equal(o *valueVec) bool {
-	for c, b := range v.chunks {
-		if ob := o.chunks[c]; ob != b && v.slab.blocks[ob] != v.slab.blocks[b] {
-			return false
+	s := v.slab
+	for p, vp := range v.pages {
+		op := o.pages[p]
+		if op == vp {
+			continue
+		}
+		vcs, ocs := &s.pages[vp].chunks, &s.pages[op].chunks
+		for c := range v.chunksIn(p) {
+			if vb, ob := vcs[c], ocs[c]; ob != vb && s.blocks[ob] != s.blocks[vb] {
+				return false
+			}
 		}
 	}
 	return true
@@ -141,15 +212,54 @@ func (v *valueVec) equal(o *valueVec) bool {
 
 // index is the first i whose value is x, -1 if none.
 func (v *valueVec) index(x tval) int {
-	for c, b := range v.chunks {
-		if b == zeroChunk && x != 0 {
+	s := v.slab
+	for p, pn := range v.pages {
+		if pn == zeroPage && x != 0 {
 			continue
 		}
-		for j, y := range &v.slab.blocks[b] {
-			if y == x && c*vecChunk+j < v.n {
-				return c*vecChunk + j
+		cs := &s.pages[pn].chunks
+		for c := range v.chunksIn(p) {
+			b := cs[c]
+			if b == zeroChunk && x != 0 {
+				continue
+			}
+			for j, y := range &s.blocks[b] {
+				if i := p*vecSpan + c*vecChunk + j; y == x && i < v.n {
+					return i
+				}
 			}
 		}
 	}
 	return -1
+}
+
+// snapshot appends v's pages' numbers to buf[:0]: what changed tells the
+// values that differ from them, as long as no vector writes those pages in
+// place meanwhile (v gives them up by a copyFrom, say).
+func (v *valueVec) snapshot(buf []int32) []int32 { return append(buf[:0], v.pages...) }
+
+// changed calls fn for each value of v that differs from the snapshot
+// was, with both values.
+func (v *valueVec) changed(was []int32, fn func(i int, old, now tval)) {
+	s := v.slab
+	for p, pn := range v.pages {
+		op := was[p]
+		if op == pn {
+			continue
+		}
+		cs, ocs := &s.pages[pn].chunks, &s.pages[op].chunks
+		for c := range v.chunksIn(p) {
+			b, ob := cs[c], ocs[c]
+			if ob == b {
+				continue
+			}
+			for j, now := range &s.blocks[b] {
+				if old := s.blocks[ob][j]; now != old {
+					if i := p*vecSpan + c*vecChunk + j; i < v.n {
+						fn(i, old, now)
+					}
+				}
+			}
+		}
+	}
 }

@@ -16,7 +16,7 @@ func TestValueVecAgainstSlices(t *testing.T) {
 		}
 		return tval(1 + r.Intn(5))
 	}
-	for _, n := range []int{0, 1, vecChunk - 1, vecChunk, vecChunk + 1, 3*vecChunk + 7} {
+	for _, n := range []int{0, 1, vecChunk - 1, vecChunk, vecChunk + 1, 3*vecChunk + 7, vecSpan - 1, vecSpan, vecSpan + 1, 2*vecSpan + 37} {
 		r := rand.New(rand.NewSource(int64(n)))
 		const k = 4
 		vs := newValueVecs(k, n, nil, nil)
@@ -31,9 +31,32 @@ func TestValueVecAgainstSlices(t *testing.T) {
 				i, x := r.Intn(n), pick(r)
 				vs[a].set(i, x)
 				model[a][i] = x
-			case op < 8:
+			case op < 7:
 				vs[a].copyFrom(&vs[b])
 				copy(model[a], model[b])
+			case op < 8:
+				// As the replay switches blocks: a snapshot, then a copy
+				// of another vector; changed tells the difference.
+				was := vs[a].snapshot(nil)
+				old := slices.Clone(model[a])
+				vs[a].copyFrom(&vs[b])
+				copy(model[a], model[b])
+				var got []int
+				vs[a].changed(was, func(i int, o, x tval) {
+					if o != old[i] || x != model[a][i] {
+						t.Fatalf("n=%d step %d: changed says value %d went %v -> %v, not %v -> %v", n, step, i, o, x, old[i], model[a][i])
+					}
+					got = append(got, i)
+				})
+				var want []int
+				for i := range old {
+					if old[i] != model[a][i] {
+						want = append(want, i)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("n=%d step %d: changed lists %v, want %v", n, step, got, want)
+				}
 			case op < 9:
 				vs[a].clear()
 				clear(model[a])
