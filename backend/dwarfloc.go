@@ -1222,22 +1222,8 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		if i := p - int(FirstVReg); i >= 0 && i%vecChunk == 0 {
 			// A page or a chunk of slots (dwarfvec.go) every edge
 			// shares holds the same values on every edge: skipped whole.
-			if i%vecSpan == 0 {
-				pg, shared := i/vecSpan, true
-				for _, o := range ins[1:] {
-					shared = shared && o.slots.pages[pg] == m.slots.pages[pg]
-				}
-				if shared {
-					p += vecSpan - 1
-					continue
-				}
-			}
-			c, shared := i/vecChunk, true
-			for _, o := range ins[1:] {
-				shared = shared && o.slots.chunk(c) == m.slots.chunk(c)
-			}
-			if shared {
-				p += vecChunk - 1
+			if n := sharedChunks(m, ins, false, i/vecChunk); n > 0 {
+				p += n*vecChunk - 1
 				continue
 			}
 		}
@@ -1277,27 +1263,43 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	// pages and chunks of variables (dwarfvec.go) that some edge does
 	// not share need a look.
 	for c := 0; c*vecChunk < m.vars.len(); c++ {
-		if c%vecPage == 0 {
-			pg, shared := c/vecPage, true
-			for _, o := range ins[1:] {
-				shared = shared && o.vars.pages[pg] == m.vars.pages[pg]
-			}
-			if shared {
-				c += vecPage - 1
-				continue
-			}
-		}
-		b, shared := m.vars.chunk(c), true
-		for _, o := range ins[1:] {
-			shared = shared && o.vars.chunk(c) == b
-		}
-		if shared {
+		if n := sharedChunks(m, ins, true, c); n > 0 {
+			c += n - 1
 			continue
 		}
 		for vi := c * vecChunk; vi < min((c+1)*vecChunk, m.vars.len()); vi++ {
 			t.mergeVar(m, ins, vi)
 		}
 	}
+}
+
+// sharedChunks is how many chunks of m's slots (or vars) from chunk c on
+// every state of ins shares with it (ins[0] being the one m was copied
+// from): the whole page when c is a page's first and the page is shared,
+// else 1 when c's chunk is, else none.
+func sharedChunks(m *trackState, ins []*trackState, vars bool, c int) int {
+	vec := func(s *trackState) *valueVec {
+		if vars {
+			return &s.vars
+		}
+		return &s.slots
+	}
+	if pg := c / vecPage; c%vecPage == 0 {
+		shared := true
+		for _, o := range ins[1:] {
+			shared = shared && vec(o).pages[pg] == vec(m).pages[pg]
+		}
+		if shared {
+			return vecPage
+		}
+	}
+	b := vec(m).chunk(c)
+	for _, o := range ins[1:] {
+		if vec(o).chunk(c) != b {
+			return 0
+		}
+	}
+	return 1
 }
 
 // firstSame is the first place q of t.differ that holds on every edge of
