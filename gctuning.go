@@ -106,7 +106,8 @@ var (
 )
 
 // limitFloor is the least the memory limit is set to: gcLimitCeil until
-// boundHeap, gcLimitFloor after.
+// boundHeap, gcLimitFloor and the largest body's share after, raised by
+// followFunction.
 var limitFloor atomic.Int64
 
 // boundHeap makes the memory limit follow the live heap (see above), from
