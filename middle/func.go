@@ -1,6 +1,10 @@
 package middle
 
-import "toyc/middle/diag"
+import (
+	"slices"
+
+	"toyc/middle/diag"
+)
 
 // Func is a function definition, or a declaration when Blocks is empty.
 type Func struct {
@@ -283,6 +287,13 @@ func (f *Func) RemoveBlocks(drop func(*Block) bool) {
 // where that is non-nil, following chains (a replaced by b, b by c) so one
 // sweep suffices for a whole pass's worth of replacements.
 func (f *Func) ReplaceUses(repl []*Value) {
+	// Most passes call this whether or not they replaced anything. The
+	// sweep reads every operand's ID, a cache miss each in a function
+	// larger than the cache, where the test is a walk over one dense
+	// slice.
+	if !slices.ContainsFunc(repl, func(r *Value) bool { return r != nil }) {
+		return
+	}
 	resolve := func(v *Value) *Value {
 		for v.ID < len(repl) && repl[v.ID] != nil && repl[v.ID] != v {
 			v = repl[v.ID]

@@ -85,12 +85,19 @@ func nonEscapingAllocas(f *Func) []bool {
 // u.Args[i] satisfy use.
 func usedOnlyAs(f *Func, op Op, use func(u *Value, i int) bool) []bool {
 	only := make([]bool, f.NumValues())
+	found := false
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op == op {
 				only[v.ID] = true
+				found = true
 			}
 		}
+	}
+	if !found {
+		// The sweep over the uses reads every operand: a cache miss
+		// each in a function larger than the cache.
+		return only
 	}
 	for _, b := range f.Blocks {
 		for _, u := range b.Instrs {
