@@ -1,5 +1,7 @@
 package backend
 
+import "unsafe"
+
 // Instructions and their operands are cut from arrays of many (slabs)
 // rather than allocated one by one: instruction selection makes one or two
 // instructions per IR value, and their allocation, an object of 250 bytes
@@ -10,10 +12,12 @@ package backend
 // Each instruction's operands are a full slice (its length is its
 // capacity): an append moves them out, as for newInstr's.
 
-// Slab sizes: a few kilobytes each.
+// Slab sizes: as many as fit in a few kilobytes that are one of the Go
+// allocator's size classes, so that no slab is rounded up (as values',
+// middle/valueslab.go).
 const (
-	slabInstrs   = 32
-	slabOperands = 64
+	slabInstrs   = int(2304 / unsafe.Sizeof(Instr{}))
+	slabOperands = int(4096 / unsafe.Sizeof(Operand{}))
 )
 
 // instrSlab is where a function's instructions are cut from. The zero

@@ -1,5 +1,7 @@
 package middle
 
+import "unsafe"
+
 // A function's values and their operand arrays are cut from arrays of
 // many (slabs) rather than allocated one by one: building a body makes a
 // value per instruction, operand and constant, and their allocation was
@@ -22,12 +24,14 @@ package middle
 // first arrays are full slices of blockInstrs and blockEdges entries, so
 // a block that outgrows them moves out as any slice does.
 
-// Slab sizes: a few kilobytes each.
+// Slab sizes: as many as fit in a few kilobytes that are one of the Go
+// allocator's size classes, so that no slab is rounded up (32 values, 3584
+// bytes, took an object of 4096: an eighth of every value slab unused).
 const (
-	slabValues  = 32
-	slabArgs    = 64
-	slabBlocks  = 16
-	slabEdges   = 64
+	slabValues  = int(4096 / unsafe.Sizeof(Value{}))
+	slabArgs    = int(512 / unsafe.Sizeof((*Value)(nil)))
+	slabBlocks  = int(2048 / unsafe.Sizeof(Block{}))
+	slabEdges   = int(1024 / unsafe.Sizeof(Edge{}))
 	blockInstrs = 8
 	blockEdges  = 2
 )
