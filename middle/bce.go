@@ -36,6 +36,7 @@ func BCE(f *Func) {
 			}
 		}
 	}
+	p.release()
 	if len(removed) == 0 {
 		return
 	}

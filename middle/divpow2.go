@@ -74,6 +74,9 @@ func DivPow2(f *Func) {
 			}
 		}
 	}
+	if prover != nil {
+		prover.release()
+	}
 }
 
 // isExactByFacts reports whether one of facts, about a dividend, shows it

@@ -345,6 +345,7 @@ func (r *ipRanges) verify(f *Func) (failed []int, used []bool) {
 	// Nothing was dropped yet that a fact f's proofs rest on may miss;
 	// a function none of whose checks looked at a fact is proved again
 	// only when one it looked at goes.
+	p.release() // consulted is its own, not the prover's tables
 	return failed, p.consulted
 }
 

@@ -56,6 +56,9 @@ func LICM(f *Func) {
 	for i := len(h.nest.Loops) - 1; i >= 0; i-- {
 		h.hoistFrom(h.nest.Loops[i])
 	}
+	if h.prover != nil {
+		h.prover.release()
+	}
 	f.tracking().unanchor(h.moved)
 	if h.repl != nil {
 		f.ReplaceUses(h.repl)

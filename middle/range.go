@@ -3,6 +3,7 @@ package middle
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // A demand-driven prover of inequalities between SSA values, after Bodík,
@@ -233,12 +234,25 @@ type fact struct {
 	// the whole program (ipranges.go), the hyp-1st of its candidates.
 	always bool
 	hyp    int
+	// next is the index in rangeProver.all of the next fact about the
+	// same term, 0 for none.
+	next int32
 }
+
+// factList is where a term's facts are in rangeProver.all: its first and
+// last, linked by fact.next (indices from 1, so that the zero list is
+// empty).
+type factList struct{ first, last int32 }
 
 // rangeProver answers questions about one function; its facts are read once.
 type rangeProver struct {
-	dom   *DomTree
-	facts map[term][]fact
+	dom *DomTree
+	// facts lists each term's facts, in the order they were filed, which
+	// are in all: one array for the function's facts rather than one
+	// growing per term, most of which hold one or two (a slice each was
+	// a twentieth of what an -O1 compile allocates).
+	facts map[term]factList
+	all   []fact // all[0] is unused
 
 	steps int
 	hyps  []hypothesis
@@ -354,6 +368,31 @@ type query struct {
 	swapped bool // the question was turned around once already
 }
 
+// proverTables keeps the tables of released provers (their facts and
+// memos) for the next: several passes make a prover for each function,
+// and their tables were a twentieth of what an -O1 compile allocates.
+var proverTables = sync.Pool{New: func() any {
+	return &rangeProver{facts: make(map[term]factList), all: make([]fact, 1, 64), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool)}
+}}
+
+// maxKeptFacts bounds the tables release keeps: emptying a map takes time
+// by its capacity, and one large function's would be emptied for every
+// small function after it.
+const maxKeptFacts = 1 << 12
+
+// release gives p's tables back for another prover; p may not be used
+// after. The facts and memos are emptied, so that they keep no IR alive.
+func (p *rangeProver) release() {
+	if len(p.all) > maxKeptFacts || len(p.facts) > maxKeptFacts || len(p.memo) > maxKeptFacts || len(p.atMemo) > maxKeptFacts {
+		return
+	}
+	clear(p.all)
+	clear(p.facts)
+	clear(p.memo)
+	clear(p.atMemo)
+	proverTables.Put(&rangeProver{facts: p.facts, all: p.all[:1], memo: p.memo, atMemo: p.atMemo})
+}
+
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 	var r *ipRanges
 	if f.Module != nil {
@@ -365,7 +404,8 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 // newRangeProverAssuming is newRangeProver with the whole-program facts
 // r (nil: none) in place of the module's.
 func newRangeProverAssuming(f *Func, dom *DomTree, r *ipRanges) *rangeProver {
-	p := &rangeProver{dom: dom, facts: make(map[term][]fact), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool), numValues: f.NumValues(), fn: f, module: f.Module}
+	kept := proverTables.Get().(*rangeProver)
+	p := &rangeProver{dom: dom, facts: kept.facts, all: kept.all[:1], memo: kept.memo, atMemo: kept.atMemo, numValues: f.NumValues(), fn: f, module: f.Module}
 	p.readGlobalLengths(f)
 	if r != nil {
 		r.assume(p, f)
@@ -562,7 +602,17 @@ func (p *rangeProver) file(x bound, upper bool, other bound, d int64, needs []bo
 		where.domFrom = nil // a value of the loop: only the edge knows it
 	}
 	where.upper, where.other, where.d, where.needs = upper, other.t, d, needs
-	p.facts[x.t] = append(p.facts[x.t], where)
+	where.next = 0
+	p.all = append(p.all, where)
+	i := int32(len(p.all) - 1)
+	l := p.facts[x.t]
+	if l.first == 0 {
+		l.first = i
+	} else {
+		p.all[l.last].next = i
+	}
+	l.last = i
+	p.facts[x.t] = l
 }
 
 // allDefinedBefore reports whether the terms x, other and those of needs
@@ -771,9 +821,8 @@ func (p *rangeProver) proveFresh(q query, at point) bool {
 // byFacts tries each fact about q.x that holds at: x ≤ z + d reduces
 // x ≤ y + c to z ≤ y + (c - d), and likewise for lower bounds.
 func (p *rangeProver) byFacts(q query, at point) bool {
-	facts := p.facts[q.x]
-	for i := range facts {
-		f := &facts[i]
+	for i := p.facts[q.x].first; i != 0; i = p.all[i].next {
+		f := &p.all[i]
 		if p.steps++; p.steps > rangeBudget {
 			return false
 		}
