@@ -119,6 +119,14 @@ func (f *Func) Allocate() {
 			f.vregs[i].loc = it.assigned
 		}
 	}
+	if !f.keepIntervals {
+		// Only the dumps read the intervals, and the spill records
+		// whose ranges are theirs (explain.go), from here on: an
+		// allocation's intervals were a twentieth of what an -O1
+		// compile allocates, made anew for every function.
+		a.set.release()
+		a.set, a.spilled = nil, nil
+	}
 	f.alloc = a
 	f.stage = stageAllocated
 }

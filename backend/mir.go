@@ -470,6 +470,10 @@ type Func struct {
 
 	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
 	alloc     *allocation // the final round's intervals, for the dump
+	// keepIntervals says that the dumps or the explorer may read alloc's
+	// intervals after Allocate; without them their slabs go back for the
+	// next function's (Allocate).
+	keepIntervals bool
 	// defValues are, for -g, the IR values instructions define where
 	// coalescing gave their register to several values (dwarfloc.go),
 	// indexed by Instr.defValue-1.

@@ -624,6 +624,7 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 			}
 		case p.Isel != nil:
 			mf = p.Isel(f)
+			mf.keepIntervals = !pl.DropIR
 			if pl.DropIR && !f.Tracked() {
 				mf.dropIR()
 			}
