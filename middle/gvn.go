@@ -1,5 +1,7 @@
 package middle
 
+import "sync"
+
 // GVN removes redundant computations: an instruction that computes the same
 // operation on the same operands as one that dominates it is replaced by that
 // one. This is the dominator-based value numbering of Briggs, Cooper and
@@ -38,13 +40,18 @@ func GVN(f *Func) {
 	if f.IsDecl() {
 		return
 	}
+	kept := gvnTables.Get().(*valueNumbering)
 	g := &valueNumbering{
-		f:       f,
-		repl:    make([]*Value, f.NumValues()),
-		facts:   make([]*Value, f.NumValues()),
-		table:   make(map[gvnKey]*Value),
-		globals: make(map[string]int32),
+		f:        f,
+		repl:     Zeroed(kept.repl, f.NumValues()),
+		facts:    Zeroed(kept.facts, f.NumValues()),
+		table:    orMake(kept.table),
+		tableLog: kept.tableLog,
+		factLog:  kept.factLog,
+		marks:    kept.marks,
+		globals:  orMake(kept.globals),
 	}
+	defer g.release()
 	f.Dom().Walk(g.enter, g.exit)
 	if !g.replaced {
 		return
@@ -53,6 +60,16 @@ func GVN(f *Func) {
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(g.repl) && g.repl[v.ID] != nil })
 	}
+}
+
+// gvnTables keeps a finished numbering's tables for the next function's
+// (scratch.go).
+var gvnTables = sync.Pool{New: func() any { return new(valueNumbering) }}
+
+// release gives g's tables back; g may not be used after.
+func (g *valueNumbering) release() {
+	gvnTables.Put(&valueNumbering{repl: Released(g.repl), facts: Released(g.facts), table: ReleasedMap(g.table),
+		tableLog: Released(g.tableLog), factLog: Released(g.factLog), marks: Released(g.marks), globals: ReleasedMap(g.globals)})
 }
 
 func (g *valueNumbering) enter(b *Block) {

@@ -369,28 +369,15 @@ type query struct {
 }
 
 // proverTables keeps the tables of released provers (their facts and
-// memos) for the next: several passes make a prover for each function,
-// and their tables were a twentieth of what an -O1 compile allocates.
-var proverTables = sync.Pool{New: func() any {
-	return &rangeProver{facts: make(map[term]factList), all: make([]fact, 1, 64), memo: make(map[memoKey]bool), atMemo: make(map[memoKey]bool)}
-}}
-
-// maxKeptFacts bounds the tables release keeps: emptying a map takes time
-// by its capacity, and one large function's would be emptied for every
-// small function after it.
-const maxKeptFacts = 1 << 12
+// memos) for the next (scratch.go): several passes make a prover for each
+// function, and their tables were a twentieth of what an -O1 compile
+// allocates.
+var proverTables = sync.Pool{New: func() any { return &rangeProver{all: make([]fact, 0, 64)} }}
 
 // release gives p's tables back for another prover; p may not be used
-// after. The facts and memos are emptied, so that they keep no IR alive.
+// after.
 func (p *rangeProver) release() {
-	if len(p.all) > maxKeptFacts || len(p.facts) > maxKeptFacts || len(p.memo) > maxKeptFacts || len(p.atMemo) > maxKeptFacts {
-		return
-	}
-	clear(p.all)
-	clear(p.facts)
-	clear(p.memo)
-	clear(p.atMemo)
-	proverTables.Put(&rangeProver{facts: p.facts, all: p.all[:1], memo: p.memo, atMemo: p.atMemo})
+	proverTables.Put(&rangeProver{facts: ReleasedMap(p.facts), all: Released(p.all), memo: ReleasedMap(p.memo), atMemo: ReleasedMap(p.atMemo)})
 }
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
@@ -405,7 +392,7 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 // r (nil: none) in place of the module's.
 func newRangeProverAssuming(f *Func, dom *DomTree, r *ipRanges) *rangeProver {
 	kept := proverTables.Get().(*rangeProver)
-	p := &rangeProver{dom: dom, facts: kept.facts, all: kept.all[:1], memo: kept.memo, atMemo: kept.atMemo, numValues: f.NumValues(), fn: f, module: f.Module}
+	p := &rangeProver{dom: dom, facts: orMake(kept.facts), all: append(kept.all, fact{}), memo: orMake(kept.memo), atMemo: orMake(kept.atMemo), numValues: f.NumValues(), fn: f, module: f.Module}
 	p.readGlobalLengths(f)
 	if r != nil {
 		r.assume(p, f)

@@ -34,3 +34,22 @@ func Released[T any](s []T) []T {
 	clear(s)
 	return s[:0]
 }
+
+// ReleasedMap returns m emptied for the pool, or nil when it held more
+// than maxPooled entries: emptying a map takes time by its capacity, and
+// one large function's would cost every smaller one after it.
+func ReleasedMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > maxPooled {
+		return nil
+	}
+	clear(m)
+	return m
+}
+
+// orMake returns m, or a new map when m is nil (ReleasedMap dropped it).
+func orMake[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return make(map[K]V)
+	}
+	return m
+}
