@@ -3,6 +3,7 @@ package backend
 import (
 	"slices"
 	"sort"
+	"sync"
 
 	"toyc/middle"
 )
@@ -158,6 +159,7 @@ func computeLiveness(f *Func) *liveness {
 			looped = append(looped, int32(v))
 		}
 	}
+	w.release()
 	for v := range nv {
 		lv.regs[v] = all[start[v]:start[v+1]:start[v+1]]
 	}
@@ -296,6 +298,7 @@ func (lv *liveness) update(f *Func, changed []Reg) {
 			}
 		}
 	}
+	w.release()
 }
 
 // liveWalk is the state of the path exploration: each register's blocks
@@ -305,6 +308,21 @@ type liveWalk struct {
 	useBlocks, defBlocks [][]int32 // by vreg index: blocks with an upward-exposed use, with a definition
 	walk                 *middle.LoopLiveness
 	loops                *middle.LoopForest
+
+	// The walk's tables, kept in liveWalks for the next walk's (release):
+	// a walk is made for every liveness computed, several per function.
+	lastUse, lastDef       []int32
+	uses, defs             []regBlock
+	useBacking, defBacking []int32
+}
+
+var liveWalks = sync.Pool{New: func() any { return new(liveWalk) }}
+
+// release gives w's tables back; w may not be used after.
+func (w *liveWalk) release() {
+	liveWalks.Put(&liveWalk{useBlocks: middle.Released(w.useBlocks), defBlocks: middle.Released(w.defBlocks),
+		lastUse: middle.Released(w.lastUse), lastDef: middle.Released(w.lastDef), uses: middle.Released(w.uses), defs: middle.Released(w.defs),
+		useBacking: middle.Released(w.useBacking), defBacking: middle.Released(w.defBacking)})
 }
 
 // newLiveWalk reads f's code for the registers of only (by vreg index),
@@ -314,11 +332,12 @@ type liveWalk struct {
 // allocations, not one list per register.
 func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 	nv := f.NumVRegs()
-	w := &liveWalk{loops: loops}
+	w := liveWalks.Get().(*liveWalk)
+	w.loops = loops
 	w.walk = middle.NewLoopLiveness(predGraph(f), loops)
-	lastUse := make([]int32, nv) // stamps: the block ID+1 that recorded it last
-	lastDef := make([]int32, nv)
-	var uses, defs []regBlock
+	lastUse := middle.Zeroed(w.lastUse, nv) // stamps: the block ID+1 that recorded it last
+	lastDef := middle.Zeroed(w.lastDef, nv)
+	uses, defs := w.uses[:0], w.defs[:0]
 	wanted := func(r Reg) bool { return r.IsVirtual() && (only == nil || only[r-FirstVReg]) }
 	// The two visitors are made once, not per instruction: they read
 	// the block from b and stamp.
@@ -342,8 +361,9 @@ func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 			in.forEachDef(def)
 		}
 	}
-	w.useBlocks = byReg(nv, uses, lastUse)
-	w.defBlocks = byReg(nv, defs, lastDef)
+	w.lastUse, w.lastDef, w.uses, w.defs = lastUse, lastDef, uses, defs
+	w.useBlocks, w.useBacking = byReg(nv, uses, lastUse, w.useBlocks, w.useBacking)
+	w.defBlocks, w.defBacking = byReg(nv, defs, lastDef, w.defBlocks, w.defBacking)
 	return w
 }
 
@@ -351,14 +371,18 @@ func newLiveWalk(f *Func, only []bool, loops *middle.LoopForest) *liveWalk {
 type regBlock struct{ v, b int32 }
 
 // byReg groups the blocks of pairs by register, keeping their order (a
-// counting sort), with count as scratch of nv elements.
-func byReg(nv int, pairs []regBlock, count []int32) [][]int32 {
+// counting sort), with count as scratch of nv elements, into lists and
+// backing (their arrays reused when large enough), which it returns.
+func byReg(nv int, pairs []regBlock, count []int32, lists [][]int32, backing []int32) ([][]int32, []int32) {
 	clear(count)
 	for _, p := range pairs {
 		count[p.v]++
 	}
-	backing := make([]int32, len(pairs))
-	lists := make([][]int32, nv)
+	if cap(backing) < len(pairs) {
+		backing = make([]int32, len(pairs))
+	}
+	backing = backing[:len(pairs)]
+	lists = middle.Zeroed(lists, nv)
 	at := 0
 	for v, n := range count {
 		if n > 0 {
@@ -369,7 +393,7 @@ func byReg(nv int, pairs []regBlock, count []int32) [][]int32 {
 	for _, p := range pairs {
 		lists[p.v] = append(lists[p.v], p.b)
 	}
-	return lists
+	return lists, backing
 }
 
 // predGraph returns the rows of the blocks' predecessors, by ID.
