@@ -2,6 +2,7 @@ package middle
 
 import (
 	"slices"
+	"sync"
 
 	"toyc/middle/diag"
 )
@@ -203,6 +204,10 @@ func (f *Func) paramName(name string) string {
 	return name
 }
 
+// constTables keeps released functions' tables of constants, emptied, for
+// the next functions' (ReleaseCode, scratch.go).
+var constTables sync.Pool
+
 // Const returns the constant c of type t, shared by all its uses in f.
 func (f *Func) Const(t Type, c int64) *Value {
 	c = t.Truncate(c)
@@ -211,7 +216,10 @@ func (f *Func) Const(t Type, c int64) *Value {
 		return v
 	}
 	if f.consts == nil {
-		f.consts = make(map[constKey]*Value)
+		f.consts, _ = constTables.Get().(map[constKey]*Value)
+		if f.consts == nil {
+			f.consts = make(map[constKey]*Value)
+		}
 	}
 	v := f.NewValue(OpConst, t, "")
 	v.Const = c

@@ -28,7 +28,10 @@ import (
 // (frontend/stream.go) may find an error in f's before it is built.
 func (f *Func) DeferBody(build func(*Func) error) {
 	f.build = build
-	f.names = nil // made again from the parameters' names (nameTable)
+	if f.names != nil {
+		f.names.release()
+		f.names = nil // made again from the parameters' names (nameTable)
+	}
 	f.Module.tables.shared = true
 }
 

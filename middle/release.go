@@ -29,7 +29,13 @@ func (f *Func) ReleaseCode() {
 	f.Blocks = nil
 	f.Params = nil
 	f.Debug = nil // its slots and assignments point into the body
-	f.names = nil
+	if f.names != nil {
+		f.names.release()
+		f.names = nil
+	}
+	if m := ReleasedMap(f.consts); m != nil {
+		constTables.Put(m)
+	}
 	f.consts = nil
 	f.globals = nil
 	f.cache = nil

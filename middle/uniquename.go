@@ -1,6 +1,9 @@
 package middle
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // nameTable hands out the names of one function's values and blocks, unique
 // within the function: the hint itself while it is free, else hint.1,
@@ -25,9 +28,22 @@ type nameTable struct {
 	suffixed int // names in index of the form base.N (splitSuffix)
 }
 
-// newNameTable returns a table with room for n names.
+// newNameTable returns a table with room for n names, one a released
+// function's was when there is one (scratch.go): every function's body
+// makes a table.
 func newNameTable(n int) *nameTable {
+	if t, ok := nameTables.Get().(*nameTable); ok && t.index != nil {
+		return t
+	}
 	return &nameTable{index: make(map[string]int32, n), counts: make([]int, 0, n)}
+}
+
+var nameTables sync.Pool
+
+// release gives t back for another function's names; t may not be used
+// after.
+func (t *nameTable) release() {
+	nameTables.Put(&nameTable{index: ReleasedMap(t.index), counts: Released(t.counts)})
 }
 
 // len is the number of names the table keeps.
