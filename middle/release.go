@@ -39,7 +39,10 @@ func (f *Func) ReleaseCode() {
 	f.consts = nil
 	f.globals = nil
 	f.cache = nil
-	f.slab = nil
+	if f.slab != nil {
+		f.slab.release()
+		f.slab = nil
+	}
 	f.facts = nil // read by the summary and the passes, done with it
 }
 

@@ -1,6 +1,6 @@
 package middle
 
-import "unsafe"
+import "sync"
 
 // A function's values and their operand arrays are cut from arrays of
 // many (slabs) rather than allocated one by one: building a body makes a
@@ -28,10 +28,10 @@ import "unsafe"
 // allocator's size classes, so that no slab is rounded up (32 values, 3584
 // bytes, took an object of 4096: an eighth of every value slab unused).
 const (
-	slabValues  = int(4096 / unsafe.Sizeof(Value{}))
-	slabArgs    = int(512 / unsafe.Sizeof((*Value)(nil)))
-	slabBlocks  = int(2048 / unsafe.Sizeof(Block{}))
-	slabEdges   = int(1024 / unsafe.Sizeof(Edge{}))
+	slabValues  = 36 // 4096 / unsafe.Sizeof(Value{})
+	slabArgs    = 64 // 512 / unsafe.Sizeof((*Value)(nil))
+	slabBlocks  = 19 // 2048 / unsafe.Sizeof(Block{})
+	slabEdges   = 64 // 1024 / unsafe.Sizeof(Edge{})
 	blockInstrs = 8
 	blockEdges  = 2
 )
@@ -43,12 +43,73 @@ type valueSlab struct {
 	args   []*Value // operand arrays and blocks' instruction arrays
 	blocks []Block
 	edges  []Edge
+	taken  *slabArrays
+}
+
+// slabArrays are the arrays of the slab sizes a slab cut so far, which
+// release gives back for other functions' slabs. (Apart from valueSlab:
+// the sizes follow the structs, and a Func holds its slab.)
+type slabArrays struct {
+	valueArrays []*[slabValues]Value
+	argArrays   []*[slabArgs]*Value
+	blockArrays []*[slabBlocks]Block
+	edgeArrays  []*[slabEdges]Edge
+}
+
+// arrays returns sl's record of the arrays it took.
+func (sl *valueSlab) arrays() *slabArrays {
+	if sl.taken == nil {
+		sl.taken = new(slabArrays)
+	}
+	return sl.taken
+}
+
+// Arrays of released slabs, emptied, for the next slabs: a compile builds
+// tens of thousands of bodies, each of its own arrays, a fifth of what it
+// allocates, while the last released body's are still in the cache.
+var (
+	valueArrays sync.Pool
+	argArrays   sync.Pool
+	blockArrays sync.Pool
+	edgeArrays  sync.Pool
+)
+
+// takeArray returns an array from pool, or a new one, and notes it in
+// taken.
+func takeArray[A any](pool *sync.Pool, taken *[]*A) *A {
+	a, _ := pool.Get().(*A)
+	if a == nil {
+		a = new(A)
+	}
+	*taken = append(*taken, a)
+	return a
+}
+
+// giveArrays empties the arrays of taken and gives them to pool.
+func giveArrays[A any](pool *sync.Pool, taken []*A) {
+	var zero A
+	for _, a := range taken {
+		*a = zero
+		pool.Put(a)
+	}
+}
+
+// release gives sl's arrays back for other slabs: nothing may use a value,
+// block or edge cut from sl after.
+func (sl *valueSlab) release() {
+	if t := sl.taken; t != nil {
+		giveArrays(&valueArrays, t.valueArrays)
+		giveArrays(&argArrays, t.argArrays)
+		giveArrays(&blockArrays, t.blockArrays)
+		giveArrays(&edgeArrays, t.edgeArrays)
+	}
+	*sl = valueSlab{}
 }
 
 // value returns a zero value whose Args are a copy of args.
 func (sl *valueSlab) value(args []*Value) *Value {
 	if len(sl.values) == 0 {
-		sl.values = make([]Value, slabValues)
+		sl.values = takeArray(&valueArrays, &sl.arrays().valueArrays)[:]
 	}
 	v := &sl.values[0]
 	sl.values = sl.values[1:]
@@ -62,7 +123,11 @@ func (sl *valueSlab) value(args []*Value) *Value {
 // pointers returns a full slice of n nil pointers.
 func (sl *valueSlab) pointers(n int) []*Value {
 	if len(sl.args) < n {
-		sl.args = make([]*Value, max(slabArgs, n))
+		if n <= slabArgs {
+			sl.args = takeArray(&argArrays, &sl.arrays().argArrays)[:]
+		} else {
+			sl.args = make([]*Value, n)
+		}
 	}
 	p := sl.args[:n:n]
 	sl.args = sl.args[n:]
@@ -75,7 +140,7 @@ func (sl *valueSlab) block() *Block {
 	b := sl.bareBlock()
 	b.Instrs = sl.pointers(blockInstrs)[:0]
 	if len(sl.edges) < 2*blockEdges {
-		sl.edges = make([]Edge, slabEdges)
+		sl.edges = takeArray(&edgeArrays, &sl.arrays().edgeArrays)[:]
 	}
 	b.Succs = sl.edges[:0:blockEdges]
 	b.Preds = sl.edges[blockEdges : blockEdges : 2*blockEdges]
@@ -86,7 +151,7 @@ func (sl *valueSlab) block() *Block {
 // bareBlock returns a zero block, with no room for instructions or edges.
 func (sl *valueSlab) bareBlock() *Block {
 	if len(sl.blocks) == 0 {
-		sl.blocks = make([]Block, slabBlocks)
+		sl.blocks = takeArray(&blockArrays, &sl.arrays().blockArrays)[:]
 	}
 	b := &sl.blocks[0]
 	sl.blocks = sl.blocks[1:]
@@ -96,7 +161,11 @@ func (sl *valueSlab) bareBlock() *Block {
 // edgeList returns a full slice of n zero edges.
 func (sl *valueSlab) edgeList(n int) []Edge {
 	if len(sl.edges) < n {
-		sl.edges = make([]Edge, max(slabEdges, n))
+		if n <= slabEdges {
+			sl.edges = takeArray(&edgeArrays, &sl.arrays().edgeArrays)[:]
+		} else {
+			sl.edges = make([]Edge, n)
+		}
 	}
 	e := sl.edges[:n:n]
 	sl.edges = sl.edges[n:]

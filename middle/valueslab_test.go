@@ -1,6 +1,9 @@
 package middle
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // Values cut from one slab are independent: each has its own operands, an
 // append to one's operands leaves its neighbours' intact, and a value of
@@ -63,5 +66,49 @@ func TestBlockSlabIndependent(t *testing.T) {
 				t.Fatalf("block %d: successor %d is %s, want %s", i, k, e.b.Name, want.Name)
 			}
 		}
+	}
+}
+
+// Each slab array fills its size class of the Go allocator (the sizes are
+// written out, since the arrays' types cannot take them from the structs
+// they hold): one more element would take a larger class.
+func TestSlabSizesFillSizeClasses(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		n, size   uintptr
+		sizeClass uintptr
+	}{
+		{"slabValues", slabValues, unsafe.Sizeof(Value{}), 4096},
+		{"slabArgs", slabArgs, unsafe.Sizeof((*Value)(nil)), 512},
+		{"slabBlocks", slabBlocks, unsafe.Sizeof(Block{}), 2048},
+		{"slabEdges", slabEdges, unsafe.Sizeof(Edge{}), 1024},
+	} {
+		if c.n*c.size > c.sizeClass || (c.n+1)*c.size <= c.sizeClass {
+			t.Errorf("%s = %d; %d-byte elements fill a %d-byte array with %d", c.name, c.n, c.size, c.sizeClass, c.sizeClass/c.size)
+		}
+	}
+}
+
+// A released slab's arrays are emptied before another function's slab
+// takes them: a value cut from them is a zero value, whatever the
+// released function held.
+func TestReleasedSlabArraysEmpty(t *testing.T) {
+	f := &Func{Name: "f"}
+	a := f.NewValue(OpParam, I64, "a")
+	for range 4 * slabValues {
+		v := f.NewValue(OpAdd, I64, "x", a, a)
+		v.Const, v.Sym = 7, "s"
+	}
+	f.NewBlock("b")
+	f.ReleaseCode()
+	g := &Func{Name: "g"}
+	for range 4 * slabValues {
+		v := g.bodySlab().value(nil)
+		if v.Op != 0 || v.Args != nil || v.Const != 0 || v.Sym != "" || v.Name != "" || v.Block != nil {
+			t.Fatalf("a value of a new slab holds %+v", *v)
+		}
+	}
+	if b := g.bodySlab().bareBlock(); b.Name != "" || b.Instrs != nil || b.Func != nil {
+		t.Fatalf("a block of a new slab holds %+v", *b)
 	}
 }
