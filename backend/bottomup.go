@@ -334,7 +334,9 @@ func (b *bottomUp) compileLate(i int) {
 		if mf != nil && mf.text != nil {
 			// Written: until its turn, only the text is needed.
 			f.Release()
-			mf = &Func{text: mf.text}
+			text := mf.text
+			mf.dropCode()
+			mf = &Func{text: text}
 		}
 	}
 	b.mu.Lock()
@@ -400,6 +402,7 @@ func (b *bottomUp) finish() {
 		b.mu.Unlock()
 		err := b.pl.Finish(f, mf)
 		f.Release()
+		mf.dropCode()
 		b.mu.Lock()
 		b.mach[k], b.errs[k] = nil, err
 		b.finishing = false

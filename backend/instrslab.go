@@ -1,6 +1,11 @@
 package backend
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+
+	"toyc/middle"
+)
 
 // Instructions and their operands are cut from arrays of many (slabs)
 // rather than allocated one by one: instruction selection makes one or two
@@ -16,7 +21,7 @@ import "unsafe"
 // allocator's size classes, so that no slab is rounded up (as values',
 // middle/valueslab.go).
 const (
-	slabInstrs   = int(2304 / unsafe.Sizeof(Instr{}))
+	slabInstrs   = int(4096 / unsafe.Sizeof(Instr{}))
 	slabOperands = int(4096 / unsafe.Sizeof(Operand{}))
 )
 
@@ -26,6 +31,21 @@ const (
 type instrSlab struct {
 	instrs []Instr
 	ops    []Operand
+	// The arrays cut so far, which release gives back for other
+	// functions' slabs (as the IR's, middle/valueslab.go).
+	instrArrays   []*[slabInstrs]Instr
+	operandArrays []*[slabOperands]Operand
+}
+
+// Arrays of released slabs, emptied, for the next slabs.
+var instrArrays, operandArrays sync.Pool
+
+// release gives sl's arrays back for other slabs: nothing may use an
+// instruction or operand cut from sl after.
+func (sl *instrSlab) release() {
+	middle.GiveArrays(&instrArrays, sl.instrArrays)
+	middle.GiveArrays(&operandArrays, sl.operandArrays)
+	*sl = instrSlab{}
 }
 
 // newInstr is newInstr, from the slab.
@@ -44,7 +64,7 @@ func (sl *instrSlab) instr(in Instr, args ...Operand) *Instr {
 		return p
 	}
 	if len(sl.instrs) == 0 {
-		sl.instrs = make([]Instr, slabInstrs)
+		sl.instrs = middle.TakeArray(&instrArrays, &sl.instrArrays)[:]
 	}
 	p := &sl.instrs[0]
 	sl.instrs = sl.instrs[1:]
@@ -52,11 +72,24 @@ func (sl *instrSlab) instr(in Instr, args ...Operand) *Instr {
 	p.Args = nil
 	if n := len(args); n > 0 {
 		if len(sl.ops) < n {
-			sl.ops = make([]Operand, max(slabOperands, n))
+			if n <= slabOperands {
+				sl.ops = middle.TakeArray(&operandArrays, &sl.operandArrays)[:]
+			} else {
+				sl.ops = make([]Operand, n)
+			}
 		}
 		p.Args = sl.ops[:n:n]
 		sl.ops = sl.ops[n:]
 		copy(p.Args, args)
 	}
 	return p
+}
+
+// dropCode gives f's instructions back for other functions' once its text
+// is written, unless the dumps or the explorer may still read them
+// (keepCode).
+func (f *Func) dropCode() {
+	if f != nil && !f.keepCode {
+		f.slab.release()
+	}
 }

@@ -25,3 +25,32 @@ func TestInstrSlabIndependent(t *testing.T) {
 		}
 	}
 }
+
+// A released slab's arrays are emptied before another slab takes them,
+// and a function the dumps may read keeps its instructions (dropCode).
+func TestReleasedInstrSlabEmpty(t *testing.T) {
+	kept := &Func{keepCode: true}
+	in := kept.slab.instr(Instr{Op: opMov, Size: 8}, regOp(RAX), immOp(5))
+	kept.dropCode()
+	if in.Op != opMov || len(in.Args) != 2 || in.Args[1] != immOp(5) {
+		t.Fatalf("a kept function's instruction became %+v", *in)
+	}
+	f := &Func{}
+	for i := range 4 * slabInstrs {
+		f.slab.instr(Instr{Op: opMov, Size: 8, Cond: CondL, taken: 7}, regOp(FirstVReg+Reg(i)), immOp(int64(i)))
+	}
+	f.dropCode()
+	var g Func
+	for range 4 * slabInstrs {
+		in := g.slab.instr(Instr{})
+		if in.Op != 0 || in.Size != 0 || in.Cond != 0 || in.taken != 0 || in.Args != nil {
+			t.Fatalf("an instruction of a new slab holds %+v", *in)
+		}
+	}
+	g.slab.instr(Instr{}, Operand{}) // takes an operand array
+	for _, o := range g.slab.ops {
+		if o != (Operand{}) {
+			t.Fatalf("an operand of a new slab holds %+v", o)
+		}
+	}
+}

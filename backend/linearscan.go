@@ -119,7 +119,7 @@ func (f *Func) Allocate() {
 			f.vregs[i].loc = it.assigned
 		}
 	}
-	if !f.keepIntervals {
+	if !f.keepCode {
 		// Only the dumps read the intervals, and the spill records
 		// whose ranges are theirs (explain.go), from here on: an
 		// allocation's intervals were a twentieth of what an -O1

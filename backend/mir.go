@@ -470,10 +470,12 @@ type Func struct {
 
 	coalesced [][2]Reg    // [merged, into] for each pair CoalesceCopies merged, for the dump and AllocationInfo
 	alloc     *allocation // the final round's intervals, for the dump
-	// keepIntervals says that the dumps or the explorer may read alloc's
-	// intervals after Allocate; without them their slabs go back for the
-	// next function's (Allocate).
-	keepIntervals bool
+	// keepCode says that the dumps or the explorer may read the code, and
+	// alloc's intervals, after the passes that made them; without them
+	// the intervals' slabs go back for the next function's at the end of
+	// Allocate, and the instructions' once the text is written
+	// (dropCode).
+	keepCode bool
 	// defValues are, for -g, the IR values instructions define where
 	// coalescing gave their register to several values (dwarfloc.go),
 	// indexed by Instr.defValue-1.

@@ -530,6 +530,7 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 				mu.Unlock()
 				err := pl.Finish(funcs[k], mach[k])
 				funcs[k].Release()
+				mach[k].dropCode()
 				mu.Lock()
 				mach[k], errs[k] = nil, err
 				finishing = false
@@ -624,7 +625,7 @@ func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, err
 			}
 		case p.Isel != nil:
 			mf = p.Isel(f)
-			mf.keepIntervals = !pl.DropIR
+			mf.keepCode = !pl.DropIR
 			if pl.DropIR && !f.Tracked() {
 				mf.dropIR()
 			}

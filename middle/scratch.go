@@ -1,5 +1,7 @@
 package middle
 
+import "sync"
+
 // Scratch reused from one function to the next. A compile goes through
 // tens of thousands of small functions, and each pass used to make its
 // side tables (by Value.ID, by Block.ID) anew for every one: those arrays
@@ -52,4 +54,27 @@ func orMake[K comparable, V any](m map[K]V) map[K]V {
 		return make(map[K]V)
 	}
 	return m
+}
+
+// Arrays of a fixed size (a slab's) are kept the same way, whole: a pool
+// of pointers to arrays, emptied when given back.
+
+// TakeArray returns an array from pool, or a new one, and notes it in
+// taken.
+func TakeArray[A any](pool *sync.Pool, taken *[]*A) *A {
+	a, _ := pool.Get().(*A)
+	if a == nil {
+		a = new(A)
+	}
+	*taken = append(*taken, a)
+	return a
+}
+
+// GiveArrays empties the arrays of taken and gives them to pool.
+func GiveArrays[A any](pool *sync.Pool, taken []*A) {
+	var zero A
+	for _, a := range taken {
+		*a = zero
+		pool.Put(a)
+	}
 }

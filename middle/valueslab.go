@@ -43,25 +43,12 @@ type valueSlab struct {
 	args   []*Value // operand arrays and blocks' instruction arrays
 	blocks []Block
 	edges  []Edge
-	taken  *slabArrays
-}
-
-// slabArrays are the arrays of the slab sizes a slab cut so far, which
-// release gives back for other functions' slabs. (Apart from valueSlab:
-// the sizes follow the structs, and a Func holds its slab.)
-type slabArrays struct {
+	// The arrays of the slab sizes cut so far, which release gives back
+	// for other functions' slabs.
 	valueArrays []*[slabValues]Value
 	argArrays   []*[slabArgs]*Value
 	blockArrays []*[slabBlocks]Block
 	edgeArrays  []*[slabEdges]Edge
-}
-
-// arrays returns sl's record of the arrays it took.
-func (sl *valueSlab) arrays() *slabArrays {
-	if sl.taken == nil {
-		sl.taken = new(slabArrays)
-	}
-	return sl.taken
 }
 
 // Arrays of released slabs, emptied, for the next slabs: a compile builds
@@ -74,42 +61,20 @@ var (
 	edgeArrays  sync.Pool
 )
 
-// takeArray returns an array from pool, or a new one, and notes it in
-// taken.
-func takeArray[A any](pool *sync.Pool, taken *[]*A) *A {
-	a, _ := pool.Get().(*A)
-	if a == nil {
-		a = new(A)
-	}
-	*taken = append(*taken, a)
-	return a
-}
-
-// giveArrays empties the arrays of taken and gives them to pool.
-func giveArrays[A any](pool *sync.Pool, taken []*A) {
-	var zero A
-	for _, a := range taken {
-		*a = zero
-		pool.Put(a)
-	}
-}
-
 // release gives sl's arrays back for other slabs: nothing may use a value,
 // block or edge cut from sl after.
 func (sl *valueSlab) release() {
-	if t := sl.taken; t != nil {
-		giveArrays(&valueArrays, t.valueArrays)
-		giveArrays(&argArrays, t.argArrays)
-		giveArrays(&blockArrays, t.blockArrays)
-		giveArrays(&edgeArrays, t.edgeArrays)
-	}
+	GiveArrays(&valueArrays, sl.valueArrays)
+	GiveArrays(&argArrays, sl.argArrays)
+	GiveArrays(&blockArrays, sl.blockArrays)
+	GiveArrays(&edgeArrays, sl.edgeArrays)
 	*sl = valueSlab{}
 }
 
 // value returns a zero value whose Args are a copy of args.
 func (sl *valueSlab) value(args []*Value) *Value {
 	if len(sl.values) == 0 {
-		sl.values = takeArray(&valueArrays, &sl.arrays().valueArrays)[:]
+		sl.values = TakeArray(&valueArrays, &sl.valueArrays)[:]
 	}
 	v := &sl.values[0]
 	sl.values = sl.values[1:]
@@ -124,7 +89,7 @@ func (sl *valueSlab) value(args []*Value) *Value {
 func (sl *valueSlab) pointers(n int) []*Value {
 	if len(sl.args) < n {
 		if n <= slabArgs {
-			sl.args = takeArray(&argArrays, &sl.arrays().argArrays)[:]
+			sl.args = TakeArray(&argArrays, &sl.argArrays)[:]
 		} else {
 			sl.args = make([]*Value, n)
 		}
@@ -140,7 +105,7 @@ func (sl *valueSlab) block() *Block {
 	b := sl.bareBlock()
 	b.Instrs = sl.pointers(blockInstrs)[:0]
 	if len(sl.edges) < 2*blockEdges {
-		sl.edges = takeArray(&edgeArrays, &sl.arrays().edgeArrays)[:]
+		sl.edges = TakeArray(&edgeArrays, &sl.edgeArrays)[:]
 	}
 	b.Succs = sl.edges[:0:blockEdges]
 	b.Preds = sl.edges[blockEdges : blockEdges : 2*blockEdges]
@@ -151,7 +116,7 @@ func (sl *valueSlab) block() *Block {
 // bareBlock returns a zero block, with no room for instructions or edges.
 func (sl *valueSlab) bareBlock() *Block {
 	if len(sl.blocks) == 0 {
-		sl.blocks = takeArray(&blockArrays, &sl.arrays().blockArrays)[:]
+		sl.blocks = TakeArray(&blockArrays, &sl.blockArrays)[:]
 	}
 	b := &sl.blocks[0]
 	sl.blocks = sl.blocks[1:]
@@ -162,7 +127,7 @@ func (sl *valueSlab) bareBlock() *Block {
 func (sl *valueSlab) edgeList(n int) []Edge {
 	if len(sl.edges) < n {
 		if n <= slabEdges {
-			sl.edges = takeArray(&edgeArrays, &sl.arrays().edgeArrays)[:]
+			sl.edges = TakeArray(&edgeArrays, &sl.edgeArrays)[:]
 		} else {
 			sl.edges = make([]Edge, n)
 		}
