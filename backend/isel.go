@@ -411,15 +411,8 @@ func newInstr(op opcode, size uint8, args []Operand) *Instr {
 	return &Instr{Op: op, Size: size, Args: slices.Clone(args)}
 }
 
-// clone returns a copy of in with operands of its own, allocated with it
-// as newInstr allocates them.
-func (in *Instr) clone() *Instr {
-	c := newInstr(in.Op, in.Size, in.Args)
-	args := c.Args
-	*c = *in
-	c.Args = args
-	return c
-}
+// clone returns a copy of in with operands of its own, cut from f's slab.
+func (f *Func) clone(in *Instr) *Instr { return f.slab.instr(*in, in.Args...) }
 
 func (s *selector) add(in *Instr) *Instr {
 	in.Pos, in.Inlined = s.pos, s.inl

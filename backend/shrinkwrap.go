@@ -215,7 +215,7 @@ func (f *Func) cloneBlock(b *Block, suffix string) *Block {
 	c := &Block{Name: b.Name + suffix, Succs: append([]*Block(nil), b.Succs...), depth: b.depth}
 	c.Instrs = make([]*Instr, len(b.Instrs))
 	for i, in := range b.Instrs {
-		c.Instrs[i] = in.clone()
+		c.Instrs[i] = f.clone(in)
 	}
 	return c
 }

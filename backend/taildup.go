@@ -60,7 +60,7 @@ func (f *Func) DuplicateTails() {
 			copies = max(copies+1, 1) // numbered for -g (Instr.Copy), wrapping
 			f.noteTail(copies, b, p)
 			for _, in := range b.Instrs {
-				c := in.clone()
+				c := f.clone(in)
 				c.Copy = copies
 				p.Instrs = append(p.Instrs, c)
 			}

@@ -317,8 +317,8 @@ func (c *checker) local(s *VarStmt) {
 	case c.predeclaredName(v.Name, v.Pos):
 	case c.scope.params[v.Name] != nil:
 		c.errorf(v.Pos, "%s redeclared: it is a parameter of func %s", v.Name, c.fn.Name)
-	case c.scope.vars[v.Name] != nil:
-		c.errorf(v.Pos, "%s redeclared in this block (previous declaration at %s)", v.Name, c.scope.vars[v.Name].Pos)
+	case c.scope.here(v.Name) != nil:
+		c.errorf(v.Pos, "%s redeclared in this block (previous declaration at %s)", v.Name, c.scope.here(v.Name).Pos)
 	}
 	if s.Init != nil {
 		t := c.value(s.Init, v.Type)

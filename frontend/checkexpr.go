@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"slices"
 
 	"toyc/middle/diag"
 )
@@ -102,7 +103,7 @@ func (c *checker) ident(id *Ident, target bool) *Type {
 func (c *checker) valueNames() []string {
 	var names []string
 	for s := c.scope; s != nil; s = s.parent {
-		names = append(names, sortedKeys(s.vars)...)
+		names = append(names, slices.Sorted(slices.Values(s.names))...)
 	}
 	globals, _ := c.topNames()
 	names = append(names, globals...)

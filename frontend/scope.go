@@ -15,7 +15,7 @@ package frontend
 // and that lookups be made from an open scope.
 type scope struct {
 	parent *scope
-	vars   map[string]*Var
+	names  []string // declared in this scope, in order (close takes them out)
 	// params is set on a function body's outermost scope: a local may not
 	// reuse a parameter's name there.
 	params map[string]*Var
@@ -40,7 +40,7 @@ func (s *scope) inner() *scope {
 // close takes s's declarations out of the table and returns its parent,
 // the innermost open scope again.
 func (s *scope) close() *scope {
-	for name := range s.vars {
+	for _, name := range s.names {
 		stack := s.open[name]
 		if len(stack) == 1 {
 			delete(s.open, name)
@@ -68,14 +68,20 @@ func (s *scope) lookup(name string) *Var {
 }
 
 func (s *scope) declare(v *Var) {
-	if s.vars == nil {
-		s.vars = map[string]*Var{}
-	}
-	s.vars[v.Name] = v
 	stack := s.open[v.Name]
 	if n := len(stack); n > 0 && stack[n-1].depth == s.depth {
 		stack[n-1].v = v // redeclared in the same scope (an error): the last one is seen, as before
 		return
 	}
+	s.names = append(s.names, v.Name)
 	s.open[v.Name] = append(stack, binding{v, s.depth})
+}
+
+// here returns the variable name is declared as in s itself, or nil.
+func (s *scope) here(name string) *Var {
+	stack := s.open[name]
+	if n := len(stack); n > 0 && stack[n-1].depth == s.depth {
+		return stack[n-1].v
+	}
+	return nil
 }
