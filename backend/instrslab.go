@@ -85,11 +85,19 @@ func (sl *instrSlab) instr(in Instr, args ...Operand) *Instr {
 	return p
 }
 
-// dropCode gives f's instructions back for other functions' once its text
+// dropCode gives f's instructions and register records back for other functions' once its text
 // is written, unless the dumps or the explorer may still read them
 // (keepCode).
 func (f *Func) dropCode() {
 	if f != nil && !f.keepCode {
 		f.slab.release()
+		if vs := middle.Released(f.vregs); vs != nil {
+			vregTables.Put(vs)
+		}
+		f.vregs = nil
 	}
 }
+
+// vregTables keeps dropped functions' register records for the next
+// functions' (scratch.go).
+var vregTables sync.Pool

@@ -244,7 +244,10 @@ func (s *selector) scanUses() {
 			values += len(b.Instrs)
 		}
 	}
-	s.f.vregs = make([]vregInfo, 0, values+values/4)
+	s.f.vregs, _ = vregTables.Get().([]vregInfo)
+	if cap(s.f.vregs) < values+values/4 {
+		s.f.vregs = make([]vregInfo, 0, values+values/4)
+	}
 	for _, p := range s.ir.Params {
 		s.vreg[p.ID] = s.newVRegFor(p)
 	}
