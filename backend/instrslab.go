@@ -85,7 +85,7 @@ func (sl *instrSlab) instr(in Instr, args ...Operand) *Instr {
 	return p
 }
 
-// dropCode gives f's instructions and register records back for other functions' once its text
+// dropCode gives f's instructions, blocks and register records back for other functions' once its text
 // is written, unless the dumps or the explorer may still read them
 // (keepCode).
 func (f *Func) dropCode() {
@@ -95,8 +95,22 @@ func (f *Func) dropCode() {
 			vregTables.Put(vs)
 		}
 		f.vregs = nil
+		if a := f.blockArrays; a != nil {
+			blockArrayPool.Put(&blockArrays{blocks: middle.Released(a.blocks), edges: middle.Released(a.edges), preds: middle.Released(a.preds)})
+			f.blockArrays = nil
+		}
 	}
 }
+
+// blockArrays are the arrays isel cuts a function's blocks and their
+// successor and predecessor lists from (makeBlocks), which dropCode gives
+// back for the next function's (blockArrayPool).
+type blockArrays struct {
+	blocks       []Block
+	edges, preds []*Block
+}
+
+var blockArrayPool sync.Pool
 
 // vregTables keeps dropped functions' register records for the next
 // functions' (scratch.go).

@@ -169,7 +169,11 @@ func (s *selector) makeBlocks() {
 	// from one array each (a function has thousands of blocks, and three
 	// allocations each were a twentieth of the compiler's); every list is
 	// capped at its length, so that growing one moves it out.
-	slab := make([]Block, n)
+	kept, _ := blockArrayPool.Get().(*blockArrays)
+	if kept == nil {
+		kept = new(blockArrays)
+	}
+	slab := middle.Zeroed(kept.blocks, n)
 	s.f.Blocks = make([]*Block, 0, n)
 	for _, b := range f.Blocks {
 		if reached[b.ID] {
@@ -179,7 +183,7 @@ func (s *selector) makeBlocks() {
 			s.f.Blocks = append(s.f.Blocks, mb)
 		}
 	}
-	edges := make([]*Block, 0, ne) // every block's successors
+	edges := middle.Zeroed(kept.edges, ne)[:0] // every block's successors
 	for _, b := range f.Blocks {
 		mb := s.blocks[b.ID]
 		if mb == nil {
@@ -204,7 +208,9 @@ func (s *selector) makeBlocks() {
 	for i := 1; i < len(preds); i++ {
 		preds[i] += preds[i-1]
 	}
-	all := make([]*Block, preds[len(preds)-1])
+	all := middle.Zeroed(kept.preds, preds[len(preds)-1])
+	*kept = blockArrays{blocks: slab, edges: edges, preds: all}
+	s.f.blockArrays = kept
 	for _, mb := range s.f.Blocks {
 		for _, t := range mb.Succs {
 			all[preds[t.ID]] = mb

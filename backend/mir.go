@@ -476,6 +476,8 @@ type Func struct {
 	// Allocate, and the instructions' once the text is written
 	// (dropCode).
 	keepCode bool
+	// blockArrays holds the arrays the blocks were cut from, for dropCode.
+	blockArrays *blockArrays
 	// defValues are, for -g, the IR values instructions define where
 	// coalescing gave their register to several values (dwarfloc.go),
 	// indexed by Instr.defValue-1.
