@@ -11,9 +11,10 @@ import (
 // rather than allocated one by one: instruction selection makes one or two
 // instructions per IR value, and their allocation, an object of 250 bytes
 // with pointers each, was a tenth of the compiler's allocations and of the
-// allocator's time at -O0. A function's instructions live about as long
-// as the function (the machine function is dropped once written), so a
-// slab kept alive by one instruction keeps little else alive for long.
+// allocator's time at -O0. A function's instructions live as long as
+// the machine function, which is dropped once its text is written: its
+// slabs' arrays then go to the functions selected after it (dropCode),
+// unless the dumps or the explorer may read its code still (keepCode).
 // Each instruction's operands are a full slice (its length is its
 // capacity): an append moves them out, as for newInstr's.
 

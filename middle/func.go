@@ -165,8 +165,7 @@ func (f *Func) NewBlock(nameHint string) *Block {
 // AddParam appends a parameter.
 func (f *Func) AddParam(t Type, name string) *Value {
 	// Not from the slab (valueslab.go): the parameters outlive the body,
-	// and would keep alive the slab's other values, and through them
-	// the body.
+	// whose slabs go to other bodies when it is released.
 	p := f.initValue(&Value{}, OpParam, t, "")
 	p.Name = f.paramName(name)
 	f.appendParam(p)

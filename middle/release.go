@@ -23,7 +23,10 @@ func (f *Func) Release() {
 // generation reads only what stays, the signature, Decl, TailLoops and
 // Inlines (the runtime's traces name the functions inlined). The IR of a
 // big function was a third of its compile's peak memory through register
-// allocation, where the machine code grows beside it.
+// allocation, where the machine code grows beside it. Its slabs' arrays,
+// its name table and its table of constants go to the bodies built after
+// it (valueslab.go, scratch.go): nothing may use a value or block of f
+// after.
 func (f *Func) ReleaseCode() {
 	f.released = true
 	f.Blocks = nil

@@ -7,14 +7,16 @@ import "sync"
 // value per instruction, operand and constant, and their allocation was
 // a tenth of a compile's allocations at -O0 (the backend cuts its
 // instructions the same way, backend/instrslab.go). A value lives as long
-// as its function's body, which drops its slabs when released — but a
-// value that outlives the body would keep the whole slab alive, and
-// through its values' blocks the whole body: the parameters, which the
-// declarations keep, are allocated on their own (AddParam), and a value
-// meant to outlive its body must be too (with the parameters cut from the
-// slab, a compile's peak memory at 100k lines went from 81 to 300 MB). Each
-// value's Args is a full slice (its length is its capacity): an append
-// moves the operands out, as it would for any value's.
+// as its function's body: when the body is released (ReleaseCode), its
+// slabs' arrays are emptied and given to the bodies built after it, as
+// Go's compiler reuses its Values from one function to the next through
+// its Cache. Nothing may hold a value, block or edge of a body past its
+// release, which would then be another body's: the parameters, which the
+// declarations keep, are allocated on their own (AddParam), and so must
+// be any value meant to outlive its body (and the machine code drops its
+// registers' IR values first, backend/isel.go dropIR). Each value's Args
+// is a full slice (its length is its capacity): an append moves the
+// operands out, as it would for any value's.
 
 //
 // A block, and the first arrays of its instructions and edges, come from
