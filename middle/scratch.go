@@ -10,7 +10,8 @@ import "sync"
 // practice) and takes them back with Zeroed, which hands out the old
 // array when it is large enough. Tables larger than maxPooled elements
 // are not pooled, so that one huge function does not pin its tables for
-// the rest of the compile.
+// the rest of the compile. Maps are kept the same way (ReleasedMap), and
+// the fixed-size arrays of the slabs whole (TakeArray, GiveArrays).
 
 // maxPooled is the largest table kept for reuse.
 const maxPooled = 1 << 16

@@ -29,6 +29,10 @@ import "sync"
 // Slab sizes: as many as fit in a few kilobytes that are one of the Go
 // allocator's size classes, so that no slab is rounded up (32 values, 3584
 // bytes, took an object of 4096: an eighth of every value slab unused).
+// Written out rather than computed from unsafe.Sizeof, as the backend's
+// are: the arrays' types (valueSlab) would then refer to the structs they
+// size, Block to Func and Func to its slab, a cycle the compiler refuses;
+// TestSlabSizesFillSizeClasses keeps them right.
 const (
 	slabValues  = 36 // 4096 / unsafe.Sizeof(Value{})
 	slabArgs    = 64 // 512 / unsafe.Sizeof((*Value)(nil))
