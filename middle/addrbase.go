@@ -44,6 +44,7 @@ func HoistAddressBases(f *Func) {
 		}
 	}
 	uses := useCounts(f)
+	defer int32Tables.Give(uses)
 	type baseKey struct {
 		loop       *Loop
 		ptr, index *Value

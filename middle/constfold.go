@@ -25,7 +25,8 @@ func ConstFold(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	repl := make([]*Value, f.NumValues())
+	repl := valueTables.Take(f.NumValues())
+	defer valueTables.Give(repl)
 	resolve := func(v *Value) *Value {
 		if v.ID < len(repl) && repl[v.ID] != nil {
 			return repl[v.ID]
@@ -86,6 +87,7 @@ func lowMask(c *Value) int {
 // backend folds that mask into the shift.
 func dropInnerMasks(f *Func, masks []*Value) {
 	var uses []int32
+	defer func() { int32Tables.Give(uses) }()
 	for _, v := range masks {
 		w, k := v.Args[0], lowMask(v.Args[1])
 		switch w.Op {

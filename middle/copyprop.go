@@ -74,7 +74,7 @@ func propagateCopies(f *Func, candidates []*Value) {
 		}
 		if repl == nil {
 			useStart, users = useLists(f, func(u *Value) bool { return u.Op == OpPhi || u.Op == OpSelect })
-			repl = make([]*Value, f.NumValues())
+			repl = valueTables.Take(f.NumValues())
 			inherited = make([][]*Value, f.NumValues())
 		}
 		repl[v.ID] = same
@@ -95,6 +95,8 @@ func propagateCopies(f *Func, candidates []*Value) {
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
 	}
+	giveUseLists(useStart, users)
+	valueTables.Give(repl)
 }
 
 // trivialPhiValue returns the one value other than phi itself that phi's

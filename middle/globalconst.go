@@ -190,7 +190,7 @@ func foldLoads(f *Func, constant map[string]*Global) {
 				continue
 			}
 			if repl == nil {
-				repl = make([]*Value, f.NumValues())
+				repl = valueTables.Take(f.NumValues())
 			}
 			if g.Type == Ptr {
 				repl[v.ID] = f.GlobalAddr(g.InitSym)
@@ -206,6 +206,7 @@ func foldLoads(f *Func, constant map[string]*Global) {
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
 	}
+	valueTables.Give(repl)
 }
 
 // GlobalConstantsSummarized is GlobalConstants a function at a time, from

@@ -59,9 +59,14 @@ func LICM(f *Func) {
 	if h.prover != nil {
 		h.prover.release()
 	}
+	if h.objects != nil {
+		h.objects.release()
+	}
+	boolTables.Give(h.branchOnly)
 	f.tracking().unanchor(h.moved)
 	if h.repl != nil {
 		f.ReplaceUses(h.repl)
+		valueTables.Give(h.repl)
 	}
 }
 
@@ -109,7 +114,7 @@ func (h *hoister) dedupe(pre *Block, v *Value) bool {
 		return false
 	}
 	if h.repl == nil {
-		h.repl = make([]*Value, h.f.NumValues())
+		h.repl = valueTables.Take(h.f.NumValues())
 	}
 	h.repl[v.ID] = w
 	return true

@@ -41,7 +41,8 @@ func ComputeLiveness(f *Func) *Liveness {
 	w.outPairs = make([]keyedValue, 0, 4*len(f.Blocks))
 	if !f.IsDecl() {
 		// Exploring values in ID order leaves every block's list sorted.
-		defs := make([]*Value, f.NumValues())
+		defs := valueTables.Take(f.NumValues())
+		defer valueTables.Give(defs)
 		for _, p := range f.Params {
 			defs[p.ID] = p
 		}
@@ -63,6 +64,7 @@ func ComputeLiveness(f *Func) *Liveness {
 			}
 			w.explore(v, def, users[useStart[v.ID]:useStart[v.ID+1]])
 		}
+		giveUseLists(useStart, users)
 	}
 	return &Liveness{in: groupByKey(nb, w.inPairs), out: groupByKey(nb, w.outPairs)}
 }

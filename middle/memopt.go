@@ -1,5 +1,7 @@
 package middle
 
+import "sync"
+
 // MemOpt removes redundant memory accesses that mem2reg cannot: those of
 // slots whose address escapes (Toy's swap(&x, &y)), of globals, and of array
 // elements. It is the load/store half of LLVM's EarlyCSE (Early Common
@@ -61,6 +63,7 @@ func MemOpt(f *Func) {
 	}
 	RemoveUnreachable(f)
 	m := newMemOpt(f)
+	defer m.release()
 	m.dom = f.Dom()
 	m.sites = findPhiSites(f)
 	m.dom.Walk(m.enter, m.exit)
@@ -84,7 +87,7 @@ func nonEscapingAllocas(f *Func) []bool {
 // usedOnlyAs marks, by Value.ID, the instructions of op all of whose uses
 // u.Args[i] satisfy use.
 func usedOnlyAs(f *Func, op Op, use func(u *Value, i int) bool) []bool {
-	only := make([]bool, f.NumValues())
+	only := boolTables.Take(f.NumValues())
 	found := false
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -243,18 +246,39 @@ type memFrame struct {
 
 func newMemOpt(f *Func) *memOpt {
 	n := f.NumValues()
+	kept := memOptTables.Get().(*memOpt)
 	m := &memOpt{
-		f:          f,
-		memObjects: newMemObjects(f),
-		avail:      make(map[memLoc]memEntry),
-		pending:    make(map[memLoc]memPending),
-		repl:       make([]*Value, n),
-		dead:       make([]bool, n),
+		f:           f,
+		memObjects:  newMemObjects(f),
+		avail:       orMake(kept.avail),
+		pending:     orMake(kept.pending),
+		availLog:    kept.availLog,
+		objLog:      kept.objLog,
+		frames:      kept.frames,
+		pendingLocs: kept.pendingLocs,
+		repl:        valueTables.Take(n),
+		dead:        boolTables.Take(n),
 	}
 	m.memObjects.repl = m.repl
-	m.writes.object = make([]int32, m.count)
-	m.reads.object = make([]int32, m.count)
+	m.writes.object = int32Tables.Take(m.count)
+	m.reads.object = int32Tables.Take(m.count)
 	return m
+}
+
+// memOptTables keeps a finished walk's tables for the next function's
+// (scratch.go).
+var memOptTables = sync.Pool{New: func() any { return new(memOpt) }}
+
+// release gives m's tables back; m is not used after.
+func (m *memOpt) release() {
+	m.memObjects.release()
+	valueTables.Give(m.repl)
+	boolTables.Give(m.dead)
+	int32Tables.Give(m.writes.object)
+	int32Tables.Give(m.reads.object)
+	memOptTables.Put(&memOpt{avail: ReleasedMap(m.avail), pending: ReleasedMap(m.pending),
+		availLog: Released(m.availLog[:cap(m.availLog)]), objLog: Released(m.objLog[:cap(m.objLog)]),
+		frames: Released(m.frames[:cap(m.frames)]), pendingLocs: Released(m.pendingLocs[:cap(m.pendingLocs)])})
 }
 
 // memObjects numbers the objects of a function — each alloca, each global
@@ -278,8 +302,8 @@ func newMemObjects(f *Func) *memObjects {
 	n := f.NumValues()
 	o := &memObjects{
 		private: nonEscapingAllocas(f),
-		objOf:   make([]memObject, n),
-		known:   make([]bool, n),
+		objOf:   objectTables.Take(n),
+		known:   boolTables.Take(n),
 		globals: make(map[string]memObject),
 	}
 	var unsealed map[memObject]bool // globals this function uses otherwise
@@ -318,6 +342,17 @@ func newMemObjects(f *Func) *memObjects {
 		o.sealed[obj] = false
 	}
 	return o
+}
+
+// objectTables keeps the tables of objects by Value.ID (scratch.go).
+var objectTables TablePool[memObject]
+
+// release gives o's tables by Value.ID back; o is not used after. (A
+// user that does not call it leaves them to the collector.)
+func (o *memObjects) release() {
+	boolTables.Give(o.private)
+	objectTables.Give(o.objOf)
+	boolTables.Give(o.known)
 }
 
 // object returns the object addr is based on.

@@ -69,6 +69,7 @@ func PromoteLoopGlobals(f *Func) {
 		return
 	}
 	p := &globalPromotion{f: f, nest: nest, objects: newMemObjects(f)}
+	defer p.objects.release()
 	p.globalOf = make([]string, p.objects.count)
 	for sym, o := range p.objects.globals {
 		p.globalOf[o] = sym

@@ -44,9 +44,9 @@ func Reassociate(f *Func) {
 	if len(nest.Loops) == 0 {
 		return
 	}
-	r := &reassociator{f: f, nest: nest, uses: useCounts(f)}
+	r := &reassociator{f: f, nest: nest, uses: useCounts(f), parent: valueTables.Take(f.NumValues())}
+	defer r.release()
 	r.rankBlocks()
-	r.parent = make([]*Value, f.NumValues())
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if reassociable(v) {
@@ -64,6 +64,12 @@ func Reassociate(f *Func) {
 		}
 		r.block(b)
 	}
+}
+
+// release gives back the tables by Value.ID.
+func (r *reassociator) release() {
+	int32Tables.Give(r.uses)
+	valueTables.Give(r.parent)
 }
 
 // rankSpacing separates the ranks of consecutive blocks; carriedBias puts

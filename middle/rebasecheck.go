@@ -51,6 +51,7 @@ func RebaseChecks(f *Func) {
 	limits := map[limitKey]*Value{} // n - 1 by length and loop
 	var start []int32
 	var users []*Value
+	defer func() { giveUseLists(start, users) }()
 	for _, b := range f.Blocks {
 		if !dom.Reachable(b) {
 			continue

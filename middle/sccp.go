@@ -1,5 +1,7 @@
 package middle
 
+import "sync"
+
 // SCCP is sparse conditional constant propagation, Wegman and Zadeck,
 // "Constant Propagation with Conditional Branches" (TOPLAS 1991). Every SSA
 // value starts at the top of the lattice (no evidence yet: perhaps never
@@ -32,6 +34,7 @@ func SCCP(f *Func) {
 	}
 	RemoveUnreachable(f)
 	s := newSCCPSolver(f)
+	defer s.release()
 	s.reach(f.Entry())
 	s.solve()
 	s.rewrite()
@@ -101,15 +104,19 @@ type phiEntry struct {
 }
 
 func newSCCPSolver(f *Func) *sccpSolver {
+	kept := sccpTables.Get().(*sccpSolver)
 	s := &sccpSolver{
 		f:          f,
-		val:        make([]lattice, f.NumValues()),
-		reached:    make([]bool, f.NumBlocks()),
-		edgeLive:   make([][2]bool, f.NumBlocks()),
-		switchLive: map[int][]bool{},
+		val:        Zeroed(kept.val, f.NumValues()),
+		reached:    boolTables.Take(f.NumBlocks()),
+		edgeLive:   Zeroed(kept.edgeLive, f.NumBlocks()),
+		switchLive: orMake(kept.switchLive),
+		blockWork:  kept.blockWork,
+		valueWork:  kept.valueWork,
+		phiWork:    kept.phiWork,
 	}
 	s.useStart, s.users = useLists(f, func(u *Value) bool { return u.Op != OpPhi })
-	s.phiUseStart = make([]int32, f.NumValues()+1)
+	s.phiUseStart = int32Tables.Take(f.NumValues() + 1)
 	for _, b := range f.Blocks {
 		for _, phi := range b.Phis() {
 			for _, a := range phi.Args {
@@ -122,8 +129,10 @@ func newSCCPSolver(f *Func) *sccpSolver {
 	for i := 1; i < len(s.phiUseStart); i++ {
 		s.phiUseStart[i] += s.phiUseStart[i-1]
 	}
-	s.phiUses = make([]phiEntry, s.phiUseStart[len(s.phiUseStart)-1])
-	fill := append([]int32(nil), s.phiUseStart[:len(s.phiUseStart)-1]...)
+	s.phiUses = Zeroed(kept.phiUses, int(s.phiUseStart[len(s.phiUseStart)-1]))
+	fill := int32Tables.Take(len(s.phiUseStart) - 1)
+	defer int32Tables.Give(fill)
+	copy(fill, s.phiUseStart)
 	for _, b := range f.Blocks {
 		for _, phi := range b.Phis() {
 			for j, a := range phi.Args {
@@ -135,6 +144,20 @@ func newSCCPSolver(f *Func) *sccpSolver {
 		}
 	}
 	return s
+}
+
+// sccpTables keeps a finished solver's tables for the next function's
+// (scratch.go).
+var sccpTables = sync.Pool{New: func() any { return new(sccpSolver) }}
+
+// release gives the solver's tables back; s is not used after.
+func (s *sccpSolver) release() {
+	giveUseLists(s.useStart, s.users)
+	int32Tables.Give(s.phiUseStart)
+	boolTables.Give(s.reached)
+	sccpTables.Put(&sccpSolver{val: Released(s.val), edgeLive: Released(s.edgeLive), switchLive: ReleasedMap(s.switchLive),
+		phiUses: Released(s.phiUses), blockWork: Released(s.blockWork[:cap(s.blockWork)]), valueWork: Released(s.valueWork[:cap(s.valueWork)]),
+		phiWork: Released(s.phiWork[:cap(s.phiWork)])})
 }
 
 // of returns the lattice value of an operand or instruction.

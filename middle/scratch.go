@@ -79,3 +79,34 @@ func GiveArrays[A any](pool *sync.Pool, taken []*A) {
 		pool.Put(a)
 	}
 }
+
+// TablePool keeps tables of one element type — the side tables by
+// Value.ID or Block.ID that many passes make for each function — for the
+// next pass or function that asks: Take hands out a zeroed table, Give
+// takes one back (Released: emptied, and not kept when too large). What
+// is given back must not be used after, and must be a table Take handed
+// out; a pass gives back its tables when it ends.
+type TablePool[T any] struct{ pool sync.Pool }
+
+// Take returns a table of n zero elements.
+func (tp *TablePool[T]) Take(n int) []T {
+	if kept, _ := tp.pool.Get().(*[]T); kept != nil {
+		return Zeroed(*kept, n)
+	}
+	return make([]T, n)
+}
+
+// Give keeps s for a later Take.
+func (tp *TablePool[T]) Give(s []T) {
+	if s = Released(s); s != nil {
+		tp.pool.Put(&s)
+	}
+}
+
+// The pools of the most common tables: replacements and work lists of
+// values, marks, and counts or indexes.
+var (
+	valueTables TablePool[*Value]
+	boolTables  TablePool[bool]
+	int32Tables TablePool[int32]
+)

@@ -24,7 +24,8 @@ func SimplifyCFG(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	s := &cfgSimplifier{f: f, repl: make([]*Value, f.NumValues()), dead: make([]bool, f.NumBlocks()), mark: make([]int, f.NumBlocks())}
+	s := &cfgSimplifier{f: f, repl: valueTables.Take(f.NumValues()), dead: boolTables.Take(f.NumBlocks()), mark: int32Tables.Take(f.NumBlocks())}
+	defer s.release()
 	for {
 		RemoveUnreachable(f)
 		changed := false
@@ -47,10 +48,17 @@ type cfgSimplifier struct {
 	f     *Func
 	repl  []*Value // by Value.ID: what a removed φ stands for
 	dead  []bool   // by Block.ID: merged or bypassed blocks
-	mark  []int    // by Block.ID: scratch stamps
-	stamp int
+	mark  []int32  // by Block.ID: scratch stamps
+	stamp int32
 	args  []*Value // scratch: a bypassed block's φ arguments in its target
 	edges []Edge   // scratch: its predecessors
+}
+
+// release gives back the tables by ID.
+func (s *cfgSimplifier) release() {
+	valueTables.Give(s.repl)
+	boolTables.Give(s.dead)
+	int32Tables.Give(s.mark)
 }
 
 func (s *cfgSimplifier) resolve(v *Value) *Value {

@@ -30,6 +30,7 @@ func SinkStores(f *Func) {
 		return
 	}
 	uses := useCounts(f)
+	defer int32Tables.Give(uses)
 	for _, j := range f.Blocks {
 		if len(j.Preds) < 2 || !jumpOnlyTo(j) {
 			continue

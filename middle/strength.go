@@ -208,7 +208,9 @@ func (s *reducer) product(b *Block, x, y *Value, name string, like *Value) *Valu
 // and increment are used by nothing but each other.
 func (s *reducer) removeDeadInductionVars() {
 	uses := useCounts(s.f)
-	dead := make([]bool, s.f.NumValues())
+	defer int32Tables.Give(uses)
+	dead := boolTables.Take(s.f.NumValues())
+	defer boolTables.Give(dead)
 	found := false
 	for _, l := range s.nest.Loops {
 		for _, phi := range l.Header.Phis() {

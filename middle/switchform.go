@@ -46,6 +46,7 @@ func FormSwitches(f *Func) {
 		return
 	}
 	uses := useCounts(f)
+	defer int32Tables.Give(uses)
 	dead := make([]bool, f.NumBlocks())
 	formed := false
 	// In reverse postorder a chain's head comes before the tests it
