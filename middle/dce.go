@@ -21,8 +21,12 @@ func DCE(f *Func) {
 	if f.IsDecl() {
 		return
 	}
-	live := make([]bool, f.NumValues())
-	var work []*Value
+	live := boolTables.Take(f.NumValues())
+	defer boolTables.Give(live)
+	// The work list too is a table kept for the next function (its
+	// capacity, which the stack grows in).
+	work := valueTables.Take(0)
+	defer func() { valueTables.Give(work[:cap(work)]) }()
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.HasSideEffects() {

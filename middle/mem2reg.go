@@ -82,6 +82,11 @@ type promotionCFG struct {
 // each step did.
 func promoteSlots(f *Func, cfg *promotionCFG, ex *promotionExplainer) bool {
 	p := newPromotion(f)
+	if ex == nil {
+		// (The explainer reads the tables between the steps; without
+		// it, they go back for the next round or function.)
+		defer p.release()
+	}
 	if ex != nil {
 		ex.considered(p)
 	}
@@ -104,6 +109,13 @@ func promoteSlots(f *Func, cfg *promotionCFG, ex *promotionExplainer) bool {
 		ex.simplified(p.storedSlot)
 	}
 	return p.storedSlot
+}
+
+// release gives p's tables by Value.ID back; p is not used after.
+func (p *promotion) release() {
+	int32Tables.Give(p.slotOf)
+	valueTables.Give(p.repl)
+	boolTables.Give(p.dead)
 }
 
 // promotion is mem2reg's state for one function. Slots are numbered densely
@@ -131,7 +143,7 @@ type promotion struct {
 }
 
 func newPromotion(f *Func) *promotion {
-	p := &promotion{f: f, slotOf: make([]int32, f.NumValues())}
+	p := &promotion{f: f, slotOf: int32Tables.Take(f.NumValues())}
 	for i := range p.slotOf {
 		p.slotOf[i] = -1
 	}
@@ -285,8 +297,8 @@ func (p *promotion) placePhis(cfg *promotionCFG) {
 
 func (p *promotion) rename() {
 	f := p.f
-	p.repl = make([]*Value, f.NumValues())
-	p.dead = make([]bool, f.NumValues())
+	p.repl = valueTables.Take(f.NumValues())
+	p.dead = boolTables.Take(f.NumValues())
 	p.undef = make([]*Value, len(p.slots))
 	stacks := make([][]*Value, len(p.slots))
 	var pushed []int32 // slots pushed, in order, so leaving a block can pop its own

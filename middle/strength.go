@@ -43,7 +43,8 @@ func StrengthReduce(f *Func) {
 	}
 	InsertPreheaders(f)
 	dom := f.Dom()
-	s := &reducer{f: f, dom: dom, nest: f.Loops(), ivs: make([]*inductionVar, f.NumValues()), derived: make(map[derivedKey]*Value)}
+	s := &reducer{f: f, dom: dom, nest: f.Loops(), ivs: inductionTables.Take(f.NumValues()), derived: make(map[derivedKey]*Value)}
+	defer inductionTables.Give(s.ivs)
 	for _, l := range s.nest.Loops {
 		s.findInductionVars(l, dom)
 	}
@@ -55,7 +56,7 @@ func StrengthReduce(f *Func) {
 			}
 		}
 	}
-	repl := make([]*Value, f.NumValues())
+	repl := valueTables.Take(f.NumValues())
 	for _, v := range muls {
 		repl[v.ID] = s.reduce(v)
 	}
@@ -63,6 +64,7 @@ func StrengthReduce(f *Func) {
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(repl) && repl[v.ID] != nil })
 	}
+	valueTables.Give(repl)
 	s.removeDeadInductionVars()
 	shiftPowersOfTwo(f)
 }
@@ -75,6 +77,9 @@ type inductionVar struct {
 }
 
 type derivedKey struct{ iv, factor *Value }
+
+// inductionTables keeps the reducers' tables by Value.ID (scratch.go).
+var inductionTables TablePool[*inductionVar]
 
 type reducer struct {
 	f       *Func
