@@ -21,8 +21,19 @@ type cfgIndex struct {
 	byID []*Block // by Block.ID; nil for IDs of deleted blocks
 }
 
+// blockTables keeps tables of blocks by ID (scratch.go).
+var blockTables TablePool[*Block]
+
+// release gives g's arrays back (scratch.go): the index is made for one
+// search or tree, and nothing uses it after.
+func (g *cfgIndex) release() {
+	g.Graph.release()
+	blockTables.Give(g.byID)
+	g.byID = nil
+}
+
 func indexCFG(f *Func) *cfgIndex {
-	g := &cfgIndex{byID: make([]*Block, f.NumBlocks())}
+	g := &cfgIndex{byID: blockTables.Take(f.NumBlocks())}
 	for _, b := range f.Blocks {
 		g.byID[b.ID] = b
 	}
@@ -55,6 +66,7 @@ func ReversePostorder(f *Func) []*Block {
 	for i, id := range ids {
 		rpo[i] = g.byID[id]
 	}
+	g.release()
 	return rpo
 }
 

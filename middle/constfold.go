@@ -87,7 +87,6 @@ func lowMask(c *Value) int {
 // backend folds that mask into the shift.
 func dropInnerMasks(f *Func, masks []*Value) {
 	var uses []int32
-	defer func() { int32Tables.Give(uses) }()
 	for _, v := range masks {
 		w, k := v.Args[0], lowMask(v.Args[1])
 		switch w.Op {
@@ -113,6 +112,7 @@ func dropInnerMasks(f *Func, masks []*Value) {
 			uses[w.Args[i].ID]++
 		}
 	}
+	int32Tables.Give(uses)
 }
 
 // keepsLowBits reports whether the and a has a constant operand that

@@ -26,7 +26,6 @@ func DCE(f *Func) {
 	// The work list too is a table kept for the next function (its
 	// capacity, which the stack grows in).
 	work := valueTables.Take(0)
-	defer func() { valueTables.Give(work[:cap(work)]) }()
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.HasSideEffects() {
@@ -45,6 +44,7 @@ func DCE(f *Func) {
 			}
 		}
 	}
+	valueTables.Give(work[:cap(work)])
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(live) && !live[v.ID] })
 	}

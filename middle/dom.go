@@ -79,6 +79,7 @@ func ComputeDom(f *Func) *DomTree {
 	for i, c := range d.childPos {
 		d.children[i] = d.rpo[c]
 	}
+	g.release()
 	return d
 }
 
@@ -96,7 +97,9 @@ func (d *GraphDom) predIndices(g *Graph) (start, preds []int32) {
 		start[i] += start[i-1]
 	}
 	preds = make([]int32, start[n])
-	fill := append([]int32(nil), start[:n]...)
+	fill := int32Tables.Take(n)
+	defer int32Tables.Give(fill)
+	copy(fill, start)
 	for i, id := range d.order {
 		for _, s := range g.Successors(id) {
 			j := d.index[s]
@@ -164,7 +167,9 @@ func (d *GraphDom) buildChildren() {
 		d.childStart[i] += d.childStart[i-1]
 	}
 	d.childPos = make([]int32, max(n-1, 0))
-	fill := append([]int32(nil), d.childStart[:n]...)
+	fill := int32Tables.Take(n)
+	defer int32Tables.Give(fill)
+	copy(fill, d.childStart)
 	for i := 1; i < n; i++ {
 		p := d.idom[i]
 		d.childPos[fill[p]] = int32(i)

@@ -15,10 +15,13 @@ type Graph struct {
 // NewGraph returns the graph of n nodes whose successors succs gives, in
 // order.
 func NewGraph(n int, succs func(i int, add func(j int))) *Graph {
-	g := &Graph{Start: make([]int32, n+1), Succs: make([]int32, 0, 2*n)}
+	g := &Graph{Start: int32Tables.Take(n + 1), Succs: int32Tables.Take(2 * n)[:0]}
+	// One closure for all the nodes: made in the loop, each was an
+	// allocation once NewGraph was too large to inline into its callers.
+	add := func(j int) { g.Succs = append(g.Succs, int32(j)) }
 	for i := range n {
 		g.Start[i] = int32(len(g.Succs))
-		succs(i, func(j int) { g.Succs = append(g.Succs, int32(j)) })
+		succs(i, add)
 	}
 	g.Start[n] = int32(len(g.Succs))
 	return g
@@ -62,19 +65,19 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 		onStack
 		done
 	)
-	type frame struct{ node, next, end int32 } // next: the position in Succs of the next successor
-	state := make([]uint8, g.Nodes())
+	state := searchStates.Take(g.Nodes())
+	defer searchStates.Give(state)
 	post = make([]int32, 0, g.Nodes())
-	push := func(n int32) frame {
+	push := func(n int32) searchFrame {
 		state[n] = onStack
 		if lastFirst {
-			return frame{n, g.Start[n+1] - 1, g.Start[n] - 1}
+			return searchFrame{n, g.Start[n+1] - 1, g.Start[n] - 1}
 		}
-		return frame{n, g.Start[n], g.Start[n+1]}
+		return searchFrame{n, g.Start[n], g.Start[n+1]}
 	}
-	// Room for a usual depth at once: growing from one frame was most of
-	// the search's allocations.
-	stack := append(make([]frame, 0, min(g.Nodes(), 32)), push(entry))
+	// The stack is kept for the next search (its capacity): growing it
+	// from one frame was most of the search's allocations.
+	stack := append(searchStacks.Take(0), push(entry))
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.next == top.end {
@@ -96,7 +99,26 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 			retreating = append(retreating, [2]int32{top.node, s})
 		}
 	}
+	searchStacks.Give(stack[:cap(stack)])
 	return post, retreating
+}
+
+// searchFrame is a node on DepthFirst's stack; next is the position in
+// Succs of its next successor.
+type searchFrame struct{ node, next, end int32 }
+
+// The searches' marks and stacks, kept for the next search (scratch.go).
+var (
+	searchStates TablePool[uint8]
+	searchStacks TablePool[searchFrame]
+)
+
+// release gives g's arrays back for other graphs' (scratch.go): for a
+// graph made for one computation, which nothing uses after.
+func (g *Graph) release() {
+	int32Tables.Give(g.Start)
+	int32Tables.Give(g.Succs)
+	*g = Graph{}
 }
 
 // ReversePostorder returns the nodes reachable from entry in reverse

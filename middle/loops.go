@@ -54,7 +54,8 @@ func FindLoops(d *GraphDom) *LoopForest {
 	for i := range lf.innermost {
 		lf.innermost[i] = -1
 	}
-	loopAt := make([]int32, n) // by rpo position of the header: 1 + its index in Loops, or 0
+	loopAt := int32Tables.Take(n) // by rpo position of the header: 1 + its index in Loops, or 0
+	defer int32Tables.Give(loopAt)
 	for h := int32(0); h < int32(n); h++ {
 		for _, t := range d.preds[d.predStart[h]:d.predStart[h+1]] {
 			switch {
@@ -71,7 +72,8 @@ func FindLoops(d *GraphDom) *LoopForest {
 		}
 	}
 
-	rep := make([]int32, n) // union-find: the outermost finished loop header a block is collapsed into
+	rep := int32Tables.Take(n) // union-find: the outermost finished loop header a block is collapsed into
+	defer int32Tables.Give(rep)
 	for i := range rep {
 		rep[i] = int32(i)
 	}

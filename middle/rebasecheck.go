@@ -51,7 +51,6 @@ func RebaseChecks(f *Func) {
 	limits := map[limitKey]*Value{} // n - 1 by length and loop
 	var start []int32
 	var users []*Value
-	defer func() { giveUseLists(start, users) }()
 	for _, b := range f.Blocks {
 		if !dom.Reachable(b) {
 			continue
@@ -115,6 +114,7 @@ func RebaseChecks(f *Func) {
 			rematerializeInErrorBlock(f, b.Succ(1), idx)
 		}
 	}
+	giveUseLists(start, users)
 }
 
 // offsetOf splits v into x + k: add x, k or sub x, k with a constant k

@@ -85,21 +85,33 @@ func GiveArrays[A any](pool *sync.Pool, taken []*A) {
 // next pass or function that asks: Take hands out a zeroed table, Give
 // takes one back (Released: emptied, and not kept when too large). What
 // is given back must not be used after, and must be a table Take handed
-// out; a pass gives back its tables when it ends.
-type TablePool[T any] struct{ pool sync.Pool }
+// out; a pass gives back its tables when it ends. The pool holds each
+// table through a box (a sync.Pool keeps pointers), and the boxes go
+// round too: a new one for every table given back was a small allocation
+// for each, more objects than the tables they saved.
+type TablePool[T any] struct{ tables, boxes sync.Pool }
 
 // Take returns a table of n zero elements.
 func (tp *TablePool[T]) Take(n int) []T {
-	if kept, _ := tp.pool.Get().(*[]T); kept != nil {
-		return Zeroed(*kept, n)
+	box, _ := tp.tables.Get().(*[]T)
+	if box == nil {
+		return make([]T, n)
 	}
-	return make([]T, n)
+	kept := *box
+	*box = nil
+	tp.boxes.Put(box)
+	return Zeroed(kept, n)
 }
 
 // Give keeps s for a later Take.
 func (tp *TablePool[T]) Give(s []T) {
 	if s = Released(s); s != nil {
-		tp.pool.Put(&s)
+		box, _ := tp.boxes.Get().(*[]T)
+		if box == nil {
+			box = new([]T)
+		}
+		*box = s
+		tp.tables.Put(box)
 	}
 }
 
