@@ -23,9 +23,7 @@ func DCE(f *Func) {
 	}
 	live := boolTables.Take(f.NumValues())
 	defer boolTables.Give(live)
-	// The work list too is a table kept for the next function (its
-	// capacity, which the stack grows in).
-	work := valueTables.Take(0)
+	var work []*Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.HasSideEffects() {
@@ -44,7 +42,6 @@ func DCE(f *Func) {
 			}
 		}
 	}
-	valueTables.Give(work[:cap(work)])
 	for _, b := range f.Blocks {
 		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(live) && !live[v.ID] })
 	}

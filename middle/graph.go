@@ -75,9 +75,9 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 		}
 		return searchFrame{n, g.Start[n], g.Start[n+1]}
 	}
-	// The stack is kept for the next search (its capacity): growing it
-	// from one frame was most of the search's allocations.
-	stack := append(searchStacks.Take(0), push(entry))
+	// Room for a usual depth at once: growing from one frame was most of
+	// the search's allocations.
+	stack := append(make([]searchFrame, 0, min(g.Nodes(), 32)), push(entry))
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.next == top.end {
@@ -99,7 +99,6 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 			retreating = append(retreating, [2]int32{top.node, s})
 		}
 	}
-	searchStacks.Give(stack[:cap(stack)])
 	return post, retreating
 }
 
@@ -107,11 +106,8 @@ func (g *Graph) DepthFirst(entry int32, lastFirst bool) (post []int32, retreatin
 // Succs of its next successor.
 type searchFrame struct{ node, next, end int32 }
 
-// The searches' marks and stacks, kept for the next search (scratch.go).
-var (
-	searchStates TablePool[uint8]
-	searchStacks TablePool[searchFrame]
-)
+// searchStates keeps the searches' marks for the next search (scratch.go).
+var searchStates TablePool[uint8]
 
 // release gives g's arrays back for other graphs' (scratch.go): for a
 // graph made for one computation, which nothing uses after.

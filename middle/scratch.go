@@ -91,8 +91,19 @@ func GiveArrays[A any](pool *sync.Pool, taken []*A) {
 // for each, more objects than the tables they saved.
 type TablePool[T any] struct{ tables, boxes sync.Pool }
 
+// minPooled is the smallest table a TablePool hands out or keeps: below
+// it, allocating the table costs less than the pool's four operations
+// (the table's and its box's, each way). At 64, a 10k-line -O2 compile
+// executes 1% more instructions than with no pools (callgrind, collector
+// off) and allocates 18% fewer bytes; at 256, 0.6% and 4% (a small
+// function's tables are below it); pooling every table, 2.4% and 20%.
+const minPooled = 64
+
 // Take returns a table of n zero elements.
 func (tp *TablePool[T]) Take(n int) []T {
+	if n < minPooled {
+		return make([]T, n)
+	}
 	box, _ := tp.tables.Get().(*[]T)
 	if box == nil {
 		return make([]T, n)
@@ -105,6 +116,9 @@ func (tp *TablePool[T]) Take(n int) []T {
 
 // Give keeps s for a later Take.
 func (tp *TablePool[T]) Give(s []T) {
+	if cap(s) < minPooled {
+		return
+	}
 	if s = Released(s); s != nil {
 		box, _ := tp.boxes.Get().(*[]T)
 		if box == nil {
