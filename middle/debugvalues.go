@@ -254,6 +254,27 @@ func (d *FuncDebug) overwritten(st, by *Value) {
 	if d == nil || st.Op != OpStore || st.Block == nil || outerPos(st).Line == outerPos(by).Line {
 		return
 	}
+	d.storeAssign(st)
+}
+
+// sunk notes that a pass deletes the store st, still in its block, and
+// stores its value to the same place later, past the end of the block
+// (SinkStores' one store at the top of the join, after the join's φs,
+// whose copies are code of their own lines: seed 5501671's v74, stored
+// after a loop's `var fuel116 = 5`, showed its old value there). As for
+// overwritten, the variable whose home the place is has the stored value
+// from st on, until the slot is written; here even where the later store
+// has st's line, since it runs after code of other lines.
+func (d *FuncDebug) sunk(st *Value) {
+	if d == nil || st.Op != OpStore || st.Block == nil {
+		return
+	}
+	d.storeAssign(st)
+}
+
+// storeAssign records that the variable whose home slot the store st
+// writes, if any, is st's value from st's place on (overwritten, sunk).
+func (d *FuncDebug) storeAssign(st *Value) {
 	vi, ok := d.varOf(st.Args[1])
 	i := slices.Index(st.Block.Instrs, st)
 	if val := st.Args[0]; ok && i >= 0 && val.Op != OpUndef {

@@ -86,6 +86,7 @@ func sinkOneStore(f *Func, j *Block, uses []int32) bool {
 	st.Pos = first.Pos
 	added = append(added, st)
 	for _, s := range stores {
+		f.tracking().sunk(s)
 		removeStore(s, uses)
 	}
 	insertAt(j, len(j.Phis()), added)

@@ -121,6 +121,17 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // of the function inlined into itself may stop at fewer lines than a call
 // does (debug/recursive.toy), and so may an inlined call whose code for a
 // line was folded (debug/callsite.toy), or a fully unrolled loop.
+//
+// gdb keeps one breakpoint location per lexical block and line (its
+// linespec.c), so a line's code in two places of one block stops only at
+// the first: a for statement's increment and test are two stops at -O0,
+// the increment tail-duplicated into a block of its own, and one at -O2,
+// where the latch's increment and test follow the body in the loop's
+// block and gdb stops at the header's test alone (seed 5501712). Where the
+// stops at a line come in runs (with no other line between) of different
+// lengths in the two runs, which of -O0's stops the -O2 one is, is not
+// known: it is compared with each of them, and is wrong only when it has
+// none of their values.
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
 	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site/path"
 	before := func(order []string) map[string]string {
@@ -140,6 +151,30 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 		}
 	}
 	aligned := alignStops(refOrder, optOrder, lineOf)
+	// runs maps each stop to its run: the stops at its line, consecutive.
+	runs := func(order []string) map[string][]string {
+		m := make(map[string][]string, len(order))
+		for i := 0; i < len(order); {
+			j := i
+			for j < len(order) && lineOf(order[j]) == lineOf(order[i]) {
+				j++
+			}
+			for _, k := range order[i:j] {
+				m[k] = order[i:j]
+			}
+			i = j
+		}
+		return m
+	}
+	refRuns, optRuns := runs(refOrder), runs(optOrder)
+	inRun := func(key, name, v string) bool {
+		for _, k := range refRuns[key] {
+			if ref[k].vars[name] == v {
+				return true
+			}
+		}
+		return false
+	}
 	for key, o := range opt {
 		r, ok := ref[key]
 		if !ok || unreliable[lineOf(key)] || !aligned[key] {
@@ -155,7 +190,7 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 				continue
 			}
 			compared++
-			if v != rv {
+			if v != rv && !(len(refRuns[key]) != len(optRuns[key]) && inRun(key, name, v)) {
 				wrong = append(wrong, fmt.Sprintf("at %s: %s = %s, -O0 shows %s", key, name, v, rv))
 			}
 		}
@@ -229,8 +264,11 @@ func TestDebugDifferential(t *testing.T) {
 	// Generated programs that once showed a wrong value are checked on
 	// every run (while the generator makes the same program of the seed):
 	// 5500549, a variable's assignment by MemOpt ordered after later
-	// lines' in a block inlining had split (backend's orderPieces).
-	seeds := []int64{5500549}
+	// lines' in a block inlining had split (backend's orderPieces);
+	// 5501671, a store SinkStores moved past a later line's code (the
+	// middle's FuncDebug.sunk); 5501712, a for statement's increment and
+	// test one stop at -O2 and two at -O0 (compareDebugStops' runs).
+	seeds := []int64{5500549, 5501671, 5501712}
 	for i := 0; i < *debugDiffPrograms; i++ {
 		if seed := *debugDiffSeed + int64(i); !slices.Contains(seeds, seed) {
 			seeds = append(seeds, seed)
