@@ -267,8 +267,11 @@ func TestDebugDifferential(t *testing.T) {
 	// lines' in a block inlining had split (backend's orderPieces);
 	// 5501671, a store SinkStores moved past a later line's code (the
 	// middle's FuncDebug.sunk); 5501712, a for statement's increment and
-	// test one stop at -O2 and two at -O0 (compareDebugStops' runs).
-	seeds := []int64{5500549, 5501671, 5501712}
+	// test one stop at -O2 and two at -O0 (compareDebugStops' runs);
+	// 5501802, two calls of one function on one line, the first inlined
+	// and partly folded, counted as one invocation (debug/stops.py's
+	// calls).
+	seeds := []int64{5500549, 5501671, 5501712, 5501802}
 	for i := 0; i < *debugDiffPrograms; i++ {
 		if seed := *debugDiffSeed + int64(i); !slices.Contains(seeds, seed) {
 			seeds = append(seeds, seed)

@@ -19,8 +19,14 @@
 # once per iteration at -O0, and the next call's stop there would be
 # paired with the first call's second (seed 5400442). A frame is the same
 # invocation as at the previous stop if the previous stop had the same
-# functions and sites from the outermost frame down to it; a stop in a
-# caller in between means it returned.
+# functions and sites from the outermost frame down to it, and the same
+# call: the return address of a called frame, the inlined block of an
+# inlined one. A stop in a caller in between means it returned; so does a
+# call with another return address or block, since two calls on one line
+# (f4(f4(...)), seed 5501802) reach the callee one after the other with
+# no stop in the caller between, and an inlined copy of the first whose
+# code for some line was folded would otherwise be counted with the
+# second.
 # Pointers are left out (stack addresses differ between builds), and a
 # variable gdb cannot read is <optimized out>. At most MAXSTOPS stops.
 import gdb
@@ -39,7 +45,23 @@ for l in range(1, lines + 1):
         pass
 count = {}
 calls = {}
-prevchain, path = [], []
+prevchain, previdents, path = [], [], []
+
+
+def ident(f):
+    """The call f's frame is an invocation of: the block of its inlined
+    subroutine, or the address its caller resumes at."""
+    try:
+        if f.type() == gdb.INLINE_FRAME:
+            b = f.block()
+            while b is not None and b.function is None:
+                b = b.superblock
+            return ("inlined", b.start if b is not None else 0)
+        older = f.older()
+        return ("called", older.pc() if older is not None else 0)
+    except (gdb.error, RuntimeError):
+        return None
+
 stops = 0
 try:
     gdb.execute("run", to_string=True)
@@ -57,7 +79,7 @@ while stops < MAXSTOPS:
     # Each frame's function and call site (the line its caller, for an
     # inlined call the function it was inlined into, is at; 0 where it
     # has none), outermost first.
-    chain = []
+    chain, idents = [], []
     f = frame
     while f is not None:
         older = f.older()
@@ -67,18 +89,20 @@ while stops < MAXSTOPS:
             if osal.symtab is not None:
                 site = osal.line
         chain.append((f.name() or "?", site))
+        idents.append(ident(f))
         f = older
     chain.reverse()
+    idents.reverse()
     depth, site = len(chain), chain[-1][1]
     same = 0
-    while same < min(len(chain), len(prevchain)) and chain[same] == prevchain[same]:
+    while same < min(len(chain), len(prevchain)) and chain[same] == prevchain[same] and idents[same] == previdents[same]:
         same += 1
     path = path[:same]
     for level in range(same, depth):
         call = (tuple(path), chain[level])
         calls[call] = calls.get(call, 0) + 1
         path.append(calls[call])
-    prevchain = chain
+    prevchain, previdents = chain, idents
     where = "%s %d #%d@%d/%s" % (fn, sal.line, depth, site, ".".join(map(str, path)))
     count[where] = count.get(where, 0) + 1
     print("STOP %s %d" % (where, count[where]))
