@@ -21,7 +21,11 @@ package middle
 // or writes memory or traps: only pure instructions may follow it. The
 // bounds check guarding it stays where it is, executed before. Stores are
 // sunk from the end backwards, each new one going above the ones sunk
-// before, so the join's stores keep their order.
+// before, so the join's stores keep their order. A debugger does see it:
+// the join's φ copies, code of their own lines, run before the new store,
+// so with -g each deleted store is recorded as an assignment of its value
+// (FuncDebug.sunk), which the variable whose home it wrote keeps until
+// the slot is written.
 //
 // Requires: SSA form. Guarantees: valid SSA; the CFG unchanged; Preds
 // current. Linear in the function.
