@@ -85,7 +85,8 @@ func nonEscapingAllocas(f *Func) []bool {
 }
 
 // usedOnlyAs marks, by Value.ID, the instructions of op all of whose uses
-// u.Args[i] satisfy use.
+// u.Args[i] satisfy use, in a table of boolTables that the caller may give
+// back when done with it.
 func usedOnlyAs(f *Func, op Op, use func(u *Value, i int) bool) []bool {
 	only := boolTables.Take(f.NumValues())
 	found := false

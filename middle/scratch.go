@@ -11,7 +11,11 @@ import "sync"
 // array when it is large enough. Tables larger than maxPooled elements
 // are not pooled, so that one huge function does not pin its tables for
 // the rest of the compile. Maps are kept the same way (ReleasedMap), and
-// the fixed-size arrays of the slabs whole (TakeArray, GiveArrays).
+// the fixed-size arrays of the slabs whole (TakeArray, GiveArrays). The
+// tables of one element type that many passes make alike (replacements,
+// marks, counts, use lists, the graph searches' arrays) come from shared
+// pools instead (TablePool: valueTables, boolTables, int32Tables), given
+// back by each pass when it ends.
 
 // maxPooled is the largest table kept for reuse.
 const maxPooled = 1 << 16
