@@ -42,7 +42,26 @@ import (
 // collection, and 325 MB once it was only raised).
 // At 100k lines, little is live and the floor decides: a
 // floor of 96 MB peaked at 97-102 MB, 80 MB at 82-86 MB, for the same
-// CPU time. A compile that does not stream (to standard output, or with
+// CPU time.
+//
+// Each collection marks what is live, and a limit of F times the live
+// heap lets the heap grow by F - 1 times it before the next: the
+// collector's work per byte allocated is 1/(F - 1), whatever the program's
+// size. But under the floor it is live/(floor - live), a seventh at 100k
+// lines (10-16 MB live), and a factor of 2.2 made it 0.8 at a million
+// (45-63 MB live at -O0): the collector took 15% of that compile's CPU and
+// 6% of the 100k one's, with the fuzzer sharing the machine (at best 8%
+// and 3%). So the limit is also at least gcRoomFactor times the live
+// heap, up to gcRoomCeil, which is under the 300 MB that issue 11 allows
+// a million-line compile by what the peak passes the limit (the
+// concurrent mark's allocation, the runtime's own). At a million lines
+// this cut the collections from 43 to 22 at -O0 (the collector's CPU from
+// 805 to 462 ms; the median of 5 interleaved runs from 11.9 to 11.1 s),
+// from 48 to 38 at -O1 (1.24-1.32 s to 0.93-1.13 s) and from 56 to 48 at
+// -O2 (1.59-1.77 s to 1.44 s), and raised the peaks from 164 to 251 MB,
+// 221 to 249 MB and 244 to 258 MB.
+// At 100k lines four times the live heap is under the floor, which still
+// decides. A compile that does not stream (to standard output, or with
 // dumps) keeps the 1 GiB floor and follows the live heap only above
 // it. The limit is re-armed by a finalizer that runs after every
 // collection, as the Go compiler tunes its starting heap
@@ -78,6 +97,8 @@ const (
 	gcLimitCeil     = 1 << 30
 	gcLimitFloor    = 80 << 20
 	gcLimitFactor   = 2.2
+	gcRoomFactor    = 4
+	gcRoomCeil      = 240 << 20
 	gcBytesPerValue = 768
 	gcBytesPerToken = 512
 )
@@ -165,9 +186,17 @@ func followFunction(values int) {
 	raiseLimit(need)
 }
 
-// followLiveHeap re-arms, after every collection, a limit of gcLimitFactor
-// times the live heap, and never below limitFloor, unless the limit is
-// higher already (raiseLimit). The factor applies above the 1 GiB ceiling
+// limitFor is the memory limit for a heap of which live bytes were live
+// at the last collection, and a floor of floor: gcLimitFactor times live,
+// or gcRoomFactor times it up to gcRoomCeil when that is more (see
+// above), and never below the floor.
+func limitFor(live, floor int64) int64 {
+	return max(floor, int64(gcLimitFactor*float64(live)), min(gcRoomFactor*live, gcRoomCeil))
+}
+
+// followLiveHeap re-arms, after every collection, the limit limitFor
+// gives for the live heap and limitFloor, unless the limit is higher
+// already (raiseLimit). The factor applies above the 1 GiB ceiling
 // too: a limit fixed there, once more than about half of
 // it was live (the whole program's IR at -O2 of the million-line program),
 // had the collector run back to back — 242 s of CPU where 41 s without the
@@ -183,7 +212,7 @@ func followLiveHeap() {
 			metrics.Read(sample)
 			if sample[0].Value.Kind() == metrics.KindUint64 {
 				live := int64(sample[0].Value.Uint64())
-				raiseLimit(max(limitFloor.Load(), int64(gcLimitFactor*float64(live))))
+				raiseLimit(limitFor(live, limitFloor.Load()))
 			}
 			dropMappedPages() // mapsource.go
 			arm()

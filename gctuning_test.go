@@ -40,3 +40,25 @@ func TestBoundHeapFloor(t *testing.T) {
 		t.Errorf("a body of %d tokens: GC percent %d, want off (-1)", large, got)
 	}
 }
+
+// The limit after a collection is the floor while little is live,
+// gcRoomFactor times the live heap above that, gcRoomCeil once that
+// reaches it, and gcLimitFactor times the live heap once that is more.
+func TestLimitFollowsLiveHeap(t *testing.T) {
+	const mb = 1 << 20
+	for _, c := range []struct{ live, want int64 }{
+		{10 * mb, gcLimitFloor},
+		{gcLimitFloor / gcRoomFactor, gcLimitFloor},
+		{30 * mb, gcRoomFactor * 30 * mb},
+		{gcRoomCeil / gcRoomFactor, gcRoomCeil},
+		{80 * mb, gcRoomCeil},
+		{200 * mb, int64(gcLimitFactor * 200 * mb)},
+	} {
+		if got := limitFor(c.live, gcLimitFloor); got != c.want {
+			t.Errorf("%d MB live: limit %d MB, want %d MB", c.live/mb, got/mb, c.want/mb)
+		}
+	}
+	if got := limitFor(10*mb, 300*mb); got != 300*mb {
+		t.Errorf("a raised floor of 300 MB: limit %d MB", got/mb)
+	}
+}
