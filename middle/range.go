@@ -253,6 +253,13 @@ type rangeProver struct {
 	// a twentieth of what an -O1 compile allocates).
 	facts map[term]factList
 	all   []fact // all[0] is unused
+	// valueFacts is facts for the terms of the values f had when p was
+	// made, by factSlot: a search of a map that large, at each question,
+	// missed the cache in a function of 10k loops. facts keeps the rest
+	// (the zero term, the classes' stand-ins, values made since, whose IDs
+	// may be a stand-in's).
+	valueFacts []factList
+	denseIDs   int // the values' IDs valueFacts covers: [0, denseIDs)
 
 	steps int
 	hyps  []hypothesis
@@ -377,7 +384,7 @@ var proverTables = sync.Pool{New: func() any { return &rangeProver{all: make([]f
 // release gives p's tables back for another prover; p may not be used
 // after.
 func (p *rangeProver) release() {
-	proverTables.Put(&rangeProver{facts: ReleasedMap(p.facts), all: Released(p.all), memo: ReleasedMap(p.memo), atMemo: ReleasedMap(p.atMemo)})
+	proverTables.Put(&rangeProver{facts: ReleasedMap(p.facts), valueFacts: Released(p.valueFacts), all: Released(p.all), memo: ReleasedMap(p.memo), atMemo: ReleasedMap(p.atMemo)})
 }
 
 func newRangeProver(f *Func, dom *DomTree) *rangeProver {
@@ -393,6 +400,8 @@ func newRangeProver(f *Func, dom *DomTree) *rangeProver {
 func newRangeProverAssuming(f *Func, dom *DomTree, r *ipRanges) *rangeProver {
 	kept := proverTables.Get().(*rangeProver)
 	p := &rangeProver{dom: dom, facts: orMake(kept.facts), all: append(kept.all, fact{}), memo: orMake(kept.memo), atMemo: orMake(kept.atMemo), numValues: f.NumValues(), fn: f, module: f.Module}
+	p.denseIDs = f.NumValues()
+	p.valueFacts = Zeroed(kept.valueFacts, 2*p.denseIDs)
 	p.readGlobalLengths(f)
 	if r != nil {
 		r.assume(p, f)
@@ -592,14 +601,38 @@ func (p *rangeProver) file(x bound, upper bool, other bound, d int64, needs []bo
 	where.next = 0
 	p.all = append(p.all, where)
 	i := int32(len(p.all) - 1)
-	l := p.facts[x.t]
+	l := p.factsOf(x.t)
 	if l.first == 0 {
 		l.first = i
 	} else {
 		p.all[l.last].next = i
 	}
 	l.last = i
-	p.facts[x.t] = l
+	if k, ok := p.factSlot(x.t); ok {
+		p.valueFacts[k] = l
+	} else {
+		p.facts[x.t] = l
+	}
+}
+
+// factSlot is t's index in p.valueFacts, if it has one there.
+func (p *rangeProver) factSlot(t term) (int, bool) {
+	if t.v == nil || t.v.ID < 0 || t.v.ID >= p.denseIDs {
+		return 0, false
+	}
+	k := 2 * t.v.ID
+	if t.length {
+		k++
+	}
+	return k, true
+}
+
+// factsOf lists the facts filed under t.
+func (p *rangeProver) factsOf(t term) factList {
+	if k, ok := p.factSlot(t); ok {
+		return p.valueFacts[k]
+	}
+	return p.facts[t]
 }
 
 // allDefinedBefore reports whether the terms x, other and those of needs
@@ -808,7 +841,7 @@ func (p *rangeProver) proveFresh(q query, at point) bool {
 // byFacts tries each fact about q.x that holds at: x ≤ z + d reduces
 // x ≤ y + c to z ≤ y + (c - d), and likewise for lower bounds.
 func (p *rangeProver) byFacts(q query, at point) bool {
-	for i := p.facts[q.x].first; i != 0; i = p.all[i].next {
+	for i := p.factsOf(q.x).first; i != 0; i = p.all[i].next {
 		f := &p.all[i]
 		if p.steps++; p.steps > rangeBudget {
 			return false
