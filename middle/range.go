@@ -247,19 +247,19 @@ type factList struct{ first, last int32 }
 // rangeProver answers questions about one function; its facts are read once.
 type rangeProver struct {
 	dom *DomTree
-	// facts lists each term's facts, in the order they were filed, which
-	// are in all: one array for the function's facts rather than one
-	// growing per term, most of which hold one or two (a slice each was
-	// a twentieth of what an -O1 compile allocates).
-	facts map[term]factList
-	all   []fact // all[0] is unused
-	// valueFacts is facts for the terms of the values f had when p was
-	// made, by factSlot: a search of a map that large, at each question,
-	// missed the cache in a function of 10k loops. facts keeps the rest
-	// (the zero term, the classes' stand-ins, values made since, whose IDs
-	// may be a stand-in's).
+	// A term's facts, in the order they were filed, are a list in all:
+	// one array for the function's facts rather than one growing per
+	// term, most of which hold one or two (a slice each was a twentieth of
+	// what an -O1 compile allocates). valueFacts holds the lists of the
+	// terms of the values f had when p was made, by factSlot: a map of
+	// them all, searched at each question, missed the cache in a function
+	// of 10k loops. facts holds the rest (the zero term, the classes'
+	// stand-ins, and values made since, whose IDs may be a stand-in's).
+	// factsOf reads either.
 	valueFacts []factList
 	denseIDs   int // the values' IDs valueFacts covers: [0, denseIDs)
+	facts      map[term]factList
+	all        []fact // all[0] is unused
 
 	steps int
 	hyps  []hypothesis
