@@ -217,6 +217,9 @@ type point struct {
 // filed under, wherever it holds (see holds), provided t + c ≥ 0 for each
 // bound in needs (unsigned comparisons say something about signed values
 // only then, and a fact about x + k about x only when x + k did not wrap).
+// The small fields come after the pointers, so that a fact takes 96 bytes,
+// not 128: a function of 10k loops has 100k facts, and each of its provers
+// grows its array of them from empty.
 type fact struct {
 	other term
 	d     int64
@@ -240,10 +243,6 @@ type fact struct {
 	// the whole program.
 	always bool
 }
-
-// A function of 10k loops has 100k facts, and each prover of it grows
-// its array of them from empty: the small fields are packed after the
-// pointers, so that a fact takes 96 bytes, not 128.
 
 // factList is where a term's facts are in rangeProver.all: its first and
 // last, linked by fact.next (indices from 1, so that the zero list is
