@@ -150,6 +150,9 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 			unreliable[lineOf(k)] = true
 		}
 	}
+	for l := range unevenLines(refOrder, optOrder, lineOf) {
+		unreliable[l] = true
+	}
 	aligned := alignStops(refOrder, optOrder, lineOf)
 	// runs maps each stop to its run: the stops at its line, consecutive.
 	runs := func(order []string) map[string][]string {
@@ -196,6 +199,106 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 		}
 	}
 	return compared, wrong
+}
+
+// unevenLines returns the lines (as lineOf gives them) stopped at more
+// often, between two consecutive stops at another line of the same
+// invocation, in one run than in the other, within the stops both runs
+// have. A loop that -O2 unrolled stops at a line of its body once per pass
+// through the enclosing loop, where -O0 stops there once per iteration:
+// gdb keeps one breakpoint location per block and line, and the copies are
+// in one block. The n-th stops at that line are then different dynamic
+// stops, and the alignment does not keep them apart: where -O0's run ends
+// at MAXSTOPS inside the enclosing loop, the optimized run's later passes,
+// which -O0 never reached, let the longest common subsequence match two of
+// them against each pass of -O0's (seeds 5502357 and 5502437: a loop
+// counter compared with its value two passes on). Only a line that comes
+// twice or more between two stops of the other in one run is taken: the
+// enclosing loop's lines come once between two of its stops in one run and
+// once between every other pair in the other, yet each of their n-th stops
+// is the same in both. Counting between the stops of another line keeps a
+// line whose stops only moved (code motion, a loop's test rotated to its
+// end) in, and a run of stops at one line counts once (the runs' rule of
+// compareDebugStops covers those).
+func unevenLines(refOrder, optOrder []string, lineOf func(string) string) map[string]bool {
+	// The lines of each invocation's stops ("function #depth@site/path"),
+	// in order.
+	byInvocation := func(order []string) map[string][]string {
+		m := map[string][]string{}
+		for _, k := range order {
+			l := lineOf(k)
+			f := strings.Fields(l)
+			inv := f[0]
+			if len(f) > 2 {
+				inv += " " + f[2]
+			}
+			if n := len(m[inv]); n == 0 || m[inv][n-1] != l {
+				m[inv] = append(m[inv], l) // a run as one stop
+			}
+		}
+		return m
+	}
+	// between returns, for each line of seq other than x, how many of its
+	// stops come between each two consecutive stops at x (none before a
+	// line's first stop).
+	between := func(seq []string, x string) map[string][]int {
+		counts, out := map[string]int{}, map[string][]int{}
+		segments := -1 // segments ended, once x is seen
+		for _, l := range seq {
+			if l != x {
+				if _, ok := counts[l]; !ok && segments > 0 {
+					out[l] = make([]int, segments)
+				}
+				counts[l]++
+				continue
+			}
+			if segments >= 0 {
+				for m, c := range counts {
+					out[m] = append(out[m], c)
+				}
+			}
+			segments++
+			for m := range counts {
+				counts[m] = 0
+			}
+		}
+		return out
+	}
+	most := func(counts []int) int {
+		m := 0
+		for _, n := range counts {
+			m = max(m, n)
+		}
+		return m
+	}
+	uneven := map[string]bool{}
+	ref, opt := byInvocation(refOrder), byInvocation(optOrder)
+	for inv, a := range ref {
+		b, ok := opt[inv]
+		if !ok {
+			continue
+		}
+		inB := map[string]bool{}
+		for _, l := range b {
+			inB[l] = true
+		}
+		done := map[string]bool{}
+		for _, x := range a {
+			if !inB[x] || done[x] {
+				continue
+			}
+			done[x] = true
+			cb := between(b, x)
+			for l, na := range between(a, x) {
+				nb := cb[l]
+				k := min(len(na), len(nb))
+				if inB[l] && !slices.Equal(na[:k], nb[:k]) && max(most(na[:k]), most(nb[:k])) > 1 {
+					uneven[l] = true
+				}
+			}
+		}
+	}
+	return uneven
 }
 
 // alignStops aligns two runs' stops on the longest common subsequence of
@@ -270,8 +373,10 @@ func TestDebugDifferential(t *testing.T) {
 	// test one stop at -O2 and two at -O0 (compareDebugStops' runs);
 	// 5501802, two calls of one function on one line, the first inlined
 	// and partly folded, counted as one invocation (debug/stops.py's
-	// calls).
-	seeds := []int64{5500549, 5501671, 5501712, 5501802}
+	// calls); 5502357 and 5502437, an unrolled inner loop's line stopped
+	// at once per pass of the outer loop at -O2, twice at -O0, where
+	// -O0's run ended inside the outer loop (unevenLines).
+	seeds := []int64{5500549, 5501671, 5501712, 5501802, 5502357, 5502437}
 	for i := 0; i < *debugDiffPrograms; i++ {
 		if seed := *debugDiffSeed + int64(i); !slices.Contains(seeds, seed) {
 			seeds = append(seeds, seed)
@@ -354,5 +459,60 @@ func TestCompareDebugStopsAlignment(t *testing.T) {
 		// Line 12 follows line 11 at -O0 and line 8 in the optimized
 		// build's first call: none of its stops is compared.
 		t.Errorf("%d values compared, want 2 (at f 8 1 and f 8 2)", n)
+	}
+}
+
+// TestCompareDebugStopsUnrolled: an inner loop of two iterations (its
+// test, D and B) that the optimized build unrolled stops at D and B once
+// per pass of the outer loop (H, A), where -O0 stops twice, and not at its
+// test; -O0's run ends in its third pass (MAXSTOPS). Matching two of the
+// optimized build's passes against each of -O0's makes the longer common
+// subsequence, and pairs the second stops at D and at B, a pass apart
+// (seed 5502437). D and B are not compared; H and A still are.
+func TestCompareDebugStopsUnrolled(t *testing.T) {
+	x := func(v int) debugStop { return debugStop{vars: map[string]string{"x:1": strconv.Itoa(v)}} }
+	ref, opt := map[string]debugStop{}, map[string]debugStop{}
+	var refOrder, optOrder []string
+	add := func(stops map[string]debugStop, order *[]string, line string, v int) {
+		n := 1
+		for _, k := range *order {
+			if strings.HasPrefix(k, "f "+line+" ") {
+				n++
+			}
+		}
+		k := fmt.Sprintf("f %s #2@9/1.1 %d", line, n)
+		stops[k] = x(v)
+		*order = append(*order, k)
+	}
+	for pass := 1; pass <= 3; pass++ {
+		add(ref, &refOrder, "5", 11-pass) // H
+		add(ref, &refOrder, "6", 11-pass) // A: x -= 1
+		for i := range 2 {
+			if pass == 3 && i == 1 {
+				break // MAXSTOPS
+			}
+			add(ref, &refOrder, "7", 10-pass) // the inner loop's test
+			add(ref, &refOrder, "8", 10-pass) // D
+			add(ref, &refOrder, "9", 10-pass) // B
+		}
+		if pass < 3 {
+			add(ref, &refOrder, "7", 10-pass)
+		}
+	}
+	for pass := 1; pass <= 5; pass++ {
+		add(opt, &optOrder, "5", 11-pass)
+		add(opt, &optOrder, "6", 11-pass)
+		add(opt, &optOrder, "8", 10-pass)
+		add(opt, &optOrder, "9", 10-pass)
+	}
+	n, wrong := compareDebugStops(ref, opt, refOrder, optOrder)
+	if len(wrong) != 0 {
+		t.Errorf("wrong values %q, want none", wrong)
+	}
+	if n == 0 {
+		t.Errorf("no values compared, want H's and A's")
+	}
+	if uneven := unevenLines(refOrder, optOrder, func(k string) string { return k[:strings.LastIndex(k, " ")] }); len(uneven) != 2 || !uneven["f 8 #2@9/1.1"] || !uneven["f 9 #2@9/1.1"] {
+		t.Errorf("uneven lines %v, want f 8 and f 9", uneven)
 	}
 }
