@@ -440,12 +440,17 @@ type trackMem struct {
 	// allocated, most of it memVars' per value.
 	regVars           [FirstVReg][]int32
 	slotVars, memVars [][]int32
+
+	// The tracker itself, made anew in this memory for each function: 2
+	// kB, a fresh one was the largest of -g's allocations.
+	tracker varTracker
 }
 
 var trackMemPool = sync.Pool{New: func() any { return new(trackMem) }}
 
-// release gives t's memory to the next tracker, without the function's
-// values (the tables of handles hold none). t is not used after it.
+// release gives t's memory, t itself included, to the next tracker,
+// without the function's values (the tables of handles hold none). t is
+// not used after it.
 func (t *varTracker) release() {
 	if t == nil || t.mem == nil {
 		return
@@ -465,6 +470,7 @@ func (t *varTracker) release() {
 	}
 	m.slotVars, m.memVars = emptyLists(t.slotVars), emptyLists(t.memVars)
 	m.moved, m.placed = t.moved[:0], t.placed[:0]
+	m.tracker = varTracker{} // t: its function's values and maps go
 	trackMemPool.Put(m)
 }
 
@@ -562,7 +568,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	f := df.f
 	mem := trackMemPool.Get().(*trackMem)
-	t := &varTracker{f: f, df: df, mem: mem, assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
+	t := &mem.tracker
+	*t = varTracker{f: f, df: df, mem: mem, assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
 	t.nIDs = f.IR.NumValues()
 	t.vals = scratch(&mem.vals, t.nIDs+int(firstIDHandle))
 	t.vals[homeHandle] = homeMark
