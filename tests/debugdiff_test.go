@@ -131,7 +131,9 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // stops at a line come in runs (with no other line between) of different
 // lengths in the two runs, which of -O0's stops the -O2 one is, is not
 // known: it is compared with each of them, and is wrong only when it has
-// none of their values.
+// none of their values. A line stopped at more often between two stops of
+// another line in one run than in the other (an unrolled loop's body) is
+// not compared at all (unevenLines).
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
 	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site/path"
 	before := func(order []string) map[string]string {
