@@ -241,8 +241,9 @@ func unevenLines(refOrder, optOrder []string, lineOf func(string) string) map[st
 		return m
 	}
 	// between returns, for each line of seq other than x, how many of its
-	// stops come between each two consecutive stops at x (none before a
-	// line's first stop).
+	// stops come between each two consecutive stops at x (0 in those
+	// before its first stop), so that both runs' counts start at x's
+	// first stop.
 	between := func(seq []string, x string) map[string][]int {
 		counts, out := map[string]int{}, map[string][]int{}
 		segments := -1 // segments ended, once x is seen
