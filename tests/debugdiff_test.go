@@ -295,7 +295,7 @@ func unevenLines(refOrder, optOrder []string, lineOf func(string) string) map[st
 			for l, na := range between(a, x) {
 				nb := cb[l]
 				k := min(len(na), len(nb))
-				if inB[l] && !slices.Equal(na[:k], nb[:k]) && max(most(na[:k]), most(nb[:k])) > 1 {
+				if !slices.Equal(na[:k], nb[:k]) && max(most(na[:k]), most(nb[:k])) > 1 {
 					uneven[l] = true
 				}
 			}
