@@ -23,6 +23,10 @@ import (
 // internal compiler error, a crash, a hang (pipelineTimeout) or runaway
 // memory (pipelineHeap). The seed corpus is every program of tests/: valid
 // ones, ones that must be rejected, and SSA in LLVM syntax, good and bad.
+// mode picks the level (mode % 3) and, in the upper half (mode % 6 >= 3),
+// -g, whose location tracking follows the optimized code of whatever the
+// fuzzer makes; its object must then pass llvm-dwarfdump --verify too, as
+// every test program's does (tests/debuginfo_test.go).
 //
 //	go test -run '^$' -fuzz '^FuzzPipeline$' -fuzztime 10m -parallel 1 .
 
@@ -39,6 +43,7 @@ var diagnosticLine = regexp.MustCompile(`(?m)^[^\n]+:\d+:\d+: error: `)
 
 func FuzzPipeline(f *testing.F) {
 	cc := installedCC()
+	dwarfdump, _ := exec.LookPath("llvm-dwarfdump")
 	n := 0
 	for _, pattern := range pipelineSeeds {
 		names, _ := filepath.Glob(pattern)
@@ -50,11 +55,11 @@ func FuzzPipeline(f *testing.F) {
 			if err != nil {
 				f.Fatal(err)
 			}
-			f.Add(src, filepath.Ext(name) == ".ll", uint8(n%3))
+			f.Add(src, filepath.Ext(name) == ".ll", uint8(n%6))
 			n++
 		}
 	}
-	f.Fuzz(func(t *testing.T, src []byte, ll bool, level uint8) {
+	f.Fuzz(func(t *testing.T, src []byte, ll bool, mode uint8) {
 		dir := t.TempDir()
 		in := filepath.Join(dir, "fuzz.toy")
 		if ll {
@@ -64,7 +69,10 @@ func FuzzPipeline(f *testing.F) {
 			t.Fatal(err)
 		}
 		asm := filepath.Join(dir, "fuzz.s")
-		args := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(level%3)), in, "-o", asm}
+		args := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(mode%3)), in, "-o", asm}
+		if mode%6 >= 3 {
+			args = append(args, "-g")
+		}
 		status, stderr := runWatched(t, args)
 		switch status {
 		case 0:
@@ -76,6 +84,12 @@ func FuzzPipeline(f *testing.F) {
 			if err != nil || len(out) > 0 {
 				text, _ := os.ReadFile(asm)
 				t.Fatalf("toyc %v wrote assembly that %s does not take (%v):\n%s\nthe assembly:\n%s", args, cc, err, out, text)
+			}
+			if mode%6 >= 3 && dwarfdump != "" {
+				out, err := exec.Command(dwarfdump, "--verify", obj).CombinedOutput()
+				if err != nil || !bytes.Contains(out, []byte("No errors.")) || bytes.Contains(out, []byte("warning")) {
+					t.Fatalf("toyc %v wrote debugging information that llvm-dwarfdump --verify rejects (%v):\n%s", args, err, out)
+				}
 			}
 		case 1:
 			if !diagnosticLine.Match(stderr) {
