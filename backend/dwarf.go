@@ -314,12 +314,18 @@ func (d *dwarfWriter) end(w io.Writer) {
 	if d == nil {
 		return
 	}
+	// The unit's DIE says whether children follow it, and a unit with
+	// none (a program without functions or globals) must say no:
+	// llvm-dwarfdump --verify warns of an empty list of children. Its
+	// abbreviation is written last, so it can.
+	unitChildren := slices.ContainsFunc(d.ranges, func(label string) bool { return label != "" })
 	fmt.Fprintf(w, "\t.pushsection\t.debug_info,\"\",@progbits\n")
 	for _, g := range d.m.Globals {
 		t, ok := d.m.GlobalTypes[g.Name]
 		if !ok || g.External || g.Private {
 			continue
 		}
+		unitChildren = true
 		fmt.Fprintf(w, "\t.uleb128\t%d\n\t.string\t%s\n\t.long\t%s\n", abbrevGlobal, quote(g.Name), d.varTypeRef(t))
 		x := dwExpr{op: []byte{dwOpAddr}, addr: symbolName(g.Name)}
 		if isArray(t) {
@@ -329,7 +335,10 @@ func (d *dwarfWriter) end(w io.Writer) {
 	}
 	d.writeAbstracts(w)
 	d.writeTypes(w)
-	fmt.Fprintf(w, "\t.byte\t0\n.Ldebug_info_end:\n\t.popsection\n")
+	if unitChildren {
+		fmt.Fprintf(w, "\t.byte\t0\n") // the end of the unit's children
+	}
+	fmt.Fprintf(w, ".Ldebug_info_end:\n\t.popsection\n")
 
 	fmt.Fprintf(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n.Ldebug_cu_ranges:\n")
 	for i := 0; i+1 < len(d.ranges); i += 2 {
@@ -344,7 +353,7 @@ func (d *dwarfWriter) end(w io.Writer) {
 	fmt.Fprintf(w, "\t.pushsection\t.debug_abbrev,\"\",@progbits\n")
 	for _, a := range abbrevs {
 		children := 0
-		if a.children {
+		if a.children && (a.code != abbrevCU || unitChildren) {
 			children = 1
 		}
 		fmt.Fprintf(w, "\t.uleb128\t%d\n\t.uleb128\t%#x\n\t.byte\t%d\n", a.code, a.tag, children)
