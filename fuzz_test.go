@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"toyc/tests/asmcode"
 )
 
 // FuzzPipeline fuzzes the whole compiler, source to assembly (issue 5, item
@@ -25,8 +27,9 @@ import (
 // ones, ones that must be rejected, and SSA in LLVM syntax, good and bad.
 // mode picks the level (mode % 3) and, in the upper half (mode % 6 >= 3),
 // -g, whose location tracking follows the optimized code of whatever the
-// fuzzer makes; its object must then pass llvm-dwarfdump --verify too, as
-// every test program's does (tests/debuginfo_test.go).
+// fuzzer makes; as for every test program (tests/debuginfo_test.go), its
+// code must then be the same as without -g, and its object must pass
+// llvm-dwarfdump --verify.
 //
 //	go test -run '^$' -fuzz '^FuzzPipeline$' -fuzztime 10m -parallel 1 .
 
@@ -76,6 +79,19 @@ func FuzzPipeline(f *testing.F) {
 		status, stderr := runWatched(t, args)
 		switch status {
 		case 0:
+			if mode%6 >= 3 {
+				// -g must not change the code (TestDebugInfo).
+				plain := filepath.Join(dir, "plain.s")
+				plainArgs := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(mode%3)), in, "-o", plain}
+				if status, stderr := runWatched(t, plainArgs); status != 0 {
+					t.Fatalf("toyc %v: exit status %d without -g, 0 with it:\n%s", plainArgs, status, stderr)
+				}
+				debug, _ := os.ReadFile(asm)
+				code, _ := os.ReadFile(plain)
+				if !bytes.Equal(asmcode.WithoutDebug(debug), asmcode.WithoutDebug(code)) {
+					t.Fatalf("toyc %v: -g changes the code; without -g:\n%s\nwith -g:\n%s", args, code, debug)
+				}
+			}
 			if cc == "" {
 				return
 			}

@@ -6,8 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
+
+	"toyc/tests/asmcode"
 )
 
 // debugPrograms are the Toy programs the -g tests compile: every program of
@@ -34,33 +35,6 @@ func debugPrograms(t *testing.T) []string {
 	return files
 }
 
-// withoutDebug drops from assembly what -g adds: the sections' fragments
-// (.pushsection .debug_... up to .popsection), the labels of its address
-// ranges, and the line table's file 0; and the line table's .loc
-// directives, which -g puts on the declaration's line for the prologue, and
-// the symbol main that -g makes another name of toy_main. What is left is
-// the code, which must not change.
-func withoutDebug(asm []byte) []byte {
-	var out bytes.Buffer
-	skipping := false
-	for _, line := range strings.SplitAfter(string(asm), "\n") {
-		l := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(l, ".pushsection\t.debug_"):
-			skipping = true
-			continue
-		case skipping && l == ".popsection":
-			skipping = false
-			continue
-		case skipping, strings.HasPrefix(l, ".Ldebug"), strings.HasPrefix(l, ".file\t0 "), strings.HasPrefix(l, ".loc\t"):
-			continue
-		case l == ".globl\tmain" || l == ".type\tmain, @function" || l == ".set\tmain, toy_main":
-			continue // -g's other name for the Toy main (dwarffunc.go), a symbol, not code
-		}
-		out.WriteString(line)
-	}
-	return out.Bytes()
-}
 
 // TestDebugInfo compiles every test program at every level with and
 // without -g: -g must not change the code (the same assembly once its
@@ -83,7 +57,7 @@ func TestDebugInfo(t *testing.T) {
 				if !bytes.Contains(debug, []byte(".debug_info")) {
 					t.Fatalf("-g writes no .debug_info")
 				}
-				if stripped, code := withoutDebug(debug), withoutDebug(plain); !bytes.Equal(stripped, code) {
+				if stripped, code := asmcode.WithoutDebug(debug), asmcode.WithoutDebug(plain); !bytes.Equal(stripped, code) {
 					t.Errorf("-g changes the code:\n%s", firstDifference(stripped, code))
 				}
 				if dwarfdump == "" {
