@@ -40,11 +40,7 @@ count_to:
 	# 3: br label %while.cond
 	.loc	1 3 3
 .Lcount_to.entry:
-	# 5: %i = phi i64 [ 0, %entry ], [ %i.1, %while.body ]
-	.loc	1 5 3
 	movl	$0, %eax
-	# 6: %s = phi i64 [ 0, %entry ], [ %s.1, %while.body ]
-	.loc	1 6 3
 	movl	$0, %ecx
 	# 7: %c = icmp slt i64 %i, %n
 	.loc	1 7 3

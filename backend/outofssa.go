@@ -81,8 +81,15 @@ func (f *Func) placeCopy(p *Block, k int, b *Block, phis []*Instr, entries [][]i
 			ec.Parallel = append(ec.Parallel, Move{Dst: int(dst), Src: int(src.Reg)})
 			continue
 		}
+		// No position, as the register moves have none: the move
+		// belongs to the line before it, as any copy on an edge does.
+		// The φ's position is where the φ is explained (its variable's
+		// declaration, for the explorer), and as a .loc in the middle
+		// of the body it sent gdb back to that line there (seed
+		// 5503188: a parameter's φ put `func f5(...` between two
+		// statements of an inlined call, which tests/debug/stops.py
+		// took for a new call).
 		in := materialize(&f.slab, dst, src)
-		in.Pos, in.Inlined = phi.Pos, phi.Inlined
 		rest = append(rest, in)
 		ec.Constants = append(ec.Constants, ConstMove{Dst: dst, Src: src})
 	}

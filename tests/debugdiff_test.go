@@ -378,8 +378,11 @@ func TestDebugDifferential(t *testing.T) {
 	// and partly folded, counted as one invocation (debug/stops.py's
 	// calls); 5502357 and 5502437, an unrolled inner loop's line stopped
 	// at once per pass of the outer loop at -O2, twice at -O0, where
-	// -O0's run ended inside the outer loop (unevenLines).
-	seeds := []int64{5500549, 5501671, 5501712, 5501802, 5502357, 5502437}
+	// -O0's run ended inside the outer loop (unevenLines); 5503188, a
+	// constant copied into a φ's register on an edge, in the line table
+	// at the φ's position, its parameter's declaration, which stops.py
+	// took for a new call (backend's placeCopy).
+	seeds := []int64{5500549, 5501671, 5501712, 5501802, 5502357, 5502437, 5503188}
 	for i := 0; i < *debugDiffPrograms; i++ {
 		if seed := *debugDiffSeed + int64(i); !slices.Contains(seeds, seed) {
 			seeds = append(seeds, seed)
