@@ -35,7 +35,6 @@ func debugPrograms(t *testing.T) []string {
 	return files
 }
 
-
 // TestDebugInfo compiles every test program at every level with and
 // without -g: -g must not change the code (the same assembly once its
 // debugging directives are taken out), -g0 after -g must give exactly the
