@@ -72,17 +72,18 @@ func FuzzPipeline(f *testing.F) {
 			t.Fatal(err)
 		}
 		asm := filepath.Join(dir, "fuzz.s")
-		args := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(mode%3)), in, "-o", asm}
-		if mode%6 >= 3 {
+		level, debugInfo := "-O"+strconv.Itoa(int(mode%3)), mode%6 >= 3
+		args := []string{"-S", "--verify-each", level, in, "-o", asm}
+		if debugInfo {
 			args = append(args, "-g")
 		}
 		status, stderr := runWatched(t, args)
 		switch status {
 		case 0:
-			if mode%6 >= 3 {
+			if debugInfo {
 				// -g must not change the code (TestDebugInfo).
 				plain := filepath.Join(dir, "plain.s")
-				plainArgs := []string{"-S", "--verify-each", "-O" + strconv.Itoa(int(mode%3)), in, "-o", plain}
+				plainArgs := []string{"-S", "--verify-each", level, in, "-o", plain}
 				if status, stderr := runWatched(t, plainArgs); status != 0 {
 					t.Fatalf("toyc %v: exit status %d without -g, 0 with it:\n%s", plainArgs, status, stderr)
 				}
@@ -101,7 +102,7 @@ func FuzzPipeline(f *testing.F) {
 				text, _ := os.ReadFile(asm)
 				t.Fatalf("toyc %v wrote assembly that %s does not take (%v):\n%s\nthe assembly:\n%s", args, cc, err, out, text)
 			}
-			if mode%6 >= 3 && dwarfdump != "" {
+			if debugInfo && dwarfdump != "" {
 				out, err := exec.Command(dwarfdump, "--verify", obj).CombinedOutput()
 				if err != nil || !bytes.Contains(out, []byte("No errors.")) || bytes.Contains(out, []byte("warning")) {
 					t.Fatalf("toyc %v wrote debugging information that llvm-dwarfdump --verify rejects (%v):\n%s", args, err, out)

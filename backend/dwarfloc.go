@@ -854,8 +854,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.homesAtEntry(start)
 	// Forward data flow to a fixed point; a block not yet reached counts
 	// as agreeing with everything (nil entry), so loops settle from the
-	// optimistic side and each place and variable can only lose its value.
-	// A block is merged again only when the end of a predecessor changed
+	// optimistic side, most places and variables only losing their value;
+	// a block still changing after settleRounds is made to settle. A
+	// block is merged again only when the end of a predecessor changed
 	// (stale), since the merge depends on nothing else.
 	stale := scratch(&sc.stale, len(f.Blocks))
 	if len(f.Blocks) > 0 {
@@ -952,8 +953,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 // logging the rounds).
 const settleRounds = 8
 
-// forgetChanged makes unknown in s what differs from the block's last
-// entry was: past settleRounds a place or variable can then only become
+// forgetChanged makes unknown in s whatever differs from was, the block's
+// last entry: past settleRounds a place or variable can then only become
 // unknown, once, so the data flow ends; unknown shows nothing, never a
 // wrong value.
 func forgetChanged(s, was *trackState) {
