@@ -367,8 +367,9 @@ func TestDebugDifferential(t *testing.T) {
 		progs = append(progs, prog{f, "debug", f})
 	}
 	root := t.TempDir()
-	// Generated programs that once showed a wrong value are checked on
-	// every run (while the generator makes the same program of the seed):
+	// Generated programs that once showed a wrong value, or whose compile
+	// did not finish, are checked on every run (while the generator makes
+	// the same program of the seed):
 	// 5500549, a variable's assignment by MemOpt ordered after later
 	// lines' in a block inlining had split (backend's orderPieces);
 	// 5501671, a store SinkStores moved past a later line's code (the
