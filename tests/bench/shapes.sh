@@ -11,12 +11,19 @@
 # --time-passes). Each program is also
 # linked and run, and must print what its -O0 build prints.
 #
+# For comparison, and not judged: the growth of gcc's and clang's -O0 and
+# -O2 -S on each program's C twin (the same statements, long for int;
+# shapes -c), one run each (the mean of 10 in a row where one takes under
+# a second), a compile stopped after SHAPES_CCLIMIT seconds (shown as
+# more than that). Compilers that are not installed are left out.
+#
 #   tests/bench/shapes.sh          (./build.sh bench calls it)
 #
 # Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
-# nest"), SHAPES_RUNS (default 3). Level -O2g is -O2 -g: the debugging
-# information follows one function's variables through its code, which
-# must stay linear too.
+# nest"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
+# no comparison), SHAPES_CCLIMIT (default 60). Level -O2g is -O2 -g: the
+# debugging information follows one function's variables through its
+# code, which must stay linear too.
 #
 # Exit status: 0 when every shape grows by at most x12 per tenfold step at
 # every level; 1 otherwise or when a compile or run fails.
@@ -27,19 +34,43 @@ cd "$root" || exit 2
 toyc=${TOYC:-./toyc}
 shapes=${SHAPES:-elseif loops live nest}
 runs=${SHAPES_RUNS:-3}
+ccs=${SHAPES_CC-gcc clang}
+cclimit=${SHAPES_CCLIMIT:-60}
 limit=12
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -buildvcs=false -o "$tmp/shapes" ./tests/bench/shapes || exit 1
 
+# cc_cpu CC LEVEL FILE prints the CPU seconds of CC LEVEL -S FILE: one
+# compile, or the mean of 10 when one takes under a second; ">limit" when
+# it did not end within SHAPES_CCLIMIT seconds, "failed" when it failed
+# (its first error in $tmp/ccfail).
+cc_cpu() {
+	local batch=1 rc
+	for batch in 1 10; do
+		/usr/bin/time -f '%U %S' -o "$tmp/cctime" timeout "$cclimit" sh -c 'for _ in $(seq "$1"); do "$2" "$3" -S "$4" -o /dev/null || exit $?; done' \
+			sh "$batch" "$1" "$2" "$3" 2>"$tmp/ccerr"
+		rc=$?
+		if [ $rc = 124 ]; then
+			echo ">$cclimit"
+			return
+		elif [ $rc != 0 ]; then
+			echo failed
+			{ grep -m 1 'error' "$tmp/ccerr" || tail -n 1 "$tmp/ccerr"; } | cut -c 1-200 >"$tmp/ccfail"
+			return
+		fi
+		awk -v b="$batch" '{ t = ($1 + $2) / b } END { if (b == 1 && t < 1) exit 1; printf "%.4f\n", t }' "$tmp/cctime" && return
+	done
+}
+
 status=0
 echo "== Compile time by the shape of one function (tests/bench/shapes; CPU s, median of $runs) =="
-printf '%-8s %-6s %6s %10s %10s %8s\n' shape level small "cpu-s" "cpu-s x10" growth
+printf '%-8s %-8s %6s %10s %10s %8s\n' shape level small "cpu-s" "cpu-s x10" growth
 for shape in $shapes; do
 	small=1000 large=10000
 	[ "$shape" = nest ] && small=90 large=900
 	for n in $small $large; do
-		"$tmp/shapes" -shape "$shape" -n "$n" >"$tmp/$shape$n.toy" || exit 1
+		"$tmp/shapes" -shape "$shape" -n "$n" -c "$tmp/$shape$n.c" >"$tmp/$shape$n.toy" || exit 1
 	done
 	for level in -O0 -O1 -O2 -O2g; do
 		flags=$level
@@ -79,12 +110,32 @@ for shape in $shapes; do
 			flag="  > x$limit"
 			status=1
 		fi
-		printf '%-8s %-6s %6s %10s %10s %7sx%s\n' "$shape" "$level" "$small" "${cpu[$small]}" "${cpu[$large]}" "$growth" "$flag"
+		printf '%-8s %-8s %6s %10s %10s %7sx%s\n' "$shape" "$level" "$small" "${cpu[$small]}" "${cpu[$large]}" "$growth" "$flag"
 		# The passes that grow faster than the program.
 		join <(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$small$level.err" | sort) \
 			<(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$large$level.err" | sort) |
 			awk -v l="$limit" '$3 >= 20 && $3 > l * ($2 > 1 ? $2 : 1) { printf "           pass %s: %.0f ms -> %.0f ms (x%.0f)\n", $1, $2, $3, $3 / ($2 > 0 ? $2 : 1) }'
 		unset cpu
+	done
+	for cc in $ccs; do
+		command -v "$cc" >/dev/null || continue
+		for level in -O0 -O2; do
+			declare -A cpu=()
+			failed=""
+			for n in $small $large; do
+				cpu[$n]=$(cc_cpu "$cc" "$level" "$tmp/$shape$n.c")
+				[ "${cpu[$n]}" = failed ] && failed+="           $cc $level at $n failed: $(sed "s|$tmp/||" "$tmp/ccfail")"$'\n'
+			done
+			# Past the limit at the larger size, the growth is more than
+			# the limit over the smaller's time.
+			growth=$(awk -v a="${cpu[$small]}" -v b="${cpu[$large]}" 'BEGIN {
+				more = sub(/^>/, "", b)
+				if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "?"
+				else printf "%s%.1f", (more ? ">" : ""), b / (a > 0.01 ? a : 0.01) }')
+			printf '%-8s %-8s %6s %10s %10s %7sx  (C twin)\n' "$shape" "$cc$level" "$small" "${cpu[$small]}" "${cpu[$large]}" "$growth"
+			printf '%s' "$failed"
+			unset cpu
+		done
 	done
 done
 echo "(growth: CPU time at the larger size over the smaller, 10x the size; at most x$limit is linear enough)"

@@ -8,9 +8,12 @@
 //	nest    loops nested N deep
 //
 // Each program reads its input with argi and prints one number, so that a
-// compile that goes wrong shows when it is run.
+// compile that goes wrong shows when it is run. With -c it also writes the
+// program's C twin, the same statements with long for int, so that the
+// benchmark can set toyc's growth beside gcc's and clang's on one shape.
 //
 //	go run ./tests/bench/shapes -shape elseif -n 1000 > p.toy
+//	go run ./tests/bench/shapes -shape loops -n 1000 -c p.c > p.toy
 package main
 
 import (
@@ -23,69 +26,147 @@ import (
 func main() {
 	shape := flag.String("shape", "elseif", "elseif, loops, live or nest")
 	n := flag.Int("n", 1000, "the size of the shape")
+	twin := flag.String("c", "", "also write the program's C twin to this file")
 	flag.Parse()
 	if *n < 1 || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest -n N")
+		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest -n N [-c FILE]")
 		os.Exit(2)
 	}
-	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
-	switch *shape {
-	case "elseif":
-		elseIf(w, *n)
-	case "loops":
-		loops(w, *n)
-	case "live":
-		live(w, *n)
-	case "nest":
-		nest(w, *n)
-	default:
+	write, ok := map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest}[*shape]
+	if !ok {
 		fmt.Fprintf(os.Stderr, "shapes: unknown shape %q\n", *shape)
 		os.Exit(2)
 	}
-}
-
-func elseIf(w *bufio.Writer, n int) {
-	fmt.Fprintf(w, "func step(x: int) int {\n    var s = 0;\n")
-	for i := range n {
-		if i == 0 {
-			fmt.Fprintf(w, "    if x == %d {\n", i*3)
-		} else {
-			fmt.Fprintf(w, "    } else if x == %d {\n", i*3)
+	toy := &writer{Writer: bufio.NewWriter(os.Stdout)}
+	write(toy, *n)
+	if err := toy.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "shapes:", err)
+		os.Exit(1)
+	}
+	if *twin != "" {
+		f, err := os.Create(*twin)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "shapes:", err)
+			os.Exit(1)
 		}
-		fmt.Fprintf(w, "        s = x * %d + %d;\n", i%7+1, i)
+		c := &writer{Writer: bufio.NewWriter(f), c: true}
+		c.printf("#include <stdio.h>\n#include <stdlib.h>\n\n")
+		write(c, *n)
+		if err := c.Flush(); err != nil {
+			fmt.Fprintln(os.Stderr, "shapes:", err)
+			os.Exit(1)
+		}
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "shapes:", err)
+			os.Exit(1)
+		}
 	}
-	fmt.Fprintf(w, "    } else {\n        s = -1;\n    }\n    return s;\n}\n\n")
-	fmt.Fprintf(w, "func main() {\n    var t = 0;\n    for var i = 0; i < %d; i += 1 {\n        t += step(i);\n    }\n    print(t);\n}\n", 3*n)
 }
 
-func loops(w *bufio.Writer, n int) {
-	fmt.Fprintf(w, "func main() {\n    var m = argi(0);\n    var a = new(int, 16);\n    var s = 0;\n")
-	for i := range n {
-		fmt.Fprintf(w, "    for var k%d = 0; k%d < m; k%d += 1 {\n        s += a[k%d %% 16] * %d + k%d;\n        a[(k%d + %d) %% 16] = s;\n    }\n", i, i, i, i, i%5+1, i, i, i%16)
-	}
-	fmt.Fprintf(w, "    print(s);\n}\n")
+// writer writes a shape's statements in Toy, or in C when c is set: the
+// few constructs the shapes use, spelled for each language.
+type writer struct {
+	*bufio.Writer
+	c bool
 }
 
-func live(w *bufio.Writer, n int) {
-	fmt.Fprintf(w, "func main() {\n    var x = argi(0);\n")
+func (w *writer) printf(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+
+// spell returns toy or c, as w writes.
+func (w *writer) spell(toy, c string) string {
+	if w.c {
+		return c
+	}
+	return toy
+}
+
+// openMain begins main; the Toy programs take their input as argi(0).
+func (w *writer) openMain() {
+	w.printf("%s {\n", w.spell("func main()", "int main(int argc, char **argv)"))
+}
+
+func (w *writer) closeMain(result string) {
+	w.printf("    %s;\n%s}\n", w.spell("print("+result+")", `printf("%ld\n", `+result+")"), w.spell("", "    return 0;\n"))
+}
+
+// argument is the program's input.
+func (w *writer) argument() string { return w.spell("argi(0)", "(argc > 1 ? atol(argv[1]) : 0)") }
+
+// declare writes a variable's declaration, indented by indent spaces.
+func (w *writer) declare(indent int, name, value string) {
+	w.printf("%*s%s %s = %s;\n", indent, "", w.spell("var", "long"), name, value)
+}
+
+// openFor begins `for k = 0; k < bound; k += 1`, indented by indent spaces.
+func (w *writer) openFor(indent int, k, bound string) {
+	if w.c {
+		w.printf("%*sfor (long %s = 0; %s < %s; %s += 1) {\n", indent, "", k, k, bound, k)
+		return
+	}
+	w.printf("%*sfor var %s = 0; %s < %s; %s += 1 {\n", indent, "", k, k, bound, k)
+}
+
+// cond is an if's condition.
+func (w *writer) cond(c string) string { return w.spell(c, "("+c+")") }
+
+func elseIf(w *writer, n int) {
+	w.printf("%s {\n", w.spell("func step(x: int) int", "long step(long x)"))
+	w.declare(4, "s", "0")
 	for i := range n {
 		if i == 0 {
-			fmt.Fprintf(w, "    var v0 = x * 3 + 1;\n")
+			w.printf("    if %s {\n", w.cond(fmt.Sprintf("x == %d", i*3)))
 		} else {
-			fmt.Fprintf(w, "    var v%d = v%d * %d + x;\n", i, i-1, i%5+2)
+			w.printf("    } else if %s {\n", w.cond(fmt.Sprintf("x == %d", i*3)))
+		}
+		w.printf("        s = x * %d + %d;\n", i%7+1, i)
+	}
+	w.printf("    } else {\n        s = -1;\n    }\n    return s;\n}\n\n")
+	w.openMain()
+	w.declare(4, "t", "0")
+	w.openFor(4, "i", fmt.Sprint(3*n))
+	w.printf("        t += step(i);\n    }\n")
+	w.closeMain("t")
+}
+
+func loops(w *writer, n int) {
+	w.openMain()
+	w.declare(4, "m", w.argument())
+	if w.c {
+		w.printf("    long *a = calloc(16, sizeof(long));\n")
+	} else {
+		w.declare(4, "a", "new(int, 16)")
+	}
+	w.declare(4, "s", "0")
+	for i := range n {
+		k := fmt.Sprintf("k%d", i)
+		w.openFor(4, k, "m")
+		w.printf("        s += a[%s %% 16] * %d + %s;\n        a[(%s + %d) %% 16] = s;\n    }\n", k, i%5+1, k, k, i%16)
+	}
+	w.closeMain("s")
+}
+
+func live(w *writer, n int) {
+	w.openMain()
+	w.declare(4, "x", w.argument())
+	for i := range n {
+		if i == 0 {
+			w.declare(4, "v0", "x * 3 + 1")
+		} else {
+			w.declare(4, fmt.Sprintf("v%d", i), fmt.Sprintf("v%d * %d + x", i-1, i%5+2))
 		}
 	}
 	// every value is used at the end, so all are live at once
-	fmt.Fprintf(w, "    var s = 0;\n")
+	w.declare(4, "s", "0")
 	for i := range n {
-		fmt.Fprintf(w, "    s = s ^ v%d;\n", i)
+		w.printf("    s = s ^ v%d;\n", i)
 	}
-	fmt.Fprintf(w, "    print(s);\n}\n")
+	w.closeMain("s")
 }
 
-func nest(w *bufio.Writer, n int) {
-	fmt.Fprintf(w, "func main() {\n    var m = argi(0);\n    var s = 0;\n")
+func nest(w *writer, n int) {
+	w.openMain()
+	w.declare(4, "m", w.argument())
+	w.declare(4, "s", "0")
 	for i := range n {
 		// The outer eight loops run m times, the inner ones once: the
 		// program must end.
@@ -93,11 +174,11 @@ func nest(w *bufio.Writer, n int) {
 		if i >= 8 {
 			bound = "1"
 		}
-		fmt.Fprintf(w, "%*sfor var k%d = 0; k%d < %s; k%d += 1 {\n", 4+i%40, "", i, i, bound, i)
+		w.openFor(4+i%40, fmt.Sprintf("k%d", i), bound)
 	}
-	fmt.Fprintf(w, "%*ss += 1;\n", 4+n%40, "")
+	w.printf("%*ss += 1;\n", 4+n%40, "")
 	for i := n - 1; i >= 0; i-- {
-		fmt.Fprintf(w, "%*s}\n", 4+i%40, "")
+		w.printf("%*s}\n", 4+i%40, "")
 	}
-	fmt.Fprintf(w, "    print(s);\n}\n")
+	w.closeMain("s")
 }
