@@ -32,7 +32,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest -n N [-c FILE]")
 		os.Exit(2)
 	}
-	write, ok := map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest}[*shape]
+	write, ok := shapes[*shape]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "shapes: unknown shape %q\n", *shape)
 		os.Exit(2)
@@ -50,7 +50,7 @@ func main() {
 			os.Exit(1)
 		}
 		c := &writer{Writer: bufio.NewWriter(f), c: true}
-		c.printf("#include <stdio.h>\n#include <stdlib.h>\n\n")
+		c.printf("%s", cPrelude)
 		write(c, *n)
 		if err := c.Flush(); err != nil {
 			fmt.Fprintln(os.Stderr, "shapes:", err)
@@ -62,6 +62,12 @@ func main() {
 		}
 	}
 }
+
+// cPrelude begins every C twin.
+const cPrelude = "#include <stdio.h>\n#include <stdlib.h>\n\n"
+
+// shapes are the programs, by name.
+var shapes = map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest}
 
 // writer writes a shape's statements in Toy, or in C when c is set: the
 // few constructs the shapes use, spelled for each language.
