@@ -39,27 +39,23 @@ func main() {
 	}
 	toy := &writer{Writer: bufio.NewWriter(os.Stdout)}
 	write(toy, *n)
-	if err := toy.Flush(); err != nil {
-		fmt.Fprintln(os.Stderr, "shapes:", err)
-		os.Exit(1)
-	}
+	check(toy.Flush())
 	if *twin != "" {
 		f, err := os.Create(*twin)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "shapes:", err)
-			os.Exit(1)
-		}
+		check(err)
 		c := &writer{Writer: bufio.NewWriter(f), c: true}
 		c.printf("%s", cPrelude)
 		write(c, *n)
-		if err := c.Flush(); err != nil {
-			fmt.Fprintln(os.Stderr, "shapes:", err)
-			os.Exit(1)
-		}
-		if err := f.Close(); err != nil {
-			fmt.Fprintln(os.Stderr, "shapes:", err)
-			os.Exit(1)
-		}
+		check(c.Flush())
+		check(f.Close())
+	}
+}
+
+// check ends the command on an error writing a program.
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shapes:", err)
+		os.Exit(1)
 	}
 }
 
@@ -86,7 +82,7 @@ func (w *writer) spell(toy, c string) string {
 	return toy
 }
 
-// openMain begins main; the Toy programs take their input as argi(0).
+// openMain begins main.
 func (w *writer) openMain() {
 	w.printf("%s {\n", w.spell("func main()", "int main(int argc, char **argv)"))
 }
@@ -95,7 +91,7 @@ func (w *writer) closeMain(result string) {
 	w.printf("    %s;\n%s}\n", w.spell("print("+result+")", `printf("%ld\n", `+result+")"), w.spell("", "    return 0;\n"))
 }
 
-// argument is the program's input.
+// argument is the program's input: its first argument, 0 without one.
 func (w *writer) argument() string { return w.spell("argi(0)", "(argc > 1 ? atol(argv[1]) : 0)") }
 
 // declare writes a variable's declaration, indented by indent spaces.
