@@ -65,15 +65,20 @@ type copyBlock struct {
 	ranges [][2]string
 }
 
-// copyBlocks collects the copies' runs, in order of their first run.
-func (df *dwarfFunc) copyBlocks(ends []string) []*copyBlock {
-	var cs []*copyBlock
+// fileCopies collects the copies' runs, in order of their first run, and
+// files them by the scope whose DIE holds them (scopeCopies) or by the
+// inlined call they are in (siteCopies): each scope and each call looks
+// at its own, not at every copy (10,000 loops of one function have as
+// many copies and scopes, and that made writing them quadratic).
+func (df *dwarfFunc) fileCopies(ends []string) {
 	type key struct {
 		scope *middle.DebugScope
 		site  uint16
 		copy  uint16
 	}
 	index := make(map[key]*copyBlock)
+	df.scopeCopies = lists(&df.bufs.scopeCopies, len(df.parent))
+	df.siteCopies = nil
 	for i, r := range df.runs {
 		if r.copy == 0 {
 			continue
@@ -83,7 +88,15 @@ func (df *dwarfFunc) copyBlocks(ends []string) []*copyBlock {
 		if c == nil {
 			c = &copyBlock{scope: r.scope, site: r.site, copy: r.copy}
 			index[k] = c
-			cs = append(cs, c)
+			if c.site != 0 {
+				if df.siteCopies == nil {
+					df.siteCopies = make(map[uint16][]*copyBlock)
+				}
+				df.siteCopies[c.site] = append(df.siteCopies[c.site], c)
+			} else {
+				s := scopeID(df.describedScope(c.scope))
+				df.scopeCopies[s] = append(df.scopeCopies[s], c)
+			}
 		}
 		if n := len(c.ranges); n > 0 && c.ranges[n-1][1] == r.label {
 			c.ranges[n-1][1] = ends[i]
@@ -91,38 +104,25 @@ func (df *dwarfFunc) copyBlocks(ends []string) []*copyBlock {
 			c.ranges = append(c.ranges, [2]string{r.label, ends[i]})
 		}
 	}
-	return cs
 }
 
 // writeCopies writes the blocks of the copies whose code is in the scope s
 // (nil: the body), or in a scope inside it that is not described, outside
 // inlined calls.
 func (df *dwarfFunc) writeCopies(info, rng *bytes.Buffer, s *middle.DebugScope) {
-	for _, c := range df.copies {
-		if c.site != 0 || df.describedScope(c.scope) != s {
-			continue
-		}
+	for _, c := range df.scopeCopies[scopeID(s)] {
 		df.writeCopy(info, rng, c)
 	}
 }
 
 // hasCopies reports whether code of the inlined call k was duplicated.
-func (df *dwarfFunc) hasCopies(k uint16) bool {
-	for _, c := range df.copies {
-		if c.site == k {
-			return true
-		}
-	}
-	return false
-}
+func (df *dwarfFunc) hasCopies(k uint16) bool { return len(df.siteCopies[k]) > 0 }
 
 // writeSiteCopies writes the blocks of the copies of code of the inlined
 // call k, in its DIE.
 func (df *dwarfFunc) writeSiteCopies(info, rng *bytes.Buffer, k uint16) {
-	for _, c := range df.copies {
-		if c.site == k {
-			df.writeCopy(info, rng, c)
-		}
+	for _, c := range df.siteCopies[k] {
+		df.writeCopy(info, rng, c)
 	}
 }
 

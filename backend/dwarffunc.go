@@ -63,7 +63,10 @@ type dwarfFunc struct {
 	inl       *siteDIEs // the inlined calls' DIEs, made at the end
 	calls     []callSite
 	afterCall bool // the last instruction written was a call (dwarfcall.go)
-	copies    []*copyBlock
+	// The copies of duplicated lines (dwarfcopy.go): by the scope whose
+	// DIE holds them, and by the inlined call whose DIE does.
+	scopeCopies [][]*copyBlock
+	siteCopies  map[uint16][]*copyBlock
 }
 
 // scopeID is s's number in the tables of its function (dwarfFunc.parent):
@@ -497,7 +500,7 @@ func (df *dwarfFunc) end(w io.Writer) {
 		line = df.f.IR.Decl.Line
 		df.inl = df.inlinedSites(ends)
 		df.describe(ranges)
-		df.copies = df.copyBlocks(ends)
+		df.fileCopies(ends)
 		moves := df.movesByVar()
 		df.declares = lists(&bufs.declares, len(df.parent))
 		for vi, s := range df.varScope {
@@ -575,6 +578,7 @@ type dieBuffers struct {
 	ends                        []string
 	ranges                      [][][2]string
 	declares                    [][]int
+	scopeCopies                 [][]*copyBlock
 	moveCount                   []int
 	moves                       []runMove   // movesByVar's, in one array
 	byVar                       [][]runMove // cut from moves
@@ -584,6 +588,7 @@ type dieBuffers struct {
 func (b *dieBuffers) release() {
 	b.children, b.chains = emptyLists(b.children), emptyLists(b.chains)
 	b.ranges, b.declares = emptyLists(b.ranges), emptyLists(b.declares)
+	b.scopeCopies = emptyLists(b.scopeCopies)
 }
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}

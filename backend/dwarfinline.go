@@ -49,12 +49,13 @@ import (
 // siteDIEs are the inlined subroutines of one function, by inline site.
 type siteDIEs struct {
 	sites  []middle.InlineSite
-	ranges map[uint16][][2]string        // each site's runs, adjacent ones merged
-	scope  map[uint16]*middle.DebugScope // a site called from the body: the scope holding the call
-	kids   map[uint16][]uint16           // the sites called from each site's code (0: the body's), in order
-	in     map[*middle.DebugScope]bool   // the scopes holding a site's call, and those around them
-	runs   map[uint16][][2]int           // each site's runs, by index: stretches [first, last] of adjacent ones
-	vars   map[uint16][]int              // each site's variables (middle.DebugVar.Site), in order
+	ranges map[uint16][][2]string          // each site's runs, adjacent ones merged
+	scope  map[uint16]*middle.DebugScope   // a site called from the body: the scope holding the call
+	kids   map[uint16][]uint16             // the sites called from each site's code (0: the body's), in order
+	calls  map[*middle.DebugScope][]uint16 // the body's sites (kids[0]) by scope, in order
+	in     map[*middle.DebugScope]bool     // the scopes holding a site's call, and those around them
+	runs   map[uint16][][2]int             // each site's runs, by index: stretches [first, last] of adjacent ones
+	vars   map[uint16][]int                // each site's variables (middle.DebugVar.Site), in order
 }
 
 // inlinedSites collects the sites of df's runs; ends[i] is where run i
@@ -99,6 +100,12 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	}
 	if len(sd.ranges) == 0 {
 		return nil
+	}
+	// Each scope writes its own calls (write), not looking at every
+	// call of the function.
+	sd.calls = make(map[*middle.DebugScope][]uint16)
+	for _, k := range sd.kids[0] {
+		sd.calls[sd.scope[k]] = append(sd.calls[sd.scope[k]], k)
 	}
 	return sd
 }
@@ -148,10 +155,8 @@ func (sd *siteDIEs) write(df *dwarfFunc, info, rng, loc *bytes.Buffer, s *middle
 	if sd == nil {
 		return
 	}
-	for _, k := range sd.kids[0] {
-		if sd.scope[k] == s {
-			sd.writeSite(df, info, rng, loc, k, ends, moves)
-		}
+	for _, k := range sd.calls[s] {
+		sd.writeSite(df, info, rng, loc, k, ends, moves)
 	}
 }
 
