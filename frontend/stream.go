@@ -27,7 +27,12 @@ import (
 // warnings, in source order, handing it on when done. Building a deferred
 // body waits for its check. At most streamWindow bodies are checked and
 // not yet lowered, so the checker stays a little ahead of the pipeline and
-// no further.
+// no further; once that many wait, the checker stops until half of them
+// are taken. (Resumed at every body taken, it checked one and stopped
+// again: a wakeup of its goroutine, a futex call, for each function of a
+// program that compiles slower than it is checked. With -j1, the 100k-line
+// program made 9,000 context switches at -O2, now 1,500, and its CPU time
+// fell by a tenth.)
 //
 // Streaming is an optimistic path: diagnostics must be those of the
 // ordinary one, whatever the file. A file whose skim finds anything amiss
@@ -40,6 +45,10 @@ import (
 
 // streamWindow is how many checked bodies may wait to be lowered.
 var streamWindow = 16 // a variable for tests
+
+// resumeAt is how many bodies may still wait to be lowered when a
+// checker stopped for room goes on.
+func resumeAt() int { return streamWindow / 2 }
 
 // errStreamFailed is the build error of a body the stream did not check
 // through; Wait has the diagnostics.
@@ -62,11 +71,15 @@ type Stream struct {
 	changed *sync.Cond
 	checked int
 	failed  atomic.Bool
-	// window holds a token per body checked and not yet lowered; stop,
-	// closed by Wait, lets the checker go on without waiting for room.
-	window   chan struct{}
-	stop     chan struct{}
-	stopOnce sync.Once
+	// taken counts the bodies handed to the pipeline (await), so that
+	// checked - taken wait to be lowered; the checker waits on room for
+	// them to be taken (stalled, stalls times so far). stopped, set by
+	// Wait, lets it go on without waiting. All under mu.
+	taken    int
+	room     *sync.Cond
+	stalled  bool
+	stalls   int
+	stopped  bool
 	done     chan struct{} // closed when the whole file is checked
 	diags    diag.List     // valid once done
 	mismatch bool          // the stream failed on a file without errors
@@ -121,9 +134,8 @@ func CompileStreamed(file string, src []byte, shared *diag.Lines, facts bool) (*
 	if c.diags.Errors() > 0 {
 		return nil, nil
 	}
-	s := &Stream{file: file, src: src, text: text, bodySizes: bodySizes,
-		window: make(chan struct{}, streamWindow), stop: make(chan struct{}), done: make(chan struct{})}
-	s.changed = sync.NewCond(&s.mu)
+	s := &Stream{file: file, src: src, text: text, bodySizes: bodySizes, done: make(chan struct{})}
+	s.changed, s.room = sync.NewCond(&s.mu), sync.NewCond(&s.mu)
 	for _, f := range prog.Funcs {
 		if !f.Extern {
 			f.Body = nil // the skim's empty stand-in
@@ -146,13 +158,13 @@ func (s *Stream) await(fn *Func) error {
 	for s.checked <= fn.order && !s.failed.Load() {
 		s.changed.Wait()
 	}
+	s.taken++
+	if s.checked-s.taken <= resumeAt() {
+		s.room.Signal() // the checker may go on, if it waits
+	}
 	s.mu.Unlock()
 	if s.failed.Load() {
 		return errStreamFailed
-	}
-	select { // make room for the next body
-	case <-s.window:
-	default:
 	}
 	return nil
 }
@@ -171,7 +183,10 @@ func (s *Stream) LargestBody() int {
 // errors and warnings, sorted by position: those CompileDeferred reports.
 // The module's code is valid only when there is no error among them.
 func (s *Stream) Wait() diag.List {
-	s.stopOnce.Do(func() { close(s.stop) })
+	s.mu.Lock()
+	s.stopped = true
+	s.room.Signal()
+	s.mu.Unlock()
 	<-s.done
 	if s.panicked != nil {
 		panic(s.panicked)
@@ -232,12 +247,16 @@ func (s *Stream) check(c *checker, lines *lineIndex) {
 				return
 			}
 			w.function(f)
-			select {
-			case s.window <- struct{}{}:
-			case <-s.stop:
-			}
 			k++
 			s.mu.Lock()
+			if k-s.taken > streamWindow && !s.stopped {
+				s.stalled = true
+				s.stalls++
+				for k-1-s.taken > resumeAt() && !s.stopped {
+					s.room.Wait()
+				}
+				s.stalled = false
+			}
 			s.checked = k
 			s.changed.Broadcast()
 			s.mu.Unlock()

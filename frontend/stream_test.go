@@ -2,9 +2,11 @@ package frontend
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -115,6 +117,62 @@ func TestStreamDropsLoweredParams(t *testing.T) {
 	}
 	if got := paramTypesOf(s.funcs[0]); len(got) != 2 || got[0] != IntType || got[1].Kind != Array {
 		t.Errorf("f's parameter types are %v", got)
+	}
+}
+
+// The checker stays at most streamWindow bodies ahead of the builds, and
+// once stopped there goes on only when half of them are taken, not at
+// every body taken: a build that takes a body only while the checker is
+// stopped (the pipeline slower than the checker) finds it stopped about
+// once per half window of bodies.
+func TestStreamWindow(t *testing.T) {
+	defer func(w int) { streamWindow = w }(streamWindow)
+	streamWindow = 8
+	var src bytes.Buffer
+	const n = 64
+	for i := range n {
+		fmt.Fprintf(&src, "func f%d(x: int) int {\n    return x + %d;\n}\n\n", i, i)
+	}
+	src.WriteString("func main() {\n    print(f0(1));\n}\n")
+	m, s := CompileStreamed("p.toy", src.Bytes(), nil, true)
+	if m == nil {
+		t.Fatal("not streamed")
+	}
+	checkerDone := func() bool {
+		select {
+		case <-s.done:
+			return true
+		default:
+			return false
+		}
+	}
+	for _, f := range m.Funcs {
+		for {
+			s.mu.Lock()
+			ahead, stalled := s.checked-s.taken, s.stalled
+			s.mu.Unlock()
+			if ahead > streamWindow {
+				t.Fatalf("%d bodies checked and not taken; the window is %d", ahead, streamWindow)
+			}
+			// Stopped, and not about to go on: the checker is as far
+			// ahead as it goes before this build.
+			if stalled && ahead > resumeAt() || checkerDone() {
+				break
+			}
+			runtime.Gosched()
+		}
+		if err := f.Build(); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+	}
+	if diags := s.Wait(); diags.Errors() > 0 {
+		t.Fatalf("unexpected errors: %v", diags)
+	}
+	// n+1 bodies, the first streamWindow+1 checked before the first
+	// stop, then a stop per streamWindow/2 taken.
+	t.Logf("%d stops for room", s.stalls)
+	if most := (n+1-streamWindow)/(streamWindow/2) + 1; s.stalls > most || s.stalls == 0 {
+		t.Errorf("the checker stopped %d times for room; want 1 to %d", s.stalls, most)
 	}
 }
 
