@@ -374,7 +374,10 @@ func (d *FuncDebug) split(b, cont *Block) {
 	if d.splitOf == nil {
 		d.splitOf = make(map[*Block]*Block)
 	}
-	d.splitOf[cont] = b
+	// The piece b belongs to, not b: a block of n calls inlined one
+	// after the other is a chain of n continuations, which Piece would
+	// otherwise walk back for each assignment in them.
+	d.splitOf[cont] = d.Piece(b)
 }
 
 // Piece is the block b was split from by inlining (split), through every

@@ -40,7 +40,7 @@ func InlineSelf(f *Func) {
 	follow := make(map[*Block][]*Block)
 	for _, call := range sites {
 		b := call.Block
-		result, added := inlineCall(call, body)
+		result, added := inlineCall(call, body, true)
 		follow[b] = added
 		if result != nil {
 			repl[call.ID] = result
@@ -72,7 +72,7 @@ func copyOf(f *Func) *Func {
 	} else {
 		b.Ret(call)
 	}
-	result, added := inlineCall(call, f)
+	result, added := inlineCall(call, f, true)
 	if result != nil {
 		repl := make([]*Value, c.NumValues())
 		repl[call.ID] = result
