@@ -1574,8 +1574,16 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 		t.phiCopies = t.phiCopies[:0]
 	}
 	t.cur = b
+	var sched *fireSchedule
+	if from == 0 && to == len(b.Instrs) && t.groups != nil && len(t.groups[bi]) > manyGroups {
+		sched = t.newFireSchedule(bi, fired) // dwarffire.go
+	}
 	for i := from; i < to; i++ {
-		t.fire(s, bi, b.Instrs[i], i, fired)
+		if sched != nil {
+			sched.fire(s, b.Instrs[i], i)
+		} else {
+			t.fire(s, bi, b.Instrs[i], i, fired)
+		}
 		if t.logging {
 			t.stepAt[t.base[bi]+i] = int32(len(t.log))
 		}
