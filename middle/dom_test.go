@@ -32,6 +32,41 @@ func TestDominatorsAgainstDefinition(t *testing.T) {
 	}
 }
 
+// Blocks of many predecessors, deep in the tree (the exit of a loop of
+// many breaks, each below the last, and blocks that many branches of the
+// chain reach), whose idoms the search finds by marking what its fingers
+// passed: against the definition, on random chains with hubs and back
+// edges.
+func TestDominatorsManyPredecessors(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for iter := 0; iter < 400; iter++ {
+		n := 20 + rng.Intn(60)
+		m := NewModule("hubs.ll")
+		f := m.NewFunc("hubs", Void)
+		cond := f.AddParam(I1, "c")
+		blocks := make([]*Block, n)
+		for i := range blocks {
+			blocks[i] = f.NewBlock("b")
+		}
+		hubs := []*Block{blocks[n-1], blocks[n/2+rng.Intn(n/2)], blocks[1+rng.Intn(n-1)]}
+		bld := NewBuilder(f)
+		for i, b := range blocks {
+			bld.SetBlock(b)
+			switch r := rng.Intn(10); {
+			case i == n-1:
+				bld.Ret(nil)
+			case r < 6:
+				bld.CondBr(cond, blocks[i+1], hubs[rng.Intn(len(hubs))])
+			case r < 8:
+				bld.CondBr(cond, blocks[i+1], blocks[1+rng.Intn(n-1)])
+			default:
+				bld.Br(blocks[i+1])
+			}
+		}
+		checkDomTree(t, f, ComputeDom(f), bruteDominators(f))
+	}
+}
+
 func checkDomTree(t *testing.T, f *Func, d *DomTree, dom [][]bool) {
 	t.Helper()
 	reach := reachableWithout(f, nil)
