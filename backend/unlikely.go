@@ -35,6 +35,12 @@ package backend
 // Requires OrderBlocks, LatchesToTop (it moves blocks after them, and
 // their loop forest still holds: edges stay, blocks move). Guarantees the
 // same edges; IDs are positions again.
+//
+// The order is kept as a list while blocks move, and the last block of
+// each loop and the last block that is not cold as they change, so that
+// each move costs the depth of the loops around it: moving each block
+// by copying the blocks after it up one, and looking through them for the
+// loop's end, made a loop left by 10,000 breaks take 0.9 s.
 func (f *Func) MoveUnlikelyBlocks() {
 	var node map[*Block]int32
 	if f.loops != nil {
@@ -43,40 +49,104 @@ func (f *Func) MoveUnlikelyBlocks() {
 			node[b] = int32(n)
 		}
 	}
+	blocks := f.Blocks
+	n := len(blocks)
+	if n < 3 {
+		return
+	}
+	// The list: next and prev by position at the start (-1: none), the
+	// last block of each loop, and the last that is not cold.
+	next, prev := make([]int32, n), make([]int32, n)
+	for k := range blocks {
+		next[k], prev[k] = int32(k+1), int32(k-1)
+	}
+	next[n-1] = -1
+	var lastIn []int32
+	if node != nil {
+		lastIn = make([]int32, len(f.loops.Loops))
+	}
+	lastNotCold := int32(-1)
+	innermost := func(b *Block) int32 {
+		if node == nil {
+			return -1
+		}
+		return f.loops.Innermost(node[b])
+	}
+	for k, b := range blocks {
+		if !b.isCold() {
+			lastNotCold = int32(k)
+		}
+		for l := innermost(b); l >= 0; l = f.loops.Loops[l].Parent {
+			lastIn[l] = int32(k)
+		}
+	}
 	moved := false
-	for i := 1; i+1 < len(f.Blocks); i++ {
-		b, t, x := f.Blocks[i-1], f.Blocks[i], f.Blocks[i+1]
-		if t.isCold() {
+	for bi, ti := int32(0), next[0]; ti >= 0 && next[ti] >= 0; {
+		xi := next[ti]
+		b, t, x := blocks[bi], blocks[ti], blocks[xi]
+		if !f.movesOut(b, t, x) {
+			bi, ti = ti, xi
 			continue
 		}
-		p, ok := chanceOf(b, t, x)
-		if !ok {
+		// Where it goes: after the end of its innermost loop, or of the
+		// blocks that are not cold (at or after t, which is in the loop
+		// and not cold); nowhere if t is that end.
+		li := innermost(t)
+		end := lastNotCold
+		if li >= 0 {
+			end = lastIn[li]
+		}
+		if end == ti {
+			bi, ti = ti, xi
 			continue
 		}
-		exit := 0 // t's exit takes a jump where it is
-		if n := len(t.Instrs); n == 0 || t.Instrs[n-1].Op != opJmp || t.Instrs[n-1].Args[0].block() != x {
-			exit = 1
-		} else if len(t.Preds) > 1 {
-			continue // the other predecessors' paths through t would take its exit too
+		next[bi], prev[xi] = xi, bi
+		next[ti], prev[ti] = next[end], end
+		if next[end] >= 0 {
+			prev[next[end]] = ti
 		}
-		if 2*p >= p*exit+(100-p) {
-			continue
+		next[end] = ti
+		for l := li; l >= 0 && lastIn[l] == end; l = f.loops.Loops[l].Parent {
+			lastIn[l] = ti
 		}
-		to := f.outOfLine(i, node)
-		if to <= i {
-			continue
-		}
-		copy(f.Blocks[i:to], f.Blocks[i+1:to+1])
-		f.Blocks[to] = t
-		for k := i; k <= to; k++ {
-			f.Blocks[k].ID = k
+		if lastNotCold == end {
+			lastNotCold = ti
 		}
 		moved = true
-		i-- // x is now at i: it may fall into an unlikely block too
+		ti = xi // x is where t was: it may fall into an unlikely block too
 	}
-	if moved && f.loops != nil {
+	if !moved {
+		return
+	}
+	order := make([]*Block, 0, n)
+	for k := int32(0); k >= 0; k = next[k] {
+		blocks[k].ID = len(order)
+		order = append(order, blocks[k])
+	}
+	f.Blocks = order
+	if f.loops != nil {
 		f.left = true
 	}
+}
+
+// movesOut reports whether t, between b and x in the order, moves out of
+// line: b branches to it and to x, and the path to x, made to fall
+// through, saves more taken branches than t's moving away costs.
+func (f *Func) movesOut(b, t, x *Block) bool {
+	if t.isCold() {
+		return false
+	}
+	p, ok := chanceOf(b, t, x)
+	if !ok {
+		return false
+	}
+	exit := 0 // t's exit takes a jump where it is
+	if n := len(t.Instrs); n == 0 || t.Instrs[n-1].Op != opJmp || t.Instrs[n-1].Args[0].block() != x {
+		exit = 1
+	} else if len(t.Preds) > 1 {
+		return false // the other predecessors' paths through t would take its exit too
+	}
+	return 2*p < p*exit+(100-p)
 }
 
 // chanceOf returns the estimated percentage of the runs of b that go to t,
@@ -97,25 +167,6 @@ func chanceOf(b, t, x *Block) (int, bool) {
 		return 100 - int(jcc.taken), true
 	}
 	return 0, false
-}
-
-// outOfLine returns the position the block at i moves to (it is removed
-// from i and placed at the returned position, the blocks between moving
-// up one): the end of its innermost loop, or of the function's blocks
-// that are not cold.
-func (f *Func) outOfLine(i int, node map[*Block]int32) int {
-	li := int32(-1)
-	if node != nil {
-		li = f.loops.Innermost(node[f.Blocks[i]])
-	}
-	last := i
-	for k := i + 1; k < len(f.Blocks); k++ {
-		b := f.Blocks[k]
-		if li < 0 && !b.isCold() || li >= 0 && f.loops.Contains(li, node[b]) {
-			last = k
-		}
-	}
-	return last
 }
 
 // turned records that jcc's targets were swapped (its condition negated):
