@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # How compile time grows with the shape of one function (issue 11): the
 # programs of tests/bench/shapes — an if/else if chain, a sequence of
-# loops, a block with that many values live at once (1k and 10k each), and
-# loops nested 90 and 900 deep (the nesting limit is 1000 brackets) —
+# loops, a block with that many values live at once, a block of that many
+# calls of a small function (which the inliner copies in), a loop left by
+# that many breaks (1k and 10k each), and loops nested 90 and 900 deep (the
+# nesting limit is 1000 brackets) —
 # compiled to assembly at -O0, -O1, -O2 and -O2 -g. CPU time (user+sys, median of
 # 3; at the small size each the mean of 10 compiles in a row, since
 # time(1) counts hundredths of a second) and its growth per tenfold step;
@@ -23,7 +25,7 @@
 #   tests/bench/shapes.sh          (./build.sh bench calls it)
 #
 # Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
-# nest"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
+# nest calls exits"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
 # no comparison), SHAPES_CCLIMIT (default 300). Level -O2g is -O2 -g: the
 # debugging information follows one function's variables through its
 # code, which must stay linear too.
@@ -35,7 +37,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 toyc=${TOYC:-./toyc}
-shapes=${SHAPES:-elseif loops live nest}
+shapes=${SHAPES:-elseif loops live nest calls exits}
 runs=${SHAPES_RUNS:-3}
 ccs=${SHAPES_CC-gcc clang}
 cclimit=${SHAPES_CCLIMIT:-300}

@@ -6,6 +6,10 @@
 //	loops   N loops one after the other
 //	live    a block defining N values that all stay live to its end
 //	nest    loops nested N deep
+//	calls   N calls of one small function in one block, which the inliner
+//	         copies in, splitting the block at each
+//	exits   a loop left by N breaks, each below the last (a search that
+//	         stops at the first of many conditions)
 //
 // Each program reads its input with argi and prints one number, so that a
 // compile that goes wrong shows when it is run. With -c it also writes the
@@ -24,12 +28,12 @@ import (
 )
 
 func main() {
-	shape := flag.String("shape", "elseif", "elseif, loops, live or nest")
+	shape := flag.String("shape", "elseif", "elseif, loops, live, nest, calls or exits")
 	n := flag.Int("n", 1000, "the size of the shape")
 	twin := flag.String("c", "", "also write the program's C twin to this file")
 	flag.Parse()
 	if *n < 1 || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest -n N [-c FILE]")
+		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest|calls|exits -n N [-c FILE]")
 		os.Exit(2)
 	}
 	write, ok := shapes[*shape]
@@ -63,7 +67,7 @@ func check(err error) {
 const cPrelude = "#include <stdio.h>\n#include <stdlib.h>\n\n"
 
 // shapes are the programs, by name.
-var shapes = map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest}
+var shapes = map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest, "calls": calls, "exits": exits}
 
 // writer writes a shape's statements in Toy, or in C when c is set: the
 // few constructs the shapes use, spelled for each language.
@@ -182,5 +186,28 @@ func nest(w *writer, n int) {
 	for i := n - 1; i >= 0; i-- {
 		w.printf("%*s}\n", 4+i%40, "")
 	}
+	w.closeMain("s")
+}
+
+func calls(w *writer, n int) {
+	w.printf("%s {\n    return x * (x %% 7) + 1;\n}\n\n", w.spell("func f(x: int) int", "long f(long x)"))
+	w.openMain()
+	w.declare(4, "m", w.argument())
+	w.declare(4, "s", "0")
+	for i := range n {
+		w.printf("    s += f(m + %d);\n", i)
+	}
+	w.closeMain("s")
+}
+
+func exits(w *writer, n int) {
+	w.openMain()
+	w.declare(4, "m", w.argument())
+	w.declare(4, "s", "0")
+	w.printf("    while %s {\n", w.spell("true", "(1)"))
+	for i := range n {
+		w.printf("        if %s {\n            break;\n        }\n        s += 1;\n", w.cond(fmt.Sprintf("s * %d > m * 1000", i+1)))
+	}
+	w.printf("    }\n")
 	w.closeMain("s")
 }

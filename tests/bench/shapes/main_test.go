@@ -49,6 +49,34 @@ func TestToyPrograms(t *testing.T) {
     print(s);
 }
 `,
+		"calls": `func f(x: int) int {
+    return x * (x % 7) + 1;
+}
+
+func main() {
+    var m = argi(0);
+    var s = 0;
+    s += f(m + 0);
+    s += f(m + 1);
+    print(s);
+}
+`,
+		"exits": `func main() {
+    var m = argi(0);
+    var s = 0;
+    while true {
+        if s * 1 > m * 1000 {
+            break;
+        }
+        s += 1;
+        if s * 2 > m * 1000 {
+            break;
+        }
+        s += 1;
+    }
+    print(s);
+}
+`,
 	}
 	for shape, w := range want {
 		if got := text(shape, 2, false); got != w {
@@ -96,6 +124,23 @@ func expected(shape string, n int, arg int64) int64 {
 			s *= arg
 		}
 		return s
+	case "calls":
+		var s int64
+		for i := range int64(n) {
+			x := arg + i
+			s += x*(x%7) + 1
+		}
+		return s
+	case "exits":
+		var s int64
+		for {
+			for i := range int64(n) {
+				if s*(i+1) > arg*1000 {
+					return s
+				}
+				s++
+			}
+		}
 	}
 	panic("unknown shape " + shape)
 }
