@@ -56,13 +56,10 @@ type loopSets struct {
 	*middle.LoopForest
 	usable  []bool    // by loop: splittable at (see below)
 	exiting [][]int32 // by loop: its blocks with a successor outside it
-
-	seen  []int32 // by block ID: the last stamp that visited it
-	stamp int32
 }
 
 func (f *Func) loopSets() *loopSets {
-	ls := &loopSets{LoopForest: f.loopForest(), seen: make([]int32, len(f.Blocks))}
+	ls := &loopSets{LoopForest: f.loopForest()}
 	// A natural loop holds the entry block only when the entry is its
 	// header, and then no block enters it from outside to hold the copies.
 	ls.usable = make([]bool, len(ls.Loops))
@@ -148,23 +145,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 	sets := *ls
 
 	// defIn[c] holds the blocks that write cands[c], readIn[c] those that
-	// read it, each once.
-	defIn := make([][]*Block, len(cands))
-	readIn := make([][]*Block, len(cands))
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			in.forEachDef(func(r Reg) {
-				if c := candIndex(candOf, r); c >= 0 && (len(defIn[c]) == 0 || defIn[c][len(defIn[c])-1] != b) {
-					defIn[c] = append(defIn[c], b)
-				}
-			})
-			in.forEachUse(func(r Reg) {
-				if c := candIndex(candOf, r); c >= 0 && (len(readIn[c]) == 0 || readIn[c][len(readIn[c])-1] != b) {
-					readIn[c] = append(readIn[c], b)
-				}
-			})
-		}
-	}
+	// read it, each once; touches[c] what each block naming it says of it.
+	defIn, readIn, touches := f.touchesOf(cands, candOf)
+	touchAt := make([]int32, len(f.Blocks)) // by block ID: 1 + the index in the touches of the register planned
 
 	var changed, created, hinted []Reg
 	before := make([][]*Instr, len(f.Blocks)) // by block ID: copies to insert before its closing branches
@@ -179,6 +162,10 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 			continue
 		}
 		stamp := int32(k + 1)
+		for i, t := range touches[c] {
+			touchAt[t.block.ID] = int32(i + 1)
+		}
+		touched := regTouches{touches[c], touchAt}
 		// A loop writes v when a block writing v is inside it: when the
 		// preorder span of the loop holds the span of the block's
 		// innermost loop, a binary search in the sorted starts of those.
@@ -215,7 +202,7 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 					if spare[best] == 0 {
 						spare[best] = 1 + int32(f.spareRegisters(sets, best, set))
 					}
-					if plan, ok := f.planWrittenSplit(sets, best, v, lv, defIn[c], readIn[c]); ok && spare[best] > 1 {
+					if plan, ok := f.planWrittenSplit(sets, best, v, lv, touched); ok && spare[best] > 1 {
 						spare[best]--
 						order = append(order, plan)
 					}
@@ -294,6 +281,9 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 			}
 			created = append(created, nv)
 		}
+		for _, t := range touches[c] {
+			touchAt[t.block.ID] = 0
+		}
 	}
 	if len(created) == 0 {
 		return nil
@@ -334,6 +324,100 @@ type loopChoice struct {
 	exits  []int32 // the blocks that copy v.L back to v: exiting blocks of the loop, or edge blocks out of it
 }
 
+// touchesOf walks f once for the registers cands (candOf: by vreg index,
+// 1 + the index in cands, or 0) and returns, by candidate, the blocks
+// that write it and those that read it, each once, and what each block
+// naming it says of it (regTouch), all in the order of f's blocks.
+func (f *Func) touchesOf(cands []Reg, candOf []int32) (defIn, readIn [][]*Block, touches [][]regTouch) {
+	defIn = make([][]*Block, len(cands))
+	readIn = make([][]*Block, len(cands))
+	touches = make([][]regTouch, len(cands))
+	namedAt := make([]int32, len(cands)) // by candidate: the last instruction (numbered from 1) naming it
+	var named []int                      // the candidates the instruction names
+	num := int32(0)
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			num++
+			named = named[:0]
+			name := func(c int, read bool) {
+				if namedAt[c] != num {
+					namedAt[c] = num
+					named = append(named, c)
+					if ts := touches[c]; len(ts) == 0 || ts[len(ts)-1].block != b {
+						touches[c] = append(ts, regTouch{block: b})
+					}
+				}
+				if t := &touches[c][len(touches[c])-1]; t.first == 0 {
+					t.first = touchWritten
+					if read {
+						t.first = touchRead
+					}
+				}
+			}
+			in.forEachUse(func(r Reg) {
+				if c := candIndex(candOf, r); c >= 0 {
+					name(c, true)
+					if len(readIn[c]) == 0 || readIn[c][len(readIn[c])-1] != b {
+						readIn[c] = append(readIn[c], b)
+					}
+				}
+			})
+			in.forEachDef(func(r Reg) {
+				if c := candIndex(candOf, r); c >= 0 {
+					name(c, false)
+					if len(defIn[c]) == 0 || defIn[c][len(defIn[c])-1] != b {
+						defIn[c] = append(defIn[c], b)
+					}
+				}
+			})
+			for _, c := range named {
+				touches[c][len(touches[c])-1].spill += int32(f.spillCode(in, cands[c]))
+			}
+		}
+	}
+	return defIn, readIn, touches
+}
+
+// regTouch is what a register's code in one block says, so that the
+// planning of its splits need not look through the block again (a loop of
+// one block of thousands of instructions, in which hundreds of registers
+// were spilled, made that quadratic): the spill code the block would hold
+// for it (spillCode), and whether the block's first instruction naming it
+// reads it, so that it is live into the block, or only writes it.
+type regTouch struct {
+	block *Block
+	spill int32
+	first int8 // touchRead or touchWritten
+}
+
+const (
+	touchRead = 1 + iota
+	touchWritten
+)
+
+// regTouches are the touches of one register, in order, and the index
+// of each by block ID (plus one; 0: the block does not name it).
+type regTouches struct {
+	list []regTouch
+	at   []int32
+}
+
+// of returns the touch of block b, or nil.
+func (rt regTouches) of(b *Block) *regTouch {
+	if k := rt.at[b.ID]; k > 0 {
+		return &rt.list[k-1]
+	}
+	return nil
+}
+
+// liveInto is liveness.liveInto for the register of rt.
+func (rt regTouches) liveInto(lv *liveness, b *Block, v Reg) bool {
+	if t := rt.of(b); t != nil {
+		return t.first == touchRead
+	}
+	return lv.liveAcross(b, v)
+}
+
 // planWrittenSplit plans splitting v, which the loop li writes, at li:
 // the loop's uses and definitions of v then go to a register of their
 // own, and copies in and out of it run on li's entries and exits. It
@@ -345,10 +429,10 @@ type loopChoice struct {
 // block as often as the exit is taken. touched are the
 // blocks that use or define v, one of which must be outside the loop:
 // else v.L would be v under another name.
-func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched ...[]*Block) (loopChoice, bool) {
+func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched regTouches) (loopChoice, bool) {
 	ch := loopChoice{loop: li, writes: true}
 	header := f.Blocks[sets.Loops[li].Header]
-	ch.liveIn = lv.liveInto(header, v)
+	ch.liveIn = touched.liveInto(lv, header, v)
 	cost, benefit := 0.0, 0.0
 	if ch.liveIn {
 		for _, p := range header.Preds {
@@ -363,17 +447,13 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 	// numbers, exact in any order.
 	inRegion := map[int32]bool{} // the cold blocks of ch.region; looked up, never iterated
 	count := func(b *Block) {
-		for _, in := range b.Instrs {
-			benefit += blockFreq(b) * float64(f.spillCode(in, v))
+		if t := touched.of(b); t != nil {
+			benefit += blockFreq(b) * float64(t.spill)
 		}
 	}
-	sets.stamp++
-	for _, blocks := range touched {
-		for _, b := range blocks {
-			if sets.seen[b.ID] != sets.stamp && sets.Contains(li, int32(b.ID)) {
-				sets.seen[b.ID] = sets.stamp
-				count(b)
-			}
+	for _, t := range touched.list {
+		if sets.Contains(li, int32(t.block.ID)) {
+			count(t.block)
 		}
 	}
 	for _, n := range sets.exiting[li] {
@@ -386,7 +466,7 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 				inRegion[int32(t.ID)] = true
 				ch.region = append(ch.region, int32(t.ID))
 				count(t)
-			case !lv.liveInto(t, v):
+			case !touched.liveInto(lv, t, v):
 			case len(b.Succs) > 1 && t.edgeBlockFor(v):
 				ch.exits = append(ch.exits, int32(t.ID))
 				cost += blockFreq(t)
@@ -400,10 +480,8 @@ func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, t
 		}
 	}
 	outside := false
-	for _, blocks := range touched {
-		for _, b := range blocks {
-			outside = outside || !sets.Contains(li, int32(b.ID)) && !inRegion[int32(b.ID)]
-		}
+	for _, t := range touched.list {
+		outside = outside || !sets.Contains(li, int32(t.block.ID)) && !inRegion[int32(t.block.ID)]
 	}
 	return ch, outside && (ch.liveIn || len(ch.exits) > 0) && benefit > cost
 }
@@ -574,6 +652,12 @@ func (lv *liveness) liveInto(b *Block, v Reg) bool {
 			return false
 		}
 	}
+	return lv.liveAcross(b, v)
+}
+
+// liveAcross reports whether v, which b neither reads nor writes, is live
+// into b: live out of it.
+func (lv *liveness) liveAcross(b *Block, v Reg) bool {
 	_, found := slices.BinarySearch(lv.out[b.ID], int32(v-FirstVReg))
 	return found || lv.liveThrough(b, v)
 }

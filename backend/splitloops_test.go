@@ -2,6 +2,7 @@ package backend
 
 import (
 	"fmt"
+	"math/rand"
 	"regexp"
 	"strings"
 	"testing"
@@ -334,5 +335,87 @@ int main(void) {
 	loop = loop[:strings.Index(loop, "\tjl\t.Lf.loop")]
 	if !strings.Contains(loop, "xorq\t%") || !strings.Contains(loop, "(%rsp)") {
 		t.Errorf("the sum is not updated in its slot:\n%s", functionText(asm, "f"))
+	}
+}
+
+// What touchesOf records of each register in each block is what looking
+// through the block says: the spill code of its instructions for the
+// register (spillCode), and whether it is live into the block
+// (liveness.liveInto's walk), on random blocks of moves, arithmetic and
+// compares of virtual registers, immediates and memory addressed by them,
+// for every register as a candidate.
+func TestTouchesAsScan(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	for round := range 300 {
+		f := &Func{Name: "f"}
+		nregs := 1 + rng.Intn(10)
+		var regs []Reg
+		for range nregs {
+			regs = append(regs, f.newVReg(uint8(4+4*rng.Intn(2))))
+		}
+		reg := func() Operand { return regOp(regs[rng.Intn(nregs)]) }
+		mem := func() Operand {
+			return Operand{Kind: KindMem, Base: regs[rng.Intn(nregs)], Index: NoReg, Imm: int64(8 * rng.Intn(4))}
+		}
+		src := func() Operand {
+			switch rng.Intn(3) {
+			case 0:
+				return immOp(int64(rng.Intn(100)))
+			case 1:
+				return mem()
+			}
+			return reg()
+		}
+		nb := 1 + rng.Intn(6)
+		for i := range nb {
+			b := &Block{ID: i, Name: "b"}
+			for range rng.Intn(12) {
+				var in *Instr
+				switch rng.Intn(4) {
+				case 0:
+					in = &Instr{Op: opMov, Size: 8, Args: []Operand{reg(), src()}}
+				case 1:
+					in = &Instr{Op: opMov, Size: 8, Args: []Operand{mem(), reg()}}
+				case 2:
+					in = &Instr{Op: opAdd, Size: 8, Args: []Operand{reg(), src()}}
+				default:
+					in = &Instr{Op: opCmp, Size: 8, Args: []Operand{reg(), src()}}
+				}
+				b.Instrs = append(b.Instrs, in)
+			}
+			f.Blocks = append(f.Blocks, b)
+		}
+		candOf := make([]int32, f.NumVRegs())
+		for i, r := range regs {
+			candOf[r-FirstVReg] = int32(i + 1)
+		}
+		_, _, touches := f.touchesOf(regs, candOf)
+		for c, v := range regs {
+			byBlock := map[*Block]regTouch{}
+			for _, t := range touches[c] {
+				if _, dup := byBlock[t.block]; dup {
+					t.block.Name = "twice"
+				}
+				byBlock[t.block] = t
+			}
+			for _, b := range f.Blocks {
+				spill, first := 0, int8(0)
+				for _, in := range b.Instrs {
+					spill += f.spillCode(in, v)
+					read, written := false, false
+					in.forEachUse(func(r Reg) { read = read || r == v })
+					in.forEachDef(func(r Reg) { written = written || r == v })
+					if first == 0 && read {
+						first = touchRead
+					} else if first == 0 && written {
+						first = touchWritten
+					}
+				}
+				got, ok := byBlock[b]
+				if b.Name == "twice" || ok != (first != 0) || got.first != first || int(got.spill) != spill {
+					t.Fatalf("round %d, %v in block %d: recorded %+v (%v), the block says spill %d, first %d", round, v, b.ID, got, ok, spill, first)
+				}
+			}
+		}
 	}
 }
