@@ -82,37 +82,45 @@ func (t *varTracker) findHomes() {
 func homedParams(df *dwarfFunc) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		dbg := df.dbg
+		var early map[*Slot]bool
 		for vi := range min(len(dbg.Vars), df.f.IR.NumParams()) {
 			v := dbg.Vars[vi]
 			if !v.Param || v.Site != 0 || v.Slot == nil {
 				continue
 			}
-			if s := df.slots[v.Slot.Name]; s != nil && storedLate(df.f, s) && !yield(vi) {
+			s := df.slots[v.Slot.Name]
+			if s == nil || len(df.f.Blocks) == 0 {
+				continue
+			}
+			if early == nil {
+				early = storedEarly(df.f)
+			}
+			if !early[s] && !yield(vi) {
 				return
 			}
 		}
 	}
 }
 
-// storedLate reports whether no store into the slot s comes before the
-// first instruction of the body's code (one with a position off the
-// declaration's line) in f's entry block.
-func storedLate(f *Func, s *Slot) bool {
-	if len(f.Blocks) == 0 {
-		return false
-	}
+// storedEarly returns the slots that f's entry block stores into before
+// the first instruction of the body's code (one with a position off the
+// declaration's line): found in one walk, not one for each parameter (a
+// function of 10,000 parameters, each stored in the prologue, took 0.6 s
+// at -O0 -g walking them for each).
+func storedEarly(f *Func) map[*Slot]bool {
+	early := map[*Slot]bool{}
 	decl := f.IR.Decl.Line
 	for _, in := range f.Blocks[0].Instrs {
 		for i := range in.defArgs() {
-			if a := &in.Args[i]; a.Kind == KindMem && a.slot() == s {
-				return false
+			if a := &in.Args[i]; a.Kind == KindMem && a.slot() != nil {
+				early[a.slot()] = true
 			}
 		}
 		if in.Pos.IsValid() && in.Pos.Line != decl {
-			return true
+			break
 		}
 	}
-	return true
+	return early
 }
 
 // homedVar reports whether variable vi is a followed slot-homed one.

@@ -101,4 +101,19 @@ func TestParamNames(t *testing.T) {
 			}
 		}
 	}
+	// Past 32 parameters paramName makes the table: the same names.
+	for i := range 20 {
+		f := NewModule("test").NewFunc("f", Void)
+		ref := &nameTable{}
+		for k := range 40 + i {
+			name := names[(k*7+i)%len(names)]
+			hint := name
+			if hint == "" {
+				hint = "t"
+			}
+			if got, want := f.AddParam(I64, name).Name, ref.unique(hint); got != want {
+				t.Errorf("function %d: parameter %d named %q, want %q", i, k, got, want)
+			}
+		}
+	}
 }

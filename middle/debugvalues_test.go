@@ -1,0 +1,61 @@
+package middle
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// An assignment's anchors are the same whether anchors looks at each
+// instruction or, during mem2reg's walk, skips through the block's index:
+// on random blocks of allocas and φs at the top, then promoted loads and
+// stores, stores through pointers, calls and arithmetic, for an
+// assignment at every instruction.
+func TestAnchorsWithIndex(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for round := range 500 {
+		m := NewModule("a.ll")
+		f := m.NewFunc("f", Void)
+		p := f.AddParam(Ptr, "p")
+		b := f.NewBlock("entry")
+		next := f.NewBlock("next")
+		var slots []*Value
+		for range 1 + rng.Intn(4) {
+			a := f.NewValue(OpAlloca, Ptr, "s")
+			a.Elem = I64
+			b.Append(a)
+			slots = append(slots, a)
+		}
+		x := f.Const(I64, 1)
+		for range rng.Intn(60) {
+			var v *Value
+			switch rng.Intn(6) {
+			case 0:
+				v = f.NewValue(OpStore, Void, "", x, slots[rng.Intn(len(slots))])
+			case 1:
+				v = f.NewValue(OpLoad, I64, "l", slots[rng.Intn(len(slots))])
+			case 2:
+				v = f.NewValue(OpStore, Void, "", x, p)
+			case 3:
+				v = f.NewValue(OpCall, Void, "")
+				v.Sym = "g"
+			default:
+				v = f.NewValue(OpAdd, I64, "a", x, x)
+			}
+			b.Append(v)
+		}
+		b.Append(f.NewValue(OpBr, Void, ""))
+		b.AddEdgeTo(next)
+		next.Append(f.NewValue(OpRet, Void, ""))
+		d := &FuncDebug{}
+		for i := range b.Instrs {
+			want := d.anchors(b, i)
+			d.startWalk()
+			got := d.anchors(b, i)
+			d.endWalk()
+			if !slices.Equal(got, want) {
+				t.Fatalf("round %d, at %d: with the index %v, without %v", round, i, got, want)
+			}
+		}
+	}
+}
