@@ -322,6 +322,30 @@ func (e assignEvent) before(o assignEvent) bool {
 	return posLess(e.pos, o.pos)
 }
 
+// sortEvents puts a block's events in source order (before), stably, so
+// that two assignments at one position keep the order mem2reg saw them
+// in: by insertion, as most blocks have a few, and merged beyond that (a
+// block of 10,000 assignments out of order took 0.7 s by insertion).
+func sortEvents(evs []assignEvent) {
+	if len(evs) > 16 {
+		slices.SortStableFunc(evs, func(a, b assignEvent) int {
+			switch {
+			case a.before(b):
+				return -1
+			case b.before(a):
+				return 1
+			}
+			return 0
+		})
+		return
+	}
+	for i := 1; i < len(evs); i++ {
+		for j := i; j > 0 && evs[j].before(evs[j-1]); j-- {
+			evs[j], evs[j-1] = evs[j-1], evs[j]
+		}
+	}
+}
+
 // orderPieces numbers the pieces of one block's code that were IR blocks
 // of their own when mem2reg saw the assignments, where SimplifyCFG merged
 // them since (a loop's increment appended to the end of its body), in the
@@ -746,13 +770,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.assigns[p.block] = append(t.assigns[p.block], p.e)
 	}
 	for bi, evs := range t.assigns {
-		// In source order; stable, so that two assignments at one
-		// position keep the order mem2reg saw them in.
-		for i := 1; i < len(evs); i++ {
-			for j := i; j > 0 && evs[j].before(evs[j-1]); j-- {
-				evs[j], evs[j-1] = evs[j-1], evs[j]
-			}
-		}
+		sortEvents(evs)
 		if len(evs) > 0 && evs[len(evs)-1].site != 0 {
 			t.groupEvents(bi)
 		}
