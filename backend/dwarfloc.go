@@ -1544,6 +1544,25 @@ func (t *varTracker) regOf(s *trackState, v tval) Reg {
 }
 
 // holds reports whether some place of s holds v.
+// manyHeld is how many values asked whether s holds them (holds) make
+// the values in its slots found once (holdsMany) rather than searched
+// for each: a loop of 10,000 φs, spilled, searched 10,000 slots for each
+// at its top and again at its latch.
+const manyHeld = 16
+
+// holdsMany is holds for many questions about s, which must not change
+// while it is asked.
+func (t *varTracker) holdsMany(s *trackState) func(*trackState, tval) bool {
+	inSlots := &handleSet{gen: make([]uint32, len(t.vals))}
+	inSlots.next()
+	for i := range s.slots.n {
+		if v := s.slots.get(i); int(v) < len(inSlots.gen) {
+			inSlots.add(v)
+		}
+	}
+	return func(s *trackState, v tval) bool { return t.regOf(s, v) != NoReg || inSlots.has(v) }
+}
+
 func (t *varTracker) holds(s *trackState, v tval) bool {
 	if t.regOf(s, v) != NoReg {
 		return true
@@ -1626,8 +1645,12 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 			}
 		}
 	}
+	held := t.holds
+	if len(t.phiCopies) > manyHeld {
+		held = t.holdsMany(s)
+	}
 	for _, v := range t.phiCopies {
-		if t.holds(s, v) {
+		if held(s, v) {
 			for _, vi := range t.namedFor(v) {
 				t.setVar(s, vi, v)
 			}
@@ -1703,13 +1726,17 @@ func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) 
 // code has no line there, and fires none but at a branch: the site's
 // variables are seen only in its code.
 func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in *Instr, k int, fired *int) {
+	held := t.holds
+	if n := *fired + manyHeld; n < len(evs) && evs[n].top && evs[n].at == 0 {
+		held = t.holdsMany(s)
+	}
 	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
 		// The variable is the φ from the block's entry. When no place
 		// is known to hold the φ by name (its copies were coalesced
 		// away, or the block is reached through copies of a duplicated
 		// tail), the merge has already found it: the variable's value
 		// on every edge, which is what the φ takes there.
-		if e := evs[*fired]; t.holds(s, e.c) {
+		if e := evs[*fired]; held(s, e.c) {
 			t.setVar(s, e.v, e.c)
 		}
 		*fired++

@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+
+	"toyc/middle"
 )
 
 // sortEvents orders a block's events as a stable insertion sort by before
@@ -26,6 +28,46 @@ func TestSortEventsAsInsertion(t *testing.T) {
 		sortEvents(evs)
 		if !slices.Equal(evs, want) {
 			t.Fatalf("round %d: %v, want %v", round, evs, want)
+		}
+	}
+}
+
+// holdsMany answers as holds does, for every value, on random states of
+// registers and slots (some slots empty, some values in several places,
+// constants, which no register holds).
+func TestHoldsManyAsHolds(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for round := range 200 {
+		f := &Func{Name: "f", IR: &middle.Func{}}
+		nslots := rng.Intn(200)
+		for range nslots {
+			f.newSlot(SlotSpill, 8, 8, "s")
+		}
+		df := &dwarfFunc{f: f, dbg: &middle.FuncDebug{}}
+		vals := make([]*middle.Value, 40)
+		for h := range vals {
+			vals[h] = &middle.Value{Op: middle.OpAdd}
+			if h%7 == 3 {
+				vals[h].Op = middle.OpConst
+			}
+		}
+		tr := &varTracker{f: f, df: df, mem: new(trackMem), vals: vals}
+		s := &tr.newStates(1, nil)[0]
+		for i := range nslots {
+			if rng.Intn(3) > 0 {
+				s.slots.set(i, tval(rng.Intn(len(vals))))
+			}
+		}
+		for _, r := range allocOrder {
+			if rng.Intn(2) == 0 {
+				s.regs[r] = tval(rng.Intn(len(vals)))
+			}
+		}
+		many := tr.holdsMany(s)
+		for h := range vals {
+			if got, want := many(s, tval(h)), tr.holds(s, tval(h)); got != want {
+				t.Fatalf("round %d, value %d: holdsMany %v, holds %v", round, h, got, want)
+			}
 		}
 	}
 }

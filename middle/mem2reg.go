@@ -327,9 +327,13 @@ func (p *promotion) rename() {
 	}
 	p.dom.Walk(func(b *Block) {
 		marks = append(marks, len(pushed))
+		phis := 0
+		if len(p.phisAt[b.ID]) > 0 && f.tracking() != nil {
+			phis = len(b.Phis())
+		}
 		for _, phi := range p.phisAt[b.ID] {
 			push(p.phiSlot[phi.ID-p.firstPhi], phi)
-			f.tracking().noteAssign(p.slots[p.phiSlot[phi.ID-p.firstPhi]], phi, nil, 0)
+			f.tracking().noteAssign(p.slots[p.phiSlot[phi.ID-p.firstPhi]], phi, nil, phis)
 		}
 		for i, v := range b.Instrs {
 			s := p.slotAccessed(v)

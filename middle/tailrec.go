@@ -436,7 +436,7 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		// the parameters, in order).
 		for i, p := range params {
 			if i < len(d.Vars) && d.Vars[i].Param {
-				d.phiAssign(p, i)
+				d.phiAssign(p, i, len(p.Block.Phis()))
 			}
 		}
 	}
