@@ -49,6 +49,36 @@ func TestToyPrograms(t *testing.T) {
     print(s);
 }
 `,
+		"elseif": `func step(x: int) int {
+    var s = 0;
+    if x == 0 {
+        s = x * 1 + 0;
+    } else if x == 3 {
+        s = x * 2 + 1;
+    } else {
+        s = -1;
+    }
+    return s;
+}
+
+func main() {
+    var t = 0;
+    for var i = 0; i < 6; i += 1 {
+        t += step(i);
+    }
+    print(t);
+}
+`,
+		"live": `func main() {
+    var x = argi(0);
+    var v0 = x * 3 + 1;
+    var v1 = v0 * 3 + x;
+    var s = 0;
+    s = s ^ v0;
+    s = s ^ v1;
+    print(s);
+}
+`,
 		"calls": `func f(x: int) int {
     return x * (x % 7) + 1;
 }
@@ -77,6 +107,9 @@ func main() {
     print(s);
 }
 `,
+	}
+	if len(want) != len(shapes) {
+		t.Errorf("%d shapes pinned here, %d in the benchmark", len(want), len(shapes))
 	}
 	for shape, w := range want {
 		if got := text(shape, 2, false); got != w {
