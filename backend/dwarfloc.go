@@ -1545,22 +1545,30 @@ func (t *varTracker) regOf(s *trackState, v tval) Reg {
 
 // holds reports whether some place of s holds v.
 // manyHeld is how many values asked whether s holds them (holds) make
-// the values in its slots found once (holdsMany) rather than searched
-// for each: a loop of 10,000 φs, spilled, searched 10,000 slots for each
-// at its top and again at its latch.
+// the values in its slots found once (slotValues, holdsIn) rather than
+// searched for each: a loop of 10,000 φs, spilled, searched 10,000 slots
+// for each at its top and again at its latch.
 const manyHeld = 16
 
-// holdsMany is holds for many questions about s, which must not change
-// while it is asked.
-func (t *varTracker) holdsMany(s *trackState) func(*trackState, tval) bool {
-	inSlots := &handleSet{gen: make([]uint32, len(t.vals))}
-	inSlots.next()
+// slotValues is the set of the values the slots of s hold.
+func (t *varTracker) slotValues(s *trackState) *handleSet {
+	set := &handleSet{gen: make([]uint32, len(t.vals))}
+	set.next()
 	for i := range s.slots.n {
-		if v := s.slots.get(i); int(v) < len(inSlots.gen) {
-			inSlots.add(v)
+		if v := s.slots.get(i); int(v) < len(set.gen) {
+			set.add(v)
 		}
 	}
-	return func(s *trackState, v tval) bool { return t.regOf(s, v) != NoReg || inSlots.has(v) }
+	return set
+}
+
+// holdsIn is holds, with the values in the slots of s given by inSlots
+// when it is not nil (slotValues, while the slots do not change).
+func (t *varTracker) holdsIn(s *trackState, v tval, inSlots *handleSet) bool {
+	if inSlots == nil {
+		return t.holds(s, v)
+	}
+	return t.regOf(s, v) != NoReg || inSlots.has(v)
 }
 
 func (t *varTracker) holds(s *trackState, v tval) bool {
@@ -1645,12 +1653,12 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 			}
 		}
 	}
-	held := t.holds
+	var inSlots *handleSet
 	if len(t.phiCopies) > manyHeld {
-		held = t.holdsMany(s)
+		inSlots = t.slotValues(s)
 	}
 	for _, v := range t.phiCopies {
-		if held(s, v) {
+		if t.holdsIn(s, v, inSlots) {
 			for _, vi := range t.namedFor(v) {
 				t.setVar(s, vi, v)
 			}
@@ -1726,9 +1734,9 @@ func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) 
 // code has no line there, and fires none but at a branch: the site's
 // variables are seen only in its code.
 func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in *Instr, k int, fired *int) {
-	held := t.holds
+	var inSlots *handleSet
 	if n := *fired + manyHeld; n < len(evs) && evs[n].top && evs[n].at == 0 {
-		held = t.holdsMany(s)
+		inSlots = t.slotValues(s)
 	}
 	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
 		// The variable is the φ from the block's entry. When no place
@@ -1736,7 +1744,7 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 		// away, or the block is reached through copies of a duplicated
 		// tail), the merge has already found it: the variable's value
 		// on every edge, which is what the φ takes there.
-		if e := evs[*fired]; held(s, e.c) {
+		if e := evs[*fired]; t.holdsIn(s, e.c, inSlots) {
 			t.setVar(s, e.v, e.c)
 		}
 		*fired++

@@ -32,10 +32,10 @@ func TestSortEventsAsInsertion(t *testing.T) {
 	}
 }
 
-// holdsMany answers as holds does, for every value, on random states of
-// registers and slots (some slots empty, some values in several places,
-// constants, which no register holds).
-func TestHoldsManyAsHolds(t *testing.T) {
+// holdsIn, with the values in slots found once, answers as holds does, for
+// every value, on random states of registers and slots (some slots empty,
+// some values in several places, constants, which no register holds).
+func TestHoldsInAsHolds(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	for round := range 200 {
 		f := &Func{Name: "f", IR: &middle.Func{}}
@@ -63,10 +63,10 @@ func TestHoldsManyAsHolds(t *testing.T) {
 				s.regs[r] = tval(rng.Intn(len(vals)))
 			}
 		}
-		many := tr.holdsMany(s)
+		inSlots := tr.slotValues(s)
 		for h := range vals {
-			if got, want := many(s, tval(h)), tr.holds(s, tval(h)); got != want {
-				t.Fatalf("round %d, value %d: holdsMany %v, holds %v", round, h, got, want)
+			if got, want := tr.holdsIn(s, tval(h), inSlots), tr.holds(s, tval(h)); got != want {
+				t.Fatalf("round %d, value %d: holdsIn %v, holds %v", round, h, got, want)
 			}
 		}
 	}

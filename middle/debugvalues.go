@@ -61,7 +61,8 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 	var buf [3*maxAnchors + 2]*Value
 	as := buf[:0]
 	near, effects := 0, 0
-	for k := d.effects.anchorableFrom(b, i+1); k < len(b.Instrs); k = d.effects.anchorableFrom(b, k+1) {
+	indexed := d.effects.indexed(b)
+	for k := d.effects.anchorableFrom(i+1, indexed); k < len(b.Instrs); k = d.effects.anchorableFrom(k+1, indexed) {
 		if near == maxAnchors && effects == maxAnchors {
 			break
 		}
@@ -93,7 +94,7 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 		}
 	}
 	before := 0
-	for k := d.effects.beforeFrom(b, i-1); k >= 0 && before < maxAnchors; k = d.effects.beforeFrom(b, k-1) {
+	for k := d.effects.beforeFrom(i-1, indexed); k >= 0 && before < maxAnchors; k = d.effects.beforeFrom(k-1, indexed) {
 		if w := b.Instrs[k]; anchorsBefore(w) {
 			as = append(as, w)
 			before++
@@ -183,25 +184,40 @@ func (x *effectIndex) after(b *Block, k int) (int, bool) {
 	return int(x.next[k]), true
 }
 
-// anchorableFrom is the index of the first anchorable instruction of b at
-// or after k (len(b.Instrs) if none), where the index is valid; else k.
-func (x *effectIndex) anchorableFrom(b *Block, k int) int {
-	if !x.valid || k >= len(b.Instrs) {
-		return k
+// indexed reports whether anchors skips through the index for b: while
+// the index is valid, for a block long enough to need it (then built).
+func (x *effectIndex) indexed(b *Block) bool {
+	if !x.valid || len(b.Instrs) < longBlock {
+		return false
 	}
 	x.build(b)
-	return int(x.from[k])
+	return true
 }
 
-// beforeFrom is the index of the last instruction of b at or before k
-// that anchorsBefore takes (-1 if none), where the index is valid; else k.
-func (x *effectIndex) beforeFrom(b *Block, k int) int {
-	if !x.valid || k < 0 {
-		return k
+// anchorableFrom is, with indexed, the index of the first anchorable
+// instruction of the indexed block at or after k (its length if none);
+// else k.
+func (x *effectIndex) anchorableFrom(k int, indexed bool) int {
+	if indexed && k < len(x.from) {
+		return int(x.from[k])
 	}
-	x.build(b)
-	return int(x.upTo[k])
+	return k
 }
+
+// beforeFrom is, with indexed, the index of the last instruction of the
+// indexed block at or before k that anchorsBefore takes (-1 if none);
+// else k.
+func (x *effectIndex) beforeFrom(k int, indexed bool) int {
+	if indexed && k >= 0 {
+		return int(x.upTo[k])
+	}
+	return k
+}
+
+// longBlock is the length from which anchors skips through a block's
+// index rather than look at each instruction: building the index for
+// every block cost more than the few instructions of most.
+const longBlock = 64
 
 // build indexes b, unless the index is b's already.
 func (x *effectIndex) build(b *Block) {

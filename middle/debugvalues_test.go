@@ -8,7 +8,7 @@ import (
 
 // An assignment's anchors are the same whether anchors looks at each
 // instruction or, during mem2reg's walk, skips through the block's index:
-// on random blocks of allocas and φs at the top, then promoted loads and
+// on random blocks (long ones too, which the index is for) of allocas and φs at the top, then promoted loads and
 // stores, stores through pointers, calls and arithmetic, for an
 // assignment at every instruction.
 func TestAnchorsWithIndex(t *testing.T) {
@@ -27,7 +27,7 @@ func TestAnchorsWithIndex(t *testing.T) {
 			slots = append(slots, a)
 		}
 		x := f.Const(I64, 1)
-		for range rng.Intn(60) {
+		for range rng.Intn(160) {
 			var v *Value
 			switch rng.Intn(6) {
 			case 0:

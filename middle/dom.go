@@ -134,55 +134,27 @@ func (d *GraphDom) computeIdoms() {
 	const markPreds = 8
 	var passed []int32
 	pass := int32(0)
-	// In rpo numbering a dominator has the smaller number, so the finger with
-	// the larger number is the one to move up.
-	intersect := func(a, b int32) int32 {
-		for a != b {
-			for a > b {
-				a = idom[a]
-			}
-			for b > a {
-				b = idom[b]
-			}
-		}
-		return a
-	}
-	intersectMarking := func(a, b int32) int32 {
-		for a != b {
-			for a > b {
-				if passed[a] == pass {
-					return b // a is below nu, which b is or is above
-				}
-				passed[a] = pass
-				a = idom[a]
-			}
-			for b > a {
-				passed[b] = pass
-				b = idom[b]
-			}
-		}
-		return a
-	}
 	for changed := true; changed; {
 		changed = false
 		for i := 1; i < n; i++ {
 			nu := int32(-1)
 			ps := preds[start[i]:start[i+1]]
-			meet := intersect
-			if len(ps) > markPreds {
+			marking := len(ps) > markPreds
+			if marking {
 				if passed == nil {
 					passed = int32Tables.Take(n)
 				}
 				pass++
-				meet = intersectMarking
 			}
 			for _, p := range ps {
 				switch {
 				case idom[p] < 0:
 				case nu < 0:
 					nu = p
+				case marking:
+					nu = intersectMarking(idom, passed, pass, p, nu)
 				default:
-					nu = meet(p, nu)
+					nu = intersect(idom, p, nu)
 				}
 			}
 			if idom[i] != nu {
@@ -196,6 +168,41 @@ func (d *GraphDom) computeIdoms() {
 	}
 	idom[0] = -1
 	d.idom = idom
+}
+
+// intersect is the nearest common ancestor of a and b in the partial tree
+// idom. In rpo numbering a dominator has the smaller number, so the finger
+// with the larger number is the one to move up.
+func intersect(idom []int32, a, b int32) int32 {
+	for a != b {
+		for a > b {
+			a = idom[a]
+		}
+		for b > a {
+			b = idom[b]
+		}
+	}
+	return a
+}
+
+// intersectMarking is intersect for the fingers of one block's pass,
+// where b is the intersection so far: it marks what they pass, and a finger
+// reaching a marked node is below b, which is then the answer.
+func intersectMarking(idom, passed []int32, pass, a, b int32) int32 {
+	for a != b {
+		for a > b {
+			if passed[a] == pass {
+				return b // a is below nu, which b is or is above
+			}
+			passed[a] = pass
+			a = idom[a]
+		}
+		for b > a {
+			passed[b] = pass
+			b = idom[b]
+		}
+	}
+	return a
 }
 
 func (d *GraphDom) buildChildren() {
