@@ -6,18 +6,24 @@ import (
 	"testing"
 )
 
-// randomCFG builds a function of n blocks whose terminators branch at
-// random: mostly a few blocks ahead (structured-looking code), sometimes
-// anywhere (which makes irreducible loops and unreachable blocks), and, when
-// entryPreds is set, sometimes back to the entry.
-func randomCFG(rng *rand.Rand, n int, entryPreds bool) *Func {
-	m := NewModule("random.ll")
-	f := m.NewFunc("random", Void)
+// emptyBlocks makes a function name, of one parameter (a bool for its
+// branches), with n empty blocks.
+func emptyBlocks(name string, n int) (*Func, *Value, []*Block) {
+	f := NewModule(name+".ll").NewFunc(name, Void)
 	cond := f.AddParam(I1, "c")
 	blocks := make([]*Block, n)
 	for i := range blocks {
 		blocks[i] = f.NewBlock("b")
 	}
+	return f, cond, blocks
+}
+
+// randomCFG builds a function of n blocks whose terminators branch at
+// random: mostly a few blocks ahead (structured-looking code), sometimes
+// anywhere (which makes irreducible loops and unreachable blocks), and, when
+// entryPreds is set, sometimes back to the entry.
+func randomCFG(rng *rand.Rand, n int, entryPreds bool) *Func {
+	f, cond, blocks := emptyBlocks("random", n)
 	pick := func(i int) *Block {
 		if rng.Intn(4) == 0 {
 			j := rng.Intn(n)

@@ -41,13 +41,7 @@ func TestDominatorsManyPredecessors(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	for iter := 0; iter < 400; iter++ {
 		n := 20 + rng.Intn(60)
-		m := NewModule("hubs.ll")
-		f := m.NewFunc("hubs", Void)
-		cond := f.AddParam(I1, "c")
-		blocks := make([]*Block, n)
-		for i := range blocks {
-			blocks[i] = f.NewBlock("b")
-		}
+		f, cond, blocks := emptyBlocks("hubs", n)
 		hubs := []*Block{blocks[n-1], blocks[n/2+rng.Intn(n/2)], blocks[1+rng.Intn(n-1)]}
 		bld := NewBuilder(f)
 		for i, b := range blocks {
