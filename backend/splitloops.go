@@ -426,9 +426,9 @@ func (rt regTouches) liveInto(lv *liveness, b *Block, v Reg) bool {
 // operand) outnumber the copies, each counted as often as its block runs
 // by the spill weights' estimate (ten times per loop level). Copies at the
 // end of an exiting block run as often as it does, those in an exit's edge
-// block as often as the exit is taken. touched are the
-// blocks that use or define v, one of which must be outside the loop:
-// else v.L would be v under another name.
+// block as often as the exit is taken. touched says what each block that
+// uses or defines v holds of it (touchesOf); one of those blocks must be
+// outside the loop, else v.L would be v under another name.
 func (f *Func) planWrittenSplit(sets *loopSets, li int32, v Reg, lv *liveness, touched regTouches) (loopChoice, bool) {
 	ch := loopChoice{loop: li, writes: true}
 	header := f.Blocks[sets.Loops[li].Header]
