@@ -426,7 +426,7 @@ func (p *versionPlan) affine(c *loopCounter, v *Value, depth int) (coef int64, s
 // the loop's values used outside it through slots, which it returns.
 func (p *versionPlan) apply(f *Func) []*Value {
 	l := p.loop
-	escaping := p.escaping(f)
+	escaping, uses := p.escaping(f)
 	// The preheader goes to slow, which takes its place before the
 	// header; the copy's header is entered from fast, in the same place.
 	slow := f.NewBlock(l.Header.Name + ".preheader")
@@ -440,9 +440,11 @@ func (p *versionPlan) apply(f *Func) []*Value {
 	moveAfter(f, slow, last)
 	moveAfter(f, fast, copies.blocks[l.Header.ID])
 	moveAfter(f, copies.blocks[l.Header.ID], fast)
-	for _, v := range escaping {
-		p.demote(f, v, copies.vals[v.ID])
+	slots := make([]*Value, len(escaping))
+	for i, v := range escaping {
+		slots[len(slots)-1-i] = demote(f, v, copies.vals[v.ID], uses[i])
 	}
+	insertAt(f.Entry(), 0, slots)
 	return escaping
 }
 
@@ -532,10 +534,7 @@ func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 	jump := f.NewValue(OpBr, Void, "")
 	jump.Pos = p.preheader.Term().Pos
 	entry.Append(jump)
-	last := p.loop.Blocks[len(p.loop.Blocks)-1]
-	for i := len(order) - 1; i >= 0; i-- {
-		moveAfter(f, order[i], last)
-	}
+	moveRunAfter(f, order, p.loop.Blocks[len(p.loop.Blocks)-1])
 	return loopCopy{blocks: c.blocks, vals: c.vals}
 }
 
@@ -575,17 +574,23 @@ func findOutsideUses(f *Func, plans []*versionPlan) {
 	}
 }
 
-// escaping lists the values p.outside names, each once.
-func (p *versionPlan) escaping(f *Func) []*Value {
+// escaping lists the values p.outside names, each once, and the uses of
+// each, in p.outside's order.
+func (p *versionPlan) escaping(f *Func) ([]*Value, [][]outsideUse) {
 	var vs []*Value
-	seen := make([]bool, f.NumValues())
+	var uses [][]outsideUse
+	index := make([]int32, f.NumValues()) // 1 + v's index in vs
 	for _, u := range p.outside {
-		if v := u.user.Args[u.arg]; !seen[v.ID] {
-			seen[v.ID] = true
+		v := u.user.Args[u.arg]
+		if index[v.ID] == 0 {
 			vs = append(vs, v)
+			uses = append(uses, nil)
+			index[v.ID] = int32(len(vs))
 		}
+		i := index[v.ID] - 1
+		uses[i] = append(uses[i], u)
 	}
-	return vs
+	return vs, uses
 }
 
 // buildTest ends the preheader with the chain of tests that leads to fast
@@ -930,14 +935,15 @@ func addOrSub(b *Builder, op Op, x, y *Value, name string) *Value {
 	return b.Binary(op, x, y, name)
 }
 
-// demote routes v (defined in the loop) and its copy through a new slot:
-// each is stored where it is defined, and every use of v outside the loop
-// loads (a φ's entry loads at the end of the block it comes from).
-func (p *versionPlan) demote(f *Func, v, copied *Value) {
-	entry := f.Entry()
+// demote routes v (defined in the loop) and its copy through a new slot,
+// which it returns for the caller to put in the entry block (all at once:
+// one at a time, a loop of many checks' indexes moved the entry's
+// instructions along for each): each is stored where it is defined, and
+// uses, v's uses outside the loop, load (a φ's entry loads at the end of
+// the block it comes from).
+func demote(f *Func, v, copied *Value, uses []outsideUse) *Value {
 	slot := f.NewValue(OpAlloca, Ptr, v.Name+".versioned")
 	slot.Elem, slot.Pos = v.Type, v.Pos
-	insertAt(entry, 0, []*Value{slot})
 	for _, def := range [...]*Value{v, copied} {
 		st := f.NewValue(OpStore, Void, "", def, slot)
 		st.Pos = def.Pos
@@ -947,11 +953,8 @@ func (p *versionPlan) demote(f *Func, v, copied *Value) {
 		}
 		insertAt(def.Block, at, []*Value{st})
 	}
-	for _, use := range p.outside {
+	for _, use := range uses {
 		u := use.user
-		if u.Args[use.arg] != v {
-			continue
-		}
 		ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
 		ld.Pos = u.Pos
 		if u.Op == OpPhi {
@@ -961,4 +964,5 @@ func (p *versionPlan) demote(f *Func, v, copied *Value) {
 		}
 		u.Args[use.arg] = ld
 	}
+	return slot
 }

@@ -290,13 +290,13 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 		p.wire(f, copies, k)
 	}
 	p.preheader.RedirectSucc(p.preheader.SuccIndex(h), copies[0].blocks[h.ID])
-	prev := p.preheader
+	var run []*Block
 	for _, c := range copies {
 		for _, b := range p.region {
-			moveAfter(f, c.blocks[b.ID], prev)
-			prev = c.blocks[b.ID]
+			run = append(run, c.blocks[b.ID])
 		}
 	}
+	moveRunAfter(f, run, p.preheader)
 	return repl
 }
 
