@@ -119,13 +119,27 @@ func (d *GraphDom) predIndices(g *Graph) (start, preds []int32) {
 
 func (d *GraphDom) computeIdoms() {
 	n, start, preds := len(d.order), d.predStart, d.preds
+	// Past this many steps of the fingers, the graph is one of the
+	// iteration's bad cases (domlt.go), which Lengauer–Tarjan takes in
+	// stride.
+	budget := 16*(n+len(preds)) + 1<<12
+	idom, ok := iterateIdoms(n, start, preds, budget)
+	if !ok {
+		idom = lengauerTarjan(n, start, preds)
+	}
+	d.idom = idom
+}
+
+// iterateIdoms is Cooper, Harvey and Kennedy's iteration on the n nodes
+// whose predecessors, by rpo position, are preds[start[i]:start[i+1]]. It
+// gives up (false) once its fingers have taken more than budget steps.
+func iterateIdoms(n int, start, preds []int32, budget int) ([]int32, bool) {
 	idom := make([]int32, n)
 	for i := range idom {
 		idom[i] = -1
 	}
 	if n == 0 {
-		d.idom = idom
-		return
+		return idom, true
 	}
 	idom[0] = 0
 	// For a block of more than markPreds predecessors, passed[x] == pass
@@ -134,9 +148,10 @@ func (d *GraphDom) computeIdoms() {
 	const markPreds = 8
 	var passed []int32
 	pass := int32(0)
-	for changed := true; changed; {
+	steps := 0
+	for changed := true; changed && steps <= budget; {
 		changed = false
-		for i := 1; i < n; i++ {
+		for i := 1; i < n && steps <= budget; i++ {
 			nu := int32(-1)
 			ps := preds[start[i]:start[i+1]]
 			marking := len(ps) > markPreds
@@ -152,9 +167,9 @@ func (d *GraphDom) computeIdoms() {
 				case nu < 0:
 					nu = p
 				case marking:
-					nu = intersectMarking(idom, passed, pass, p, nu)
+					nu = intersectMarking(idom, passed, pass, p, nu, &steps)
 				default:
-					nu = intersect(idom, p, nu)
+					nu = intersect(idom, p, nu, &steps)
 				}
 			}
 			if idom[i] != nu {
@@ -167,41 +182,51 @@ func (d *GraphDom) computeIdoms() {
 		int32Tables.Give(passed)
 	}
 	idom[0] = -1
-	d.idom = idom
+	return idom, steps <= budget
 }
 
 // intersect is the nearest common ancestor of a and b in the partial tree
 // idom. In rpo numbering a dominator has the smaller number, so the finger
-// with the larger number is the one to move up.
-func intersect(idom []int32, a, b int32) int32 {
+// with the larger number is the one to move up. It adds the fingers'
+// steps to steps.
+func intersect(idom []int32, a, b int32, steps *int) int32 {
+	k := 0
 	for a != b {
 		for a > b {
 			a = idom[a]
+			k++
 		}
 		for b > a {
 			b = idom[b]
+			k++
 		}
 	}
+	*steps += k
 	return a
 }
 
 // intersectMarking is intersect for the fingers of one block's pass,
 // where b is the intersection so far: it marks what they pass, and a finger
 // reaching a marked node is below b, which is then the answer.
-func intersectMarking(idom, passed []int32, pass, a, b int32) int32 {
+func intersectMarking(idom, passed []int32, pass, a, b int32, steps *int) int32 {
+	k := 0
 	for a != b {
 		for a > b {
 			if passed[a] == pass {
+				*steps += k
 				return b // a is below nu, which b is or is above
 			}
 			passed[a] = pass
 			a = idom[a]
+			k++
 		}
 		for b > a {
 			passed[b] = pass
 			b = idom[b]
+			k++
 		}
 	}
+	*steps += k
 	return a
 }
 

@@ -1,7 +1,9 @@
 package middle
 
 import (
+	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -142,4 +144,77 @@ func TestDominatorsOfDeclaration(t *testing.T) {
 	}
 	ComputeFrontiers(d)
 	ComputeLiveness(f)
+}
+
+// Lengauer–Tarjan gives the iteration's tree on random CFGs, the
+// iteration's own bad cases aside (those below).
+func TestLengauerTarjanAsIteration(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	for iter := 0; iter < 3000; iter++ {
+		f := randomCFG(rng, 1+rng.Intn(60), iter%3 == 0)
+		d := ComputeDom(f)
+		n := len(d.order)
+		want, ok := iterateIdoms(n, d.predStart, d.preds, math.MaxInt)
+		if !ok {
+			t.Fatal("the iteration gave up without a budget")
+		}
+		if got := lengauerTarjan(n, d.predStart, d.preds); !slices.Equal(got, want) {
+			t.Fatalf("%s\nLengauer-Tarjan's idoms %v, the iteration's %v (by rpo position)", f, got, want)
+		}
+	}
+}
+
+// A ladder: two chains side by side, the i-th block of each branching to
+// a block of its own (a loop's i-th bounds check's failure block, shared
+// by the loop's check-free copy), rungs at random left out or crossed to
+// the next, branches in random order. The iteration's fingers walk both
+// chains to the top for each such block, past the budget, and
+// Lengauer–Tarjan makes the tree: against the definition.
+func TestDominatorsLadder(t *testing.T) {
+	rng := rand.New(rand.NewSource(22))
+	for iter := 0; iter < 12; iter++ {
+		n := 300 + rng.Intn(100)
+		f, cond, blocks := emptyBlocks("ladder", 3*n+2)
+		entry, exit := blocks[0], blocks[3*n+1]
+		a := func(i int) *Block { return blocks[1+i] }
+		b := func(i int) *Block { return blocks[1+n+i] }
+		fail := func(i int) *Block { return blocks[1+2*n+i] }
+		bld := NewBuilder(f)
+		branch := func(x, y *Block) {
+			if rng.Intn(2) == 0 {
+				x, y = y, x
+			}
+			bld.CondBr(cond, x, y)
+		}
+		bld.SetBlock(entry)
+		branch(a(0), b(0))
+		for i := 0; i < n; i++ {
+			next := func(chain func(int) *Block) *Block {
+				if i == n-1 {
+					return exit
+				}
+				return chain(i + 1)
+			}
+			bld.SetBlock(a(i))
+			branch(next(a), fail(i))
+			bld.SetBlock(b(i))
+			switch rng.Intn(8) {
+			case 0:
+				bld.Br(next(b))
+			case 1:
+				branch(next(b), fail(min(i+1, n-1)))
+			default:
+				branch(next(b), fail(i))
+			}
+			bld.SetBlock(fail(i))
+			bld.Ret(nil)
+		}
+		bld.SetBlock(exit)
+		bld.Ret(nil)
+		d := ComputeDom(f)
+		if _, ok := iterateIdoms(len(d.order), d.predStart, d.preds, 16*(len(d.order)+len(d.preds))+1<<12); ok {
+			t.Fatalf("the iteration took a ladder of %d within its budget", n)
+		}
+		checkDomTree(t, f, d, bruteDominators(f))
+	}
 }
