@@ -5,14 +5,16 @@ package middle
 // idom(b) = intersect of the processed predecessors' idoms over the blocks in
 // reverse postorder until nothing changes, walking two "fingers" up the
 // partial tree by postorder number. On the CFGs compilers see it converges in
-// two or three sweeps and beats Lengauer–Tarjan in practice. Its one bad
+// two or three sweeps and beats Lengauer–Tarjan in practice. One bad
 // case is a block of many predecessors deep in the tree (the exit of a
 // loop of thousands of breaks, each break's block below the last): each
 // intersection walked its finger up to the top, n²/2 steps. So for a
 // block of many predecessors the nodes the fingers pass are marked, and a
 // finger that reaches a marked node is below the intersection so far,
 // which is then the answer: each node is passed at most once per block and
-// sweep.
+// sweep. Its other bad case, a ladder of two chains sharing a block at
+// each rung, no marking helps: past a budget of steps the tree is made
+// by Lengauer and Tarjan's algorithm instead (domlt.go).
 //
 // It covers the blocks reachable from the entry, reading successors only.
 // Once built, queries are O(1): Dominates compares preorder and postorder
