@@ -739,6 +739,32 @@ func (c *cloner) clone(v *Value) *Value {
 	return nv
 }
 
+// fit grows c's tables to its function's values and blocks. A pass that
+// copies many parts of one function keeps one cloner, forgetting each
+// copy, rather than making tables of the function's size for each.
+func (c *cloner) fit() {
+	if n := c.f.NumValues(); n > len(c.vals) {
+		c.vals = append(c.vals, make([]*Value, max(n, 2*len(c.vals))-len(c.vals))...)
+	}
+	if n := c.f.NumBlocks(); n > len(c.blocks) {
+		c.blocks = append(c.blocks, make([]*Block, max(n, 2*len(c.blocks))-len(c.blocks))...)
+	}
+}
+
+// forget clears what copying the source blocks set, which must still hold
+// the instructions copied (and perhaps more since).
+func (c *cloner) forget(blocks []*Block) {
+	for _, b := range blocks {
+		c.blocks[b.ID] = nil
+		for _, v := range b.Instrs {
+			if v.ID < len(c.vals) {
+				c.vals[v.ID] = nil
+			}
+		}
+	}
+	c.made = c.made[:0]
+}
+
 func (c *cloner) mapOperands() {
 	for _, nv := range c.made {
 		for i, a := range nv.Args {

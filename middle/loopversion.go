@@ -85,15 +85,49 @@ func VersionLoops(f *Func) {
 	// read one (its start is where the earlier loop stopped) stays as it is.
 	findOutsideUses(f, plans)
 	demoted := make([]bool, f.NumValues())
+	// What each plan needs the function's size of (the block order, the
+	// cloner's tables, marks by value) is made once for all: a function
+	// of thousands of loops versioned would spend the square of its size.
+	v := &versioner{f: f, order: newLinkedBlocks(f), copier: &cloner{f: f}}
 	for _, p := range plans {
 		if slices.ContainsFunc(p.reads, func(v *Value) bool { return demoted[v.ID] }) {
 			continue
 		}
-		for _, v := range p.apply(f) {
+		for _, v := range p.apply(v) {
 			demoted[v.ID] = true
 		}
 	}
+	v.order.done()
+	// Each plan's slots before the last's, as if each had put its own at
+	// the entry's top.
+	var slots []*Value
+	for i := len(v.slots) - 1; i >= 0; i-- {
+		slots = append(slots, v.slots[i]...)
+	}
+	insertAt(f.Entry(), 0, slots)
 	Mem2Reg(f)
+}
+
+// versioner is what the plans of one function share as they are applied.
+type versioner struct {
+	f      *Func
+	order  *linkedBlocks
+	copier *cloner // forgets each copy after its plan
+	marks  []int32 // by value ID, zero between uses
+	// Each plan's slots for the entry block, put there once all are
+	// made: one plan at a time moved the entry's allocas along for each.
+	slots [][]*Value
+	// The assignments of the blocks of the function when the first loop
+	// was copied (-g), which the loops keep while they are versioned.
+	assigns *assignIndex
+}
+
+// marked returns v.marks grown to the function's values, all zero.
+func (v *versioner) marked() []int32 {
+	if n := v.f.NumValues(); n > len(v.marks) {
+		v.marks = make([]int32, max(n, 2*len(v.marks)))
+	}
+	return v.marks
 }
 
 // versionPlan is one loop to version and the checks its copy drops.
@@ -110,9 +144,6 @@ type versionPlan struct {
 	scales    []*Value       // an invariant, or nil for 1 (then coef is ±1)
 	reads     []*Value       // what the test before the loop reads
 	outside   []outsideUse
-	// The copy's blocks, once made, are those numbered from copyFrom up
-	// to copyTo (they are made one after the other).
-	copyFrom, copyTo int
 }
 
 // loopCounter is a header φ, iv, that every latch moves by step, and the
@@ -133,9 +164,6 @@ type loopCounter struct {
 // table by Block.ID, keeps planning linear in the loop: a table per loop
 // cost the size of the function for each of its innermost loops.)
 func (p *versionPlan) inLoop(b *Block) bool { return p.nest.Contains(p.loop, b) }
-
-// inCopy reports whether b is a block of the loop's copy.
-func (p *versionPlan) inCopy(b *Block) bool { return p.copyFrom <= b.ID && b.ID < p.copyTo }
 
 // planVersion returns the plan for l, or nil when l has no check to drop or
 // is not of the shape above.
@@ -424,48 +452,51 @@ func (p *versionPlan) affine(c *loopCounter, v *Value, depth int) (coef int64, s
 
 // apply copies the loop, makes the test that chooses the copy, and routes
 // the loop's values used outside it through slots, which it returns.
-func (p *versionPlan) apply(f *Func) []*Value {
-	l := p.loop
-	escaping, uses := p.escaping(f)
+func (p *versionPlan) apply(vr *versioner) []*Value {
+	f, l := vr.f, p.loop
+	escaping, uses := p.escaping(vr)
 	// The preheader goes to slow, which takes its place before the
 	// header; the copy's header is entered from fast, in the same place.
 	slow := f.NewBlock(l.Header.Name + ".preheader")
 	p.preheader.SplitEdge(0, slow)
 	fast := f.NewBlock(l.Header.Name + ".fast.preheader")
-	copies := p.copyLoop(f, fast)
-	p.dropChecks(f, copies)
+	copies := p.copyLoop(vr, fast)
+	p.dropChecks(vr, copies)
 	p.preheader.Instrs = p.preheader.Instrs[:len(p.preheader.Instrs)-1]
 	p.preheader.RemoveSuccs()
-	last := p.buildTest(f, fast, slow)
-	moveAfter(f, slow, last)
-	moveAfter(f, fast, copies.blocks[l.Header.ID])
-	moveAfter(f, copies.blocks[l.Header.ID], fast)
+	last := p.buildTest(vr, fast, slow)
+	vr.order.moveAfter(slow, last)
+	vr.order.moveAfter(fast, copies.blocks[l.Header.ID])
+	vr.order.moveAfter(copies.blocks[l.Header.ID], fast)
 	slots := make([]*Value, len(escaping))
 	for i, v := range escaping {
 		slots[len(slots)-1-i] = demote(f, v, copies.vals[v.ID], uses[i])
 	}
-	insertAt(f.Entry(), 0, slots)
+	vr.slots = append(vr.slots, slots)
+	vr.copier.forget(l.Blocks)
 	return escaping
 }
 
 // dropChecks makes the copy's checks read true.
-func (p *versionPlan) dropChecks(f *Func, copies loopCopy) {
-	dropped := make([]bool, f.NumValues())
+func (p *versionPlan) dropChecks(vr *versioner, copies loopCopy) {
+	f := vr.f
+	dropped := vr.marked()
 	for _, c := range p.checks {
-		dropped[copies.vals[c.ID].ID] = true
+		dropped[copies.vals[c.ID].ID] = 1
 	}
-	for _, b := range f.Blocks {
-		if !p.inCopy(b) {
-			continue
-		}
+	for _, b := range p.loop.Blocks {
+		b := copies.blocks[b.ID]
 		for _, v := range b.Instrs {
 			for i, a := range v.Args {
-				if dropped[a.ID] {
+				if a.ID < len(dropped) && dropped[a.ID] != 0 {
 					v.Args[i] = f.Bool(true)
 				}
 			}
 		}
-		b.RemoveInstrs(func(v *Value) bool { return dropped[v.ID] })
+		b.RemoveInstrs(func(v *Value) bool { return v.ID < len(dropped) && dropped[v.ID] != 0 })
+	}
+	for _, c := range p.checks {
+		dropped[copies.vals[c.ID].ID] = 0
 	}
 }
 
@@ -479,15 +510,14 @@ type loopCopy struct {
 // loop join the copies, the copies' exits go to the same exit blocks (whose
 // φs get the copies' values), and the copy of the header is entered from
 // entry, an empty block, where the header is entered from the preheader.
-func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
-	c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
+func (p *versionPlan) copyLoop(vr *versioner, entry *Block) loopCopy {
+	f, c := vr.f, vr.copier
+	c.fit()
 	var order []*Block
-	p.copyFrom = f.NumBlocks()
 	for _, b := range p.loop.Blocks {
 		c.blocks[b.ID] = f.NewBlock(b.Name + ".fast")
 		order = append(order, c.blocks[b.ID])
 	}
-	p.copyTo = f.NumBlocks()
 	for _, b := range p.loop.Blocks {
 		for _, v := range b.Instrs {
 			c.blocks[b.ID].Append(c.clone(v))
@@ -504,7 +534,10 @@ func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 			nv.Args[i] = mapValue(a)
 		}
 	}
-	f.tracking().copiedLoop(p.loop.Blocks, c.blocks, c.vals)
+	if vr.assigns == nil {
+		vr.assigns = f.tracking().indexAssigns(f)
+	}
+	f.tracking().copiedLoop(vr.assigns, p.loop.Blocks, c.blocks, c.vals)
 	f.cfgChanged() // the copies' edges are made here, not through edge.go
 	for _, b := range p.loop.Blocks {
 		nb := c.blocks[b.ID]
@@ -534,7 +567,7 @@ func (p *versionPlan) copyLoop(f *Func, entry *Block) loopCopy {
 	jump := f.NewValue(OpBr, Void, "")
 	jump.Pos = p.preheader.Term().Pos
 	entry.Append(jump)
-	moveRunAfter(f, order, p.loop.Blocks[len(p.loop.Blocks)-1])
+	vr.order.moveRunAfter(order, p.loop.Blocks[len(p.loop.Blocks)-1])
 	return loopCopy{blocks: c.blocks, vals: c.vals}
 }
 
@@ -576,10 +609,15 @@ func findOutsideUses(f *Func, plans []*versionPlan) {
 
 // escaping lists the values p.outside names, each once, and the uses of
 // each, in p.outside's order.
-func (p *versionPlan) escaping(f *Func) ([]*Value, [][]outsideUse) {
+func (p *versionPlan) escaping(vr *versioner) ([]*Value, [][]outsideUse) {
 	var vs []*Value
 	var uses [][]outsideUse
-	index := make([]int32, f.NumValues()) // 1 + v's index in vs
+	index := vr.marked() // 1 + v's index in vs
+	defer func() {
+		for _, v := range vs {
+			index[v.ID] = 0
+		}
+	}()
 	for _, u := range p.outside {
 		v := u.user.Args[u.arg]
 		if index[v.ID] == 0 {
@@ -595,7 +633,8 @@ func (p *versionPlan) escaping(f *Func) ([]*Value, [][]outsideUse) {
 
 // buildTest ends the preheader with the chain of tests that leads to fast
 // when no check can fail, else to slow, and returns the chain's last block.
-func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
+func (p *versionPlan) buildTest(vr *versioner, fast, slow *Block) *Block {
+	f := vr.f
 	b := NewBuilder(f)
 	b.SetPos(p.loop.Header.Term().Pos)
 	b.SetBlock(p.preheader)
@@ -603,7 +642,7 @@ func (p *versionPlan) buildTest(f *Func, fast, slow *Block) *Block {
 	// one of which is nil: a new block, where the chain goes on.
 	branch := func(cond *Value, then, els *Block) {
 		t := f.NewBlock(p.loop.Header.Name + ".versioncheck")
-		moveAfter(f, t, b.Block)
+		vr.order.moveAfter(t, b.Block)
 		if then == nil {
 			then = t
 		} else {

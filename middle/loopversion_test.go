@@ -805,3 +805,40 @@ func TestVersionLoopsShiftedIndex(t *testing.T) {
 	}
 	tally.check(t, 1000)
 }
+
+// Many loops of one function versioned in one pass, which shares the
+// block order, the cloner and the -g index among them: each loop gets its
+// copy, and the function computes what it did.
+func TestVersionLoopsManyLoops(t *testing.T) {
+	const loops = 24
+	var src strings.Builder
+	src.WriteString("declare void @sink(i64)\n\ndefine i64 @main(i64 %a, i64 %b) {\nentry:\n  %len = and i64 %a, 31\n  %n = srem i64 %b, 40\n  br label %h0\n")
+	for k := range loops {
+		next := fmt.Sprintf("h%d", k+1)
+		if k == loops-1 {
+			next = "done"
+		}
+		fmt.Fprintf(&src, `h%[1]d:
+  %%i%[1]d = phi i64 [ 0, %%%[3]s ], [ %%i%[1]d.next, %%l%[1]d ]
+  %%more%[1]d = icmp slt i64 %%i%[1]d, %%n
+  br i1 %%more%[1]d, label %%b%[1]d, label %%%[2]s
+b%[1]d:
+  %%x%[1]d = add i64 %%i%[1]d, %[1]d
+  %%ok%[1]d = icmp ult i64 %%x%[1]d, %%len
+  br i1 %%ok%[1]d, label %%l%[1]d, label %%fail
+l%[1]d:
+  call void @sink(i64 %%x%[1]d)
+  %%i%[1]d.next = add i64 %%i%[1]d, 1
+  br label %%h%[1]d
+`, k, next, map[bool]string{true: "entry", false: fmt.Sprintf("h%d", k-1)}[k == 0])
+	}
+	src.WriteString("fail:\n  call void @sink(i64 -1)\n  ret i64 0\ndone:\n  ret i64 %len\n}\n")
+	m := mustParse(t, "many.ll", src.String())
+	inputs := [][]int64{{0, 0}, {5, 30}, {31, 7}, {31, 39}, {20, 3}, {-3, 7}}
+	if n := compareRuns(t, m, "main", inputs, 100000, VersionLoops); n != len(inputs) {
+		t.Errorf("only %d of %d runs compared", n, len(inputs))
+	}
+	if got := strings.Count(m.String(), ".fast.preheader:"); got != loops {
+		t.Errorf("%d loops versioned, want %d:\n%s", got, loops, m)
+	}
+}
