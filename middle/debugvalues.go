@@ -637,9 +637,56 @@ func (d *FuncDebug) unreached(gone []bool) {
 // a constant, stays), anchored to the copies of its anchors; a φ copied
 // is named for the variables of its original. Without this the copy would
 // assign nothing, and a variable would show there the value it had on
-// entry to the loop.
-func (d *FuncDebug) copiedLoop(loop []*Block, blocks []*Block, vals []*Value) {
-	d.copyLoop(loop, blocks, vals, nil)
+// entry to the loop. ix, when not nil, lists the loop's assignments.
+func (d *FuncDebug) copiedLoop(ix *assignIndex, loop []*Block, blocks []*Block, vals []*Value) {
+	d.copyLoop(ix, loop, blocks, vals, nil)
+}
+
+// assignIndex lists each block's assignments (the block BlockOf gives),
+// for a pass that copies many loops of one function: looking through
+// every assignment for each loop copied made versioning thousands of
+// loops quadratic. It stays true while the blocks indexed keep their
+// assignments, as they do while loops are versioned: the copies, new
+// blocks, get the new ones.
+type assignIndex struct {
+	start []int32 // by block ID: the block's are at[start[id]:start[id+1]]
+	at    []int32 // indexes into Assigns, ascending for each block
+}
+
+// indexAssigns makes the assignIndex of f's assignments now (nil when f
+// tracks none).
+func (d *FuncDebug) indexAssigns(f *Func) *assignIndex {
+	if d == nil {
+		return nil
+	}
+	blockOf := make([]int32, len(d.Assigns)) // 1 + the block's ID, 0 for none
+	start := make([]int32, f.NumBlocks()+1)
+	for i := range d.Assigns {
+		if b := d.BlockOf(&d.Assigns[i]); b != nil && b.ID < f.NumBlocks() {
+			blockOf[i] = int32(b.ID + 1)
+			start[b.ID+1]++
+		}
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	at := make([]int32, start[len(start)-1])
+	fill := slices.Clone(start)
+	for i, id := range blockOf {
+		if id > 0 {
+			at[fill[id-1]] = int32(i)
+			fill[id-1]++
+		}
+	}
+	return &assignIndex{start: start, at: at}
+}
+
+// of returns b's assignments' indexes, ascending.
+func (ix *assignIndex) of(b *Block) []int32 {
+	if b.ID+1 >= len(ix.start) {
+		return nil
+	}
+	return ix.at[ix.start[b.ID]:ix.start[b.ID+1]]
 }
 
 // unrolledCopy notes that full unrolling copied the blocks loop, as
@@ -656,7 +703,7 @@ func (d *FuncDebug) unrolledCopy(loop []*Block, blocks []*Block, vals []*Value, 
 	if d != nil {
 		n = len(d.Assigns)
 	}
-	d.copyLoop(loop, blocks, vals, header)
+	d.copyLoop(nil, loop, blocks, vals, header)
 	if d != nil && k > 0 {
 		for i := n; i < len(d.Assigns); i++ {
 			d.Assigns[i].Dead = true
@@ -664,13 +711,9 @@ func (d *FuncDebug) unrolledCopy(loop []*Block, blocks []*Block, vals []*Value, 
 	}
 }
 
-func (d *FuncDebug) copyLoop(loop []*Block, blocks []*Block, vals []*Value, unrolled *Block) {
+func (d *FuncDebug) copyLoop(ix *assignIndex, loop []*Block, blocks []*Block, vals []*Value, unrolled *Block) {
 	if d == nil {
 		return
-	}
-	inLoop := make(map[*Block]bool, len(loop))
-	for _, b := range loop {
-		inLoop[b] = true
 	}
 	mapped := func(v *Value) *Value {
 		if v != nil && v.ID < len(vals) && vals[v.ID] != nil {
@@ -687,13 +730,26 @@ func (d *FuncDebug) copyLoop(loop []*Block, blocks []*Block, vals []*Value, unro
 			}
 		}
 	}
-	n := len(d.Assigns)
-	for i := 0; i < n; i++ {
+	var in []int32 // the loop's assignments, in order
+	if ix != nil {
+		for _, b := range loop {
+			in = append(in, ix.of(b)...)
+		}
+		slices.Sort(in)
+	} else {
+		inLoop := make(map[*Block]bool, len(loop))
+		for _, b := range loop {
+			inLoop[b] = true
+		}
+		for i := range d.Assigns {
+			if b := d.BlockOf(&d.Assigns[i]); b != nil && inLoop[b] {
+				in = append(in, int32(i))
+			}
+		}
+	}
+	for _, i := range in {
 		a := d.Assigns[i]
 		b := d.BlockOf(&a)
-		if b == nil || !inLoop[b] {
-			continue
-		}
 		if unrolled != nil && a.Value.Op == OpPhi && a.Value.Block == unrolled {
 			continue
 		}

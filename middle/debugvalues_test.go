@@ -59,3 +59,37 @@ func TestAnchorsWithIndex(t *testing.T) {
 		}
 	}
 }
+
+// indexAssigns lists each block's assignments as BlockOf places them,
+// through chains of merged blocks: against BlockOf on each assignment.
+func TestIndexAssignsAsBlockOf(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for round := range 300 {
+		f, _, blocks := emptyBlocks("assigns", 1+rng.Intn(20))
+		d := &FuncDebug{}
+		for i, b := range blocks[1:] {
+			if rng.Intn(3) == 0 {
+				d.merged(b, blocks[rng.Intn(i+1)]) // into an earlier block
+			}
+		}
+		for range rng.Intn(60) {
+			var b *Block
+			if rng.Intn(8) > 0 {
+				b = blocks[rng.Intn(len(blocks))]
+			}
+			d.Assigns = append(d.Assigns, DebugAssign{Block: b})
+		}
+		ix := d.indexAssigns(f)
+		for _, b := range blocks {
+			var want []int32
+			for i := range d.Assigns {
+				if d.BlockOf(&d.Assigns[i]) == b {
+					want = append(want, int32(i))
+				}
+			}
+			if got := ix.of(b); !slices.Equal(got, want) {
+				t.Fatalf("round %d: %s's assignments %v, want %v", round, b, got, want)
+			}
+		}
+	}
+}
