@@ -698,12 +698,12 @@ func (ix *assignIndex) of(b *Block) []int32 {
 // lines, and the back end fires an assignment before the first
 // instruction of a later line, which in a merged block would be the
 // first copy's: a later copy's value would show there.
-func (d *FuncDebug) unrolledCopy(loop []*Block, blocks []*Block, vals []*Value, header *Block, k int) {
+func (d *FuncDebug) unrolledCopy(ix *assignIndex, loop []*Block, blocks []*Block, vals []*Value, header *Block, k int) {
 	n := 0
 	if d != nil {
 		n = len(d.Assigns)
 	}
-	d.copyLoop(nil, loop, blocks, vals, header)
+	d.copyLoop(ix, loop, blocks, vals, header)
 	if d != nil && k > 0 {
 		for i := n; i < len(d.Assigns); i++ {
 			d.Assigns[i].Dead = true

@@ -527,16 +527,3 @@ func moveAfter(f *Func, b, prev *Block) {
 	at := slices.Index(f.Blocks, prev) + 1
 	f.Blocks = slices.Insert(f.Blocks, at, b)
 }
-
-// moveRunAfter places the blocks of run, in their order, just after prev
-// (not one of them), in one pass over f's blocks: moving a copied loop's
-// blocks one at a time took the whole list for each.
-func moveRunAfter(f *Func, run []*Block, prev *Block) {
-	moving := make([]bool, f.NumBlocks())
-	for _, b := range run {
-		moving[b.ID] = true
-	}
-	f.Blocks = slices.DeleteFunc(f.Blocks, func(x *Block) bool { return moving[x.ID] })
-	at := slices.Index(f.Blocks, prev) + 1
-	f.Blocks = slices.Insert(f.Blocks, at, run...)
-}

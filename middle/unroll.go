@@ -48,9 +48,13 @@ func FullyUnroll(f *Func) {
 		return
 	}
 	repl := make([]*Value, f.NumValues())
+	// What each plan needs the function's size of (the block order, the
+	// cloners' tables) is made once for all, as in VersionLoops.
+	u := &unroller{f: f, order: newLinkedBlocks(f)}
 	for _, p := range plans {
-		repl = p.apply(f, repl)
+		repl = p.apply(u, repl)
 	}
+	u.order.done()
 	f.ReplaceUses(repl)
 	gone := make([]bool, f.NumBlocks())
 	for _, b := range f.Blocks {
@@ -240,15 +244,37 @@ func (e *loopEvaluator) eval(v *Value, depth int) (int64, bool) {
 	return r, true
 }
 
+// unroller is what the plans of one function share as they are applied.
+type unroller struct {
+	f       *Func
+	order   *linkedBlocks
+	copiers []*cloner // one for each copy of a plan, forgetting it after
+	// The assignments of the function's blocks when the first loop was
+	// copied (-g), which the regions keep while loops are unrolled.
+	assigns *assignIndex
+}
+
 // apply puts the plan's copies in place of the loop, recording in repl
 // (by value ID, grown as values are made) what the loop's values and the
 // copies' header φs are to be replaced by.
-func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
+func (p *unrollPlan) apply(u *unroller, repl []*Value) []*Value {
+	f := u.f
 	l, h := p.loop, p.loop.Header
 	in, back := h.PredIndex(p.preheader), h.PredIndex(p.latch)
-	copies := make([]*cloner, p.trips)
-	for k := range copies {
-		c := &cloner{f: f, vals: make([]*Value, f.NumValues()), blocks: make([]*Block, f.NumBlocks())}
+	for len(u.copiers) < p.trips {
+		u.copiers = append(u.copiers, &cloner{f: f})
+	}
+	if u.assigns == nil {
+		u.assigns = f.tracking().indexAssigns(f)
+	}
+	copies := u.copiers[:p.trips]
+	defer func() {
+		for _, c := range copies {
+			c.forget(p.region)
+		}
+	}()
+	for k, c := range copies {
+		c.fit()
 		for _, b := range p.region {
 			c.blocks[b.ID] = f.NewBlock(b.Name)
 		}
@@ -262,8 +288,7 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 				nv.Args[i] = c.inCopy(a)
 			}
 		}
-		f.tracking().unrolledCopy(p.region, c.blocks, c.vals, l.Header, k)
-		copies[k] = c
+		f.tracking().unrolledCopy(u.assigns, p.region, c.blocks, c.vals, l.Header, k)
 	}
 	f.cfgChanged() // the copies' edges are made here, not through edge.go
 	for len(repl) < f.NumValues() {
@@ -296,7 +321,7 @@ func (p *unrollPlan) apply(f *Func, repl []*Value) []*Value {
 			run = append(run, c.blocks[b.ID])
 		}
 	}
-	moveRunAfter(f, run, p.preheader)
+	u.order.moveRunAfter(run, p.preheader)
 	return repl
 }
 

@@ -254,3 +254,39 @@ declare void @sink(i64)
 		t.Errorf("only %d of 400 random loops unrolled: the test does not exercise the pass", unrolledLoops)
 	}
 }
+
+// Many loops of one function unrolled in one pass, which shares the block
+// order and the cloners among them, each loop's copies chained to the
+// next loop: none is left, and the function computes what it did.
+func TestUnrollManyLoops(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("define i64 @f(i64 %a) {\nentry:\n  br label %h0\n")
+	const loops = 20
+	for k := range loops {
+		// A loop reads the last one's counter too, which unrolling
+		// replaces by its last copy's value.
+		prev, start, last := fmt.Sprintf("l%d", k-1), fmt.Sprintf("%%e%d", k-1), fmt.Sprintf("%%s%d", k-1)
+		if k == 0 {
+			prev, start, last = "entry", "%a", "%a"
+		}
+		fmt.Fprintf(&src, `h%[1]d:
+  %%i%[1]d = phi i64 [ 0, %%%[2]s ], [ %%i%[1]d.next, %%b%[1]d ]
+  %%s%[1]d = phi i64 [ %[3]s, %%%[2]s ], [ %%s%[1]d.next, %%b%[1]d ]
+  %%more%[1]d = icmp slt i64 %%i%[1]d, %[4]d
+  br i1 %%more%[1]d, label %%b%[1]d, label %%l%[1]d
+b%[1]d:
+  %%m%[1]d = mul i64 %%s%[1]d, %[5]d
+  %%t%[1]d = add i64 %%m%[1]d, %[6]s
+  %%s%[1]d.next = add i64 %%t%[1]d, %%i%[1]d
+  %%i%[1]d.next = add i64 %%i%[1]d, 1
+  br label %%h%[1]d
+l%[1]d:
+`, k, prev, start, 1+k%5, 3+k%4, last)
+		if k == loops-1 {
+			fmt.Fprintf(&src, "  ret i64 %%s%d\n}\n", k)
+		} else {
+			fmt.Fprintf(&src, "  %%e%d = add i64 %%s%d, %d\n  br label %%h%d\n", k, k, k, k+1)
+		}
+	}
+	unrolled(t, src.String(), false, [][]int64{{0}, {1}, {-7}, {1 << 40}})
+}
