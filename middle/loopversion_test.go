@@ -3,6 +3,7 @@ package middle
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -806,16 +807,14 @@ func TestVersionLoopsShiftedIndex(t *testing.T) {
 	tally.check(t, 1000)
 }
 
-// Many loops of one function versioned in one pass, which shares the
-// block order, the cloner and the -g index among them: each loop gets its
-// copy, and the function computes what it did.
-func TestVersionLoopsManyLoops(t *testing.T) {
-	const loops = 24
+// manyVersionedLoops is a function of n loops one after the other, each
+// reading an element past its counter (a check BCE cannot prove).
+func manyVersionedLoops(n int) string {
 	var src strings.Builder
 	src.WriteString("declare void @sink(i64)\n\ndefine i64 @main(i64 %a, i64 %b) {\nentry:\n  %len = and i64 %a, 31\n  %n = srem i64 %b, 40\n  br label %h0\n")
-	for k := range loops {
+	for k := range n {
 		next := fmt.Sprintf("h%d", k+1)
-		if k == loops-1 {
+		if k == n-1 {
 			next = "done"
 		}
 		fmt.Fprintf(&src, `h%[1]d:
@@ -823,22 +822,53 @@ func TestVersionLoopsManyLoops(t *testing.T) {
   %%more%[1]d = icmp slt i64 %%i%[1]d, %%n
   br i1 %%more%[1]d, label %%b%[1]d, label %%%[2]s
 b%[1]d:
-  %%x%[1]d = add i64 %%i%[1]d, %[1]d
+  %%x%[1]d = add i64 %%i%[1]d, %[4]d
   %%ok%[1]d = icmp ult i64 %%x%[1]d, %%len
   br i1 %%ok%[1]d, label %%l%[1]d, label %%fail
 l%[1]d:
   call void @sink(i64 %%x%[1]d)
   %%i%[1]d.next = add i64 %%i%[1]d, 1
   br label %%h%[1]d
-`, k, next, map[bool]string{true: "entry", false: fmt.Sprintf("h%d", k-1)}[k == 0])
+`, k, next, map[bool]string{true: "entry", false: fmt.Sprintf("h%d", k-1)}[k == 0], k%32)
 	}
 	src.WriteString("fail:\n  call void @sink(i64 -1)\n  ret i64 0\ndone:\n  ret i64 %len\n}\n")
-	m := mustParse(t, "many.ll", src.String())
+	return src.String()
+}
+
+// Many loops of one function versioned in one pass, which shares the
+// block order, the cloner and the -g index among them: each loop gets its
+// copy, and the function computes what it did.
+func TestVersionLoopsManyLoops(t *testing.T) {
+	const loops = 24
+	m := mustParse(t, "many.ll", manyVersionedLoops(loops))
 	inputs := [][]int64{{0, 0}, {5, 30}, {31, 7}, {31, 39}, {20, 3}, {-3, 7}}
 	if n := compareRuns(t, m, "main", inputs, 100000, VersionLoops); n != len(inputs) {
 		t.Errorf("only %d of %d runs compared", n, len(inputs))
 	}
 	if got := strings.Count(m.String(), ".fast.preheader:"); got != loops {
 		t.Errorf("%d loops versioned, want %d:\n%s", got, loops, m)
+	}
+}
+
+// Versioning allocates about as much per loop in a function of 2,000
+// loops as in one of 200: a plan's work is its loop's, not the
+// function's (a table of the function's size for each made 10,000 loops
+// take 50 s).
+func TestVersionLoopsLinear(t *testing.T) {
+	perLoop := func(n int) float64 {
+		m := mustParse(t, "many.ll", manyVersionedLoops(n))
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		VersionLoops(m.Func("main"))
+		runtime.ReadMemStats(&b)
+		if got := strings.Count(m.String(), ".fast.preheader:"); got != n {
+			t.Fatalf("%d of %d loops versioned", got, n)
+		}
+		return float64(b.TotalAlloc-a.TotalAlloc) / float64(n)
+	}
+	small, large := perLoop(200), perLoop(2000)
+	t.Logf("bytes allocated per loop versioned: %.0f of 200 loops, %.0f of 2,000", small, large)
+	if large > 1.5*small {
+		t.Errorf("versioning 2,000 loops allocates %.0f bytes per loop, %.1f times what 200 do", large, large/small)
 	}
 }
