@@ -51,10 +51,12 @@ func FuseExitChecks(f *Func) {
 		return
 	}
 	repl := make([]*Value, f.NumValues())
+	order := newLinkedBlocks(f) // one loop at a time moved the whole list
 	for _, p := range plans {
-		fuseExitCheck(f, p)
+		fuseExitCheck(f, order, p)
 		repl[p.check.ID] = f.Bool(true)
 	}
+	order.done()
 	f.ReplaceUses(repl)
 }
 
@@ -176,7 +178,7 @@ func errorBlock(e *Block, avail func(*Value) bool) bool {
 
 // fuseExitCheck rewrites p's loop: m in front of it, the exit test x <u m,
 // and the new exit block that sorts the trips it sends out.
-func fuseExitCheck(f *Func, p exitCheckPlan) {
+func fuseExitCheck(f *Func, order *linkedBlocks, p exitCheckPlan) {
 	h, t := p.header, p.header.Term()
 	pos, inl := p.testedAt.Pos, p.testedAt.Inlined
 	newValue := func(b *Block, op Op, typ Type, name string, args ...*Value) *Value {
@@ -221,5 +223,5 @@ func fuseExitCheck(f *Func, p exitCheckPlan) {
 	cbr.Block = exit
 	exit.Instrs[len(exit.Instrs)-1] = cbr
 	exit.AddEdgeTo(p.fail) // exit's successors: the loop's exit, then the error
-	moveAfter(f, exit, h)
+	order.moveAfter(exit, h)
 }

@@ -142,7 +142,8 @@ type hoister struct {
 	writtenAt   []int32      // by memObject: epoch when stored to in the loop
 	epoch       int32
 
-	unswitched []*Block // UnswitchGuards: the blocks whose test moved
+	unswitched []*Block      // UnswitchGuards: the blocks whose test moved
+	order      *linkedBlocks // UnswitchGuards: the block order while guards move
 
 	hoisted map[hoistedKey]*Value // what each preheader received
 	repl    []*Value              // by Value.ID: the equal instruction hoisted before

@@ -43,11 +43,12 @@ func UnswitchGuards(f *Func) {
 	if len(nest.Loops) == 0 {
 		return
 	}
-	h := &hoister{f: f, dom: f.Dom(), nest: nest}
+	h := &hoister{f: f, dom: f.Dom(), nest: nest, order: newLinkedBlocks(f)}
 	for i := len(nest.Loops) - 1; i >= 0; i-- {
 		h.written = false
 		unswitchLoop(h, nest.Loops[i])
 	}
+	h.order.done()
 	if len(h.unswitched) == 0 {
 		return
 	}
@@ -120,7 +121,7 @@ func unswitchLoop(hs *hoister, l *Loop) {
 				return
 			}
 			next = b.Succ(stay)
-			pre = moveGuard(f, pre, h, b, stay, inLoop)
+			pre = moveGuard(f, hs.order, pre, h, b, stay, inLoop)
 			hs.unswitched = append(hs.unswitched, b)
 			if len(next.Preds) != 1 {
 				return
@@ -198,7 +199,7 @@ func guardExit(h *hoister, l *Loop, e *Block) bool {
 // exit's operands, and what they are computed from in the loop
 // (invariantIn), move along, to
 // the new block, which dominates every use in the loop.
-func moveGuard(f *Func, pre, h, b *Block, stay int, inLoop func(*Value) bool) *Block {
+func moveGuard(f *Func, order *linkedBlocks, pre, h, b *Block, stay int, inLoop func(*Value) bool) *Block {
 	t := b.Term()
 	cond, exit := t.Args[0], b.Succ(1-stay)
 	g := f.NewBlock(h.Name + ".guard")
@@ -231,6 +232,6 @@ func moveGuard(f *Func, pre, h, b *Block, stay int, inLoop func(*Value) bool) *B
 	jump.Pos, jump.Inlined = t.Pos, t.Inlined
 	b.Instrs[len(b.Instrs)-1] = jump
 	jump.Block = b
-	moveAfter(f, g, pre)
+	order.moveAfter(g, pre)
 	return g
 }

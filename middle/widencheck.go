@@ -38,10 +38,12 @@ func WidenChecks(f *Func) {
 		return
 	}
 	repl := make([]*Value, f.NumValues())
+	order := newLinkedBlocks(f) // one pair at a time moved the whole list
 	for _, p := range pairs {
-		widen(f, p)
+		widen(f, order, p)
 		repl[p.second.ID] = f.Bool(true)
 	}
+	order.done()
 	f.ReplaceUses(repl)
 }
 
@@ -132,7 +134,7 @@ func constOffset(v *Value) (*Value, int64) {
 
 // widen makes p's first check test both indexes, with a block on its
 // failing side that picks the error.
-func widen(f *Func, p widenPair) {
+func widen(f *Func, order *linkedBlocks, p widenPair) {
 	b, t := p.first, p.first.Term()
 	at := func(v *Value) *Value {
 		v.Pos, v.Inlined = p.check.Pos, p.check.Inlined
@@ -163,5 +165,5 @@ func widen(f *Func, p widenPair) {
 	which.Append(br)
 	which.AddEdgeTo(fail2)
 	which.AddEdgeTo(fail1)
-	moveAfter(f, which, b)
+	order.moveAfter(which, b)
 }
