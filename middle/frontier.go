@@ -36,7 +36,8 @@ import (
 // edge to a block no deeper than the definition leaves the subtree into
 // DF+. Each block is walked at most once a query, so a query costs the
 // function's size (times the log of a priority queue) rather than the
-// frontiers'.
+// frontiers'; pruned by the variable's liveness, only the blocks where it
+// is live and their successors (iteratedByLevels).
 //
 // Only entry-reachable blocks take part. The frontiers are tied to the
 // DomTree they were computed from and go stale with it.
