@@ -33,7 +33,8 @@ import "sync"
 //
 // Requires: SSA form. Guarantees: no two pure instructions with equal keys
 // where one dominates the other; operands known by a dominating branch are
-// constants; the CFG unchanged (simplifycfg folds the branches this makes
+// constants, and an instruction they make constant is folded; the CFG
+// unchanged (simplifycfg folds the branches this makes
 // constant). One walk with a hash table: linear in the
 // size of the function.
 func GVN(f *Func) {
@@ -76,11 +77,15 @@ func (g *valueNumbering) enter(b *Block) {
 	g.marks = append(g.marks, gvnMark{len(g.tableLog), len(g.factLog)})
 	g.learnCondition(b)
 	for _, v := range b.Instrs {
-		if v.Op != OpPhi && len(g.factLog) > 0 {
-			for i, a := range v.Args {
-				if c := g.fact(a); c != nil {
-					v.Args[i] = c
-				}
+		if v.Op != OpPhi && len(g.factLog) > 0 && g.useFacts(v) {
+			// Constant now (x + 1 where x == 5): a constant, or the
+			// computation stays, and LICM hoists it out of its loop to
+			// hold a register through it (a function that tail-calls
+			// itself from n arms: n registers).
+			if c := fold(g.f, v); c != nil && c.Op == OpConst {
+				g.repl[v.ID] = c
+				g.replaced = true
+				continue
 			}
 		}
 		k, ok := g.key(v)
@@ -111,6 +116,24 @@ func (g *valueNumbering) exit(*Block) {
 		g.facts[id] = nil
 	}
 	g.factLog = g.factLog[:m.facts]
+}
+
+// useFacts replaces v's operands known to be constants here (by a
+// branch, or folded) by those constants, and reports whether it replaced
+// any.
+func (g *valueNumbering) useFacts(v *Value) bool {
+	used := false
+	for i, a := range v.Args {
+		c := g.fact(a)
+		if l := g.leader(a); c == nil && l.Op == OpConst {
+			c = l
+		}
+		if c != nil && c != a {
+			v.Args[i] = c
+			used = true
+		}
+	}
+	return used
 }
 
 // remember makes v the value of key k in the current block's scope.
