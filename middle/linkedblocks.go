@@ -1,9 +1,10 @@
 package middle
 
-// linkedBlocks is a function's block order as a doubly linked list, for a
-// pass that places many blocks: moving one in f.Blocks (moveAfter) costs
-// the whole slice, and a pass that copies each of thousands of loops, in
-// a function of as many, spent the square of the function's size there.
+// linkedBlocks is a function's block order as a doubly linked list, for
+// the passes that place the blocks they make, so that dumps read in the
+// order control flows: moving a block in f.Blocks costs the whole slice,
+// and a pass that copies each of thousands of loops, in a function of as
+// many, spent the square of the function's size there.
 // The pass moves blocks through the list and writes the order back to
 // f.Blocks once, at the end (done). Blocks made meanwhile (NewBlock
 // appends them to f.Blocks) join the list's end, in the order made, when
@@ -74,7 +75,7 @@ func (l *linkedBlocks) unlink(b *Block) {
 	}
 }
 
-// moveAfter places b just after prev, as the function moveAfter does.
+// moveAfter places b just after prev.
 func (l *linkedBlocks) moveAfter(b, prev *Block) {
 	l.moveRunAfter([]*Block{b}, prev)
 }

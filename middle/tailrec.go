@@ -406,11 +406,12 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 			combineBeforeReturn(r, accumulate, acc)
 		}
 	}
+	order := newLinkedBlocks(f) // a site at a time moved the whole list
 	for _, s := range sites {
 		var loop *Block
 		if budget != nil {
 			var next *Value
-			loop, next = splitTailSite(f, s, header, budget)
+			loop, next = splitTailSite(f, order, s, header, budget)
 			budget.AddIncoming(next, loop)
 		} else {
 			loop = jumpFromSite(f, s, header)
@@ -440,7 +441,8 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 			}
 		}
 	}
-	moveAfter(f, header, entry)
+	order.moveAfter(header, entry)
+	order.done()
 	for _, b := range f.Blocks[1:] {
 		if len(b.Preds) == 0 {
 			RemoveUnreachable(f) // a return only tail sites jumped to
@@ -487,7 +489,7 @@ func jumpFromSite(f *Func, s tailSite, header *Block) *Block {
 // block that jumps back to the header while the budget lasts (returned,
 // ending in that jump), and else to a new block holding the call and the
 // rest of the site, which makes the call for real.
-func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) (*Block, *Value) {
+func splitTailSite(f *Func, order *linkedBlocks, s tailSite, header *Block, budget *Value) (*Block, *Value) {
 	b := s.block
 	at := indexOf(b.Instrs, s.call)
 	call := f.NewBlock(b.Name + ".call")
@@ -515,15 +517,7 @@ func splitTailSite(f *Func, s tailSite, header *Block, budget *Value) (*Block, *
 	b.Append(br)
 	b.AddEdgeTo(loop)
 	b.AddEdgeTo(call)
-	moveAfter(f, loop, b)
-	moveAfter(f, call, loop)
+	order.moveAfter(loop, b)
+	order.moveAfter(call, loop)
 	return loop, next
-}
-
-// moveAfter places b just after prev in f's block list, so that dumps read
-// in the order control flows.
-func moveAfter(f *Func, b, prev *Block) {
-	f.Blocks = slices.DeleteFunc(f.Blocks, func(x *Block) bool { return x == b })
-	at := slices.Index(f.Blocks, prev) + 1
-	f.Blocks = slices.Insert(f.Blocks, at, b)
 }
