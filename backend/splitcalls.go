@@ -38,58 +38,59 @@ import (
 // be redone.
 func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	var calls []site
+	var callPos []int // each call's position, ascending as calls are
 	for _, b := range f.Blocks {
 		for i, in := range b.Instrs {
 			if in.Op == opCall && !b.isCold() {
 				calls = append(calls, site{b, i})
+				callPos = append(callPos, set.start[b.ID]+2*i)
 			}
 		}
 	}
 	if len(calls) == 0 {
 		return false
 	}
+	ev := f.regEventsOf(spilled)
 	after := map[*Instr][]*Instr{}  // copies to insert after an instruction; looked up, never iterated
 	before := map[*Instr][]*Instr{} // and before one
 	var lf *middle.LoopForest       // found when first needed
 	split := false
+	need := newUsedBeforeReload(f)
 	for _, it := range spilled {
 		v := it.Reg
 		if vi := f.vreg(v); vi.splitDone || vi.unspillable {
 			continue
 		}
+		// The calls v lives across, found from its ranges.
 		var crossed []site
 		callDepth := -1
-		for _, c := range calls {
-			if p := set.start[c.b.ID] + 2*c.i; it.coversAt(p) && it.coversAt(p+1) {
-				crossed = append(crossed, c)
-				callDepth = max(callDepth, c.b.depth)
+		for _, r := range it.Ranges {
+			for j := sort.SearchInts(callPos, r.Start); j < len(callPos) && callPos[j] < r.End; j++ {
+				if p := callPos[j]; it.coversAt(p + 1) {
+					crossed = append(crossed, calls[j])
+					callDepth = max(callDepth, calls[j].b.depth)
+				}
 			}
 		}
 		if len(crossed) == 0 {
 			continue
 		}
-		crosses := map[*Instr]bool{} // looked up, never iterated
-		for _, c := range crossed {
-			crosses[c.b.Instrs[c.i]] = true
-		}
+		events := ev.of(v, crossed)
 		var defs []*Instr // those whose value may reach a call it crosses
 		var defBlock *Block
 		ndefs := 0
 		deep := false
-		for _, b := range f.Blocks {
-			for i, in := range b.Instrs {
-				in.forEachDef(func(r Reg) {
-					if r == v {
-						if !redefinedBeforeCall(b.Instrs[i+1:], v, crosses) {
-							defs = append(defs, in)
-						}
-						deep = deep || b.depth > callDepth
-						defBlock, ndefs = b, ndefs+1
-					}
-				})
+		for k, e := range events {
+			if !e.def {
+				continue
 			}
+			if !redefinedBeforeCall(events[k+1:], e.b) {
+				defs = append(defs, e.b.Instrs[e.i])
+			}
+			deep = deep || e.b.depth > callDepth
+			defBlock, ndefs = e.b, ndefs+1
 		}
-		if deep || f.foldsEveryUse(v, callDepth) {
+		if deep || f.foldsEveryUse(v, events, callDepth) {
 			continue
 		}
 		save := f.newVReg(f.vreg(v).width)
@@ -99,7 +100,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		sv := f.vreg(save)
 		sv.splitOf, sv.split, sv.splitDone, sv.loopLevel = v, splitAtCalls, true, neverSplitAtLoops
 		f.vreg(v).splitDone = true
-		need := newUsedBeforeReload(f, v, crosses)
+		need.reset(events, ev.order)
 		var entries []*Block
 		if ndefs == 1 {
 			if lf == nil {
@@ -125,15 +126,16 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		}
 		var touched []bool             // by loop: v is read or written in it
 		exitsDone := map[*Block]bool{} // looked up, never iterated
-		for _, c := range crossed {
-			if !need.after(c.b, c.i) {
+		for k, e := range events {
+			if !e.call || !need.after(k) {
 				continue
 			}
+			c := site{e.b, e.i}
 			if lf == nil {
 				lf = f.loopForest()
 			}
 			if touched == nil {
-				touched = f.loopsReferring(lf, v)
+				touched = loopsReferring(lf, events)
 			}
 			call := c.b.Instrs[c.i]
 			reload := func(pos *Instr) *Instr {
@@ -180,36 +182,32 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 // call it crosses and a copy to its save register. queens's try split the
 // lengths its bounds checks compare with and the argument i + 1 of its
 // recursive call, and reloaded all of them after every call.
-func (f *Func) foldsEveryUse(v Reg, callDepth int) bool {
-	for _, b := range f.Blocks {
-		if b.isCold() {
+func (f *Func) foldsEveryUse(v Reg, events []regEvent, callDepth int) bool {
+	for _, e := range events {
+		if !e.use || e.b.isCold() {
 			continue
 		}
-		for _, in := range b.Instrs {
-			uses, folds := 0, 0
-			in.forEachUse(func(r Reg) {
-				if r == v {
-					uses++
-				}
-			})
-			if uses == 0 {
-				continue
+		in := e.b.Instrs[e.i]
+		uses, folds := 0, 0
+		in.forEachUse(func(r Reg) {
+			if r == v {
+				uses++
 			}
-			if b.depth > callDepth || in.Spill {
-				return false
+		})
+		if e.b.depth > callDepth || in.Spill {
+			return false
+		}
+		hasMem := false
+		for _, a := range in.Args {
+			hasMem = hasMem || a.Kind == KindMem
+		}
+		for i, a := range in.Args {
+			if a.Kind == KindReg && a.Reg == v && in.role(i)&roleUse != 0 && !hasMem && f.memoryOK(in, i) {
+				folds++
 			}
-			hasMem := false
-			for _, a := range in.Args {
-				hasMem = hasMem || a.Kind == KindMem
-			}
-			for i, a := range in.Args {
-				if a.Kind == KindReg && a.Reg == v && in.role(i)&roleUse != 0 && !hasMem && f.memoryOK(in, i) {
-					folds++
-				}
-			}
-			if folds != 1 || uses != 1 && !in.isSelfTest() {
-				return false
-			}
+		}
+		if folds != 1 || uses != 1 && !in.isSelfTest() {
+			return false
 		}
 	}
 	return true
@@ -222,22 +220,14 @@ type site struct {
 }
 
 // loopsReferring returns, by loop of lf, whether an instruction of the
-// loop (or of a loop inside it) reads or writes v.
-func (f *Func) loopsReferring(lf *middle.LoopForest, v Reg) []bool {
+// loop (or of a loop inside it) reads or writes the register of events.
+func loopsReferring(lf *middle.LoopForest, events []regEvent) []bool {
 	touched := make([]bool, len(lf.Loops))
-	for _, b := range f.Blocks {
-		refers := false
-		for _, in := range b.Instrs {
-			in.forEachUse(func(r Reg) { refers = refers || r == v })
-			in.forEachDef(func(r Reg) { refers = refers || r == v })
-			if refers {
-				break
-			}
-		}
-		if !refers {
+	for _, e := range events {
+		if !e.use && !e.def {
 			continue
 		}
-		for l := lf.Innermost(int32(b.ID)); l >= 0 && !touched[l]; l = lf.Loops[l].Parent {
+		for l := lf.Innermost(int32(e.b.ID)); l >= 0 && !touched[l]; l = lf.Loops[l].Parent {
 			touched[l] = true
 		}
 	}
@@ -365,19 +355,18 @@ func (it *Interval) coversAt(pos int) bool {
 }
 
 // redefinedBeforeCall reports whether the instructions after a definition
-// of v in its block, code, define v again before any of the calls v lives
-// across: then the value defined need not be copied to v.save, which the
-// copy after the later definition overwrites before a call's reload can
-// read it (hash's loop advances its xorshift state in three steps before
-// its call, and stored the state after each of them).
-func redefinedBeforeCall(code []*Instr, v Reg, crosses map[*Instr]bool) bool {
-	for _, in := range code {
-		if crosses[in] {
+// of v in its block b, whose events are the first of later, define v
+// again before any of the calls v lives across: then the value defined
+// need not be copied to v.save, which the copy after the later definition
+// overwrites before a call's reload can read it (hash's loop advances its
+// xorshift state in three steps before its call, and stored the state
+// after each of them).
+func redefinedBeforeCall(later []regEvent, b *Block) bool {
+	for _, e := range later {
+		if e.b != b || e.call {
 			return false
 		}
-		defined := false
-		in.forEachDef(func(r Reg) { defined = defined || r == v })
-		if defined {
+		if e.def {
 			return true
 		}
 	}
@@ -397,57 +386,161 @@ func redefinedBeforeCall(code []*Instr, v Reg, crosses map[*Instr]bool) bool {
 // call values read only after the loop around it, and after its next call
 // there).
 type usedBeforeReload struct {
-	v       Reg
-	crosses map[*Instr]bool
 	in, out []bool // by block ID
+	set     []int32
+	events  []regEvent
+	order   []int32 // by block ID: its index in f.Blocks
 }
 
-func newUsedBeforeReload(f *Func, v Reg, crosses map[*Instr]bool) *usedBeforeReload {
-	u := &usedBeforeReload{v: v, crosses: crosses, in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks))}
-	kills := make([]bool, len(f.Blocks))
-	in := u.in
+// newUsedBeforeReload makes the tables, for reset to fill for each
+// register in turn.
+func newUsedBeforeReload(f *Func) *usedBeforeReload {
+	return &usedBeforeReload{in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks))}
+}
+
+// reset makes u the answer for the register of events (regEvents.of),
+// walking back from its upward-exposed uses through the blocks without
+// events: the blocks it visits, not the function's.
+func (u *usedBeforeReload) reset(events []regEvent, order []int32) {
+	for _, id := range u.set {
+		u.in[id], u.out[id] = false, false
+	}
+	u.set, u.events, u.order = u.set[:0], events, order
 	var work []*Block
-	for _, b := range f.Blocks {
-		used, killed := u.scan(b.Instrs)
-		kills[b.ID] = killed
-		if used {
-			in[b.ID] = true
-			work = append(work, b)
+	for k, e := range events {
+		if (k == 0 || events[k-1].b != e.b) && e.use {
+			u.in[e.b.ID] = true
+			u.set = append(u.set, int32(e.b.ID))
+			work = append(work, e.b)
 		}
 	}
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, p := range b.Preds {
-			u.out[p.ID] = true
-			if !kills[p.ID] && !in[p.ID] {
-				in[p.ID] = true
+			if !u.out[p.ID] {
+				u.out[p.ID] = true
+				u.set = append(u.set, int32(p.ID))
+			}
+			if !u.in[p.ID] && !u.kills(p) {
+				u.in[p.ID] = true
+				u.set = append(u.set, int32(p.ID))
 				work = append(work, p)
 			}
 		}
 	}
-	return u
 }
 
-// scan reports whether code reads v before anything defines it or
-// reloads it (used), and whether something does (killed).
-func (u *usedBeforeReload) scan(code []*Instr) (used, killed bool) {
-	for _, in := range code {
-		in.forEachUse(func(r Reg) { used = used || r == u.v })
-		if used {
-			return true, false
-		}
-		in.forEachDef(func(r Reg) { killed = killed || r == u.v })
-		if killed || u.crosses[in] {
-			return false, true
+// first returns the index in u.events of the first event in b at or after
+// its instruction i, or -1.
+func (u *usedBeforeReload) first(b *Block, i int) int {
+	at, ord := u.events, u.order[b.ID]
+	k := sort.Search(len(at), func(k int) bool {
+		e := at[k]
+		return u.order[e.b.ID] > ord || u.order[e.b.ID] == ord && e.i >= i
+	})
+	if k < len(at) && at[k].b == b {
+		return k
+	}
+	return -1
+}
+
+// kills reports whether b defines v, or makes one of the calls, before
+// it reads v.
+func (u *usedBeforeReload) kills(b *Block) bool {
+	k := u.first(b, 0)
+	return k >= 0 && !u.events[k].use
+}
+
+// after reports whether v is read after the instruction of event k (a
+// call) before a definition or a reload: at its block's next event, or
+// out of the block when there is none.
+func (u *usedBeforeReload) after(k int) bool {
+	if e := u.events[k]; k+1 < len(u.events) && u.events[k+1].b == e.b {
+		return u.events[k+1].use
+	}
+	return u.out[u.events[k].b.ID]
+}
+
+// regEvent is an instruction, the i-th of block b, that reads or writes
+// one register (use, def) or is a call the register lives across (call):
+// what splitAroundCalls asks about a register is found from its events
+// rather than by walking the function for each register, which made a
+// function of n values live across n calls cost n² (3,000: 5 s).
+type regEvent struct {
+	b              *Block
+	i              int
+	use, def, call bool
+}
+
+// regEvents are the reads and writes of the registers splitAroundCalls
+// may split, found in one walk of f, in the order of f's blocks.
+type regEvents struct {
+	candOf  []int32      // by vreg index: 1 + the index in touches, or 0
+	touches [][]regEvent // by candidate
+	order   []int32      // by block ID: its index in f.Blocks
+}
+
+// regEventsOf finds the events of the registers of spilled that may be
+// split.
+func (f *Func) regEventsOf(spilled []*Interval) *regEvents {
+	ev := &regEvents{candOf: make([]int32, f.NumVRegs()), order: make([]int32, len(f.Blocks))}
+	for _, it := range spilled {
+		v := it.Reg
+		if vi := f.vreg(v); !vi.splitDone && !vi.unspillable && ev.candOf[v-FirstVReg] == 0 {
+			ev.touches = append(ev.touches, nil)
+			ev.candOf[v-FirstVReg] = int32(len(ev.touches))
 		}
 	}
-	return false, false
+	for k, b := range f.Blocks {
+		ev.order[b.ID] = int32(k)
+		for i, in := range b.Instrs {
+			note := func(r Reg, use bool) {
+				c := candIndex(ev.candOf, r)
+				if c < 0 {
+					return
+				}
+				ts := ev.touches[c]
+				if n := len(ts); n == 0 || ts[n-1].b != b || ts[n-1].i != i {
+					ts = append(ts, regEvent{b: b, i: i})
+					ev.touches[c] = ts
+				}
+				e := &ts[len(ts)-1]
+				e.use, e.def = e.use || use, e.def || !use
+			}
+			in.forEachUse(func(r Reg) { note(r, true) })
+			in.forEachDef(func(r Reg) { note(r, false) })
+		}
+	}
+	return ev
 }
 
-// after reports whether v is read after the instruction at i in b before
-// a definition or a reload.
-func (u *usedBeforeReload) after(b *Block, i int) bool {
-	used, killed := u.scan(b.Instrs[i+1:])
-	return used || !killed && u.out[b.ID]
+// of returns v's events with the calls it crosses (in the order of f's
+// blocks too) merged in.
+func (ev *regEvents) of(v Reg, crossed []site) []regEvent {
+	var ts []regEvent
+	if c := candIndex(ev.candOf, v); c >= 0 {
+		ts = ev.touches[c]
+	}
+	out := make([]regEvent, 0, len(ts)+len(crossed))
+	before := func(a site, e regEvent) bool {
+		oa, oe := ev.order[a.b.ID], ev.order[e.b.ID]
+		return oa < oe || oa == oe && a.i < e.i
+	}
+	for len(ts) > 0 || len(crossed) > 0 {
+		switch {
+		case len(ts) > 0 && len(crossed) > 0 && crossed[0].b == ts[0].b && crossed[0].i == ts[0].i:
+			e := ts[0]
+			e.call = true
+			out = append(out, e)
+			ts, crossed = ts[1:], crossed[1:]
+		case len(ts) == 0 || len(crossed) > 0 && before(crossed[0], ts[0]):
+			out = append(out, regEvent{b: crossed[0].b, i: crossed[0].i, call: true})
+			crossed = crossed[1:]
+		default:
+			out = append(out, ts[0])
+			ts = ts[1:]
+		}
+	}
+	return out
 }
