@@ -37,45 +37,34 @@ import (
 // above) and reports whether it split any; the allocation round must then
 // be redone.
 func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
-	var calls []site
-	var callPos []int // each call's position, ascending as calls are
-	for _, b := range f.Blocks {
-		for i, in := range b.Instrs {
-			if in.Op == opCall && !b.isCold() {
-				calls = append(calls, site{b, i})
-				callPos = append(callPos, set.start[b.ID]+2*i)
-			}
-		}
-	}
-	if len(calls) == 0 {
+	calls := newCallTable(f, set)
+	if len(calls.calls) == 0 {
 		return false
 	}
-	ev := f.regEventsOf(spilled)
+	ev := f.regEventsOf(spilled, set)
 	after := map[*Instr][]*Instr{}  // copies to insert after an instruction; looked up, never iterated
 	before := map[*Instr][]*Instr{} // and before one
 	var lf *middle.LoopForest       // found when first needed
 	split := false
-	need := newUsedBeforeReload(f)
+	need := newUsedBeforeReload(f, set)
 	for _, it := range spilled {
 		v := it.Reg
 		if vi := f.vreg(v); vi.splitDone || vi.unspillable {
 			continue
 		}
-		// The calls v lives across, found from its ranges.
-		var crossed []site
-		callDepth := -1
-		for _, r := range it.Ranges {
-			for j := sort.SearchInts(callPos, r.Start); j < len(callPos) && callPos[j] < r.End; j++ {
-				if p := callPos[j]; it.coversAt(p + 1) {
-					crossed = append(crossed, calls[j])
-					callDepth = max(callDepth, calls[j].b.depth)
-				}
-			}
-		}
-		if len(crossed) == 0 {
+		x := calls.crossingOf(it)
+		if x.empty() {
 			continue
 		}
-		events := ev.of(v, crossed)
+		callDepth := -1
+		var blocks []*Block // those of the calls crossed, each once
+		x.eachPiece(func(b *Block, _, _ int) {
+			callDepth = max(callDepth, b.depth)
+			if n := len(blocks); n == 0 || blocks[n-1] != b {
+				blocks = append(blocks, b)
+			}
+		})
+		events := ev.of(v)
 		var defs []*Instr // those whose value may reach a call it crosses
 		var defBlock *Block
 		ndefs := 0
@@ -84,7 +73,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 			if !e.def {
 				continue
 			}
-			if !redefinedBeforeCall(events[k+1:], e.b) {
+			if !redefinedBeforeCall(events[k+1:], e, x, set) {
 				defs = append(defs, e.b.Instrs[e.i])
 			}
 			deep = deep || e.b.depth > callDepth
@@ -100,13 +89,13 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		sv := f.vreg(save)
 		sv.splitOf, sv.split, sv.splitDone, sv.loopLevel = v, splitAtCalls, true, neverSplitAtLoops
 		f.vreg(v).splitDone = true
-		need.reset(events, ev.order)
+		need.reset(events, x)
 		var entries []*Block
 		if ndefs == 1 {
 			if lf == nil {
 				lf = f.loopForest()
 			}
-			entries = f.saveAtLoopEntries(lf, defBlock, crossed)
+			entries = f.saveAtLoopEntries(lf, defBlock, blocks)
 		}
 		for _, p := range entries {
 			at := blockEnd(p)
@@ -126,11 +115,8 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		}
 		var touched []bool             // by loop: v is read or written in it
 		exitsDone := map[*Block]bool{} // looked up, never iterated
-		for k, e := range events {
-			if !e.call || !need.after(k) {
-				continue
-			}
-			c := site{e.b, e.i}
+		for _, j := range need.reloaded() {
+			c := calls.calls[j]
 			if lf == nil {
 				lf = f.loopForest()
 			}
@@ -312,7 +298,7 @@ const maxSaveEntries = 8
 // lengths that only the checked copy of the loop, which never runs, reads
 // after its call. Each entering block must be in the loop around L (or in
 // none), so that it runs no more often than def.
-func (f *Func) saveAtLoopEntries(lf *middle.LoopForest, def *Block, crossed []site) []*Block {
+func (f *Func) saveAtLoopEntries(lf *middle.LoopForest, def *Block, crossed []*Block) []*Block {
 	if len(crossed) == 0 {
 		return nil
 	}
@@ -320,7 +306,7 @@ func (f *Func) saveAtLoopEntries(lf *middle.LoopForest, def *Block, crossed []si
 	var done []int32 // the loops whose entries are in
 	for _, c := range crossed {
 		L := int32(-1)
-		for l := lf.Innermost(int32(c.b.ID)); l >= 0 && !lf.Contains(l, int32(def.ID)); l = lf.Loops[l].Parent {
+		for l := lf.Innermost(int32(c.ID)); l >= 0 && !lf.Contains(l, int32(def.ID)); l = lf.Loops[l].Parent {
 			L = l
 		}
 		if L < 0 {
@@ -354,20 +340,21 @@ func (it *Interval) coversAt(pos int) bool {
 	return k < len(it.Ranges) && it.Ranges[k].Start <= pos
 }
 
-// redefinedBeforeCall reports whether the instructions after a definition
-// of v in its block b, whose events are the first of later, define v
-// again before any of the calls v lives across: then the value defined
-// need not be copied to v.save, which the copy after the later definition
-// overwrites before a call's reload can read it (hash's loop advances its
-// xorshift state in three steps before its call, and stored the state
-// after each of them).
-func redefinedBeforeCall(later []regEvent, b *Block) bool {
+// redefinedBeforeCall reports whether the instructions after d, a
+// definition of v whose later events are later, define v again in d's
+// block before any of the calls v lives across (x): then the value
+// defined need not be copied to v.save, which the copy after the later
+// definition overwrites before a call's reload can read it (hash's loop
+// advances its xorshift state in three steps before its call, and stored
+// the state after each of them).
+func redefinedBeforeCall(later []regEvent, d regEvent, x crossing, set *intervalSet) bool {
 	for _, e := range later {
-		if e.b != b || e.call {
+		if e.b != d.b {
 			return false
 		}
 		if e.def {
-			return true
+			j := x.firstAfter(d.pos)
+			return j < 0 || x.t.pos[j] > e.pos
 		}
 	}
 	return false
@@ -388,27 +375,29 @@ func redefinedBeforeCall(later []regEvent, b *Block) bool {
 type usedBeforeReload struct {
 	in, out []bool // by block ID
 	set     []int32
+	start   []int // by block ID: its first position
 	events  []regEvent
-	order   []int32 // by block ID: its index in f.Blocks
+	x       crossing
 }
 
 // newUsedBeforeReload makes the tables, for reset to fill for each
 // register in turn.
-func newUsedBeforeReload(f *Func) *usedBeforeReload {
-	return &usedBeforeReload{in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks))}
+func newUsedBeforeReload(f *Func, set *intervalSet) *usedBeforeReload {
+	return &usedBeforeReload{in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks)), start: set.start}
 }
 
 // reset makes u the answer for the register of events (regEvents.of),
-// walking back from its upward-exposed uses through the blocks without
-// events: the blocks it visits, not the function's.
-func (u *usedBeforeReload) reset(events []regEvent, order []int32) {
+// which lives across the calls of x, walking back from its
+// upward-exposed uses through the blocks without events: the blocks it
+// visits, not the function's.
+func (u *usedBeforeReload) reset(events []regEvent, x crossing) {
 	for _, id := range u.set {
 		u.in[id], u.out[id] = false, false
 	}
-	u.set, u.events, u.order = u.set[:0], events, order
+	u.set, u.events, u.x = u.set[:0], events, x
 	var work []*Block
 	for k, e := range events {
-		if (k == 0 || events[k-1].b != e.b) && e.use {
+		if (k == 0 || events[k-1].b != e.b) && u.opens(e.b) == useFirst {
 			u.in[e.b.ID] = true
 			u.set = append(u.set, int32(e.b.ID))
 			work = append(work, e.b)
@@ -422,7 +411,7 @@ func (u *usedBeforeReload) reset(events []regEvent, order []int32) {
 				u.out[p.ID] = true
 				u.set = append(u.set, int32(p.ID))
 			}
-			if !u.in[p.ID] && !u.kills(p) {
+			if !u.in[p.ID] && u.opens(p) != killFirst {
 				u.in[p.ID] = true
 				u.set = append(u.set, int32(p.ID))
 				work = append(work, p)
@@ -431,46 +420,77 @@ func (u *usedBeforeReload) reset(events []regEvent, order []int32) {
 	}
 }
 
-// first returns the index in u.events of the first event in b at or after
-// its instruction i, or -1.
-func (u *usedBeforeReload) first(b *Block, i int) int {
-	at, ord := u.events, u.order[b.ID]
-	k := sort.Search(len(at), func(k int) bool {
-		e := at[k]
-		return u.order[e.b.ID] > ord || u.order[e.b.ID] == ord && e.i >= i
+// What a block does to v first: nothing, read it, or define it or make
+// one of the calls (after which it is reloaded).
+const (
+	nothingFirst = iota
+	useFirst
+	killFirst
+)
+
+// opens returns what b does to v first.
+func (u *usedBeforeReload) opens(b *Block) int {
+	start, end := u.start[b.ID], u.start[b.ID]+2*len(b.Instrs)
+	k := sort.Search(len(u.events), func(k int) bool { return u.events[k].pos >= start })
+	touch := k < len(u.events) && u.events[k].pos < end
+	call := -1
+	if j := u.x.firstAfter(start - 1); j >= 0 && u.x.t.pos[j] < end {
+		call = u.x.t.pos[j]
+	}
+	switch {
+	case touch && (call < 0 || u.events[k].pos <= call):
+		// (A read in the call's own instruction comes first.)
+		if u.events[k].use {
+			return useFirst
+		}
+		return killFirst
+	case call >= 0:
+		return killFirst
+	}
+	return nothingFirst
+}
+
+// reloaded returns the numbers of the calls crossed after which v is
+// read before a definition or another of the calls, in order: the last
+// call of each run before a read, and of the run at a block's end when v
+// is read after the block.
+func (u *usedBeforeReload) reloaded() []int {
+	var out []int
+	t := u.x.t
+	u.x.eachPiece(func(b *Block, j0, j1 int) {
+		end := u.start[b.ID] + 2*len(b.Instrs)
+		for j0 < j1 {
+			// The next event after the call j0, in b or not.
+			k := sort.Search(len(u.events), func(k int) bool { return u.events[k].pos > t.pos[j0] })
+			if k == len(u.events) || u.events[k].pos >= end {
+				if u.out[b.ID] {
+					out = append(out, j1-1)
+				}
+				return
+			}
+			e := u.events[k]
+			last := sort.SearchInts(t.pos[j0:j1], e.pos) - 1 + j0 // the last call before e
+			if e.use {
+				out = append(out, last)
+			}
+			j0 = last + 1
+			for j0 < j1 && t.pos[j0] <= e.pos {
+				j0++
+			}
+		}
 	})
-	if k < len(at) && at[k].b == b {
-		return k
-	}
-	return -1
-}
-
-// kills reports whether b defines v, or makes one of the calls, before
-// it reads v.
-func (u *usedBeforeReload) kills(b *Block) bool {
-	k := u.first(b, 0)
-	return k >= 0 && !u.events[k].use
-}
-
-// after reports whether v is read after the instruction of event k (a
-// call) before a definition or a reload: at its block's next event, or
-// out of the block when there is none.
-func (u *usedBeforeReload) after(k int) bool {
-	if e := u.events[k]; k+1 < len(u.events) && u.events[k+1].b == e.b {
-		return u.events[k+1].use
-	}
-	return u.out[u.events[k].b.ID]
+	return out
 }
 
 // regEvent is an instruction, the i-th of block b, that reads or writes
-// one register (use, def) or is a call the register lives across (call):
-// what splitAroundCalls asks about a register is found from its events
-// rather than by walking the function for each register, which made a
-// function of n values live across n calls cost n² (3,000: 5 s).
+// one register (use, def): what splitAroundCalls asks about a register is
+// found from its events and the calls it crosses (crossing.go) rather
+// than by walking the function for each register.
 type regEvent struct {
-	b              *Block
-	i              int
-	use, def, call bool
+	b        *Block
+	i        int
+	pos      int // the instruction's position
+	use, def bool
 }
 
 // regEvents are the reads and writes of the registers splitAroundCalls
@@ -478,13 +498,12 @@ type regEvent struct {
 type regEvents struct {
 	candOf  []int32      // by vreg index: 1 + the index in touches, or 0
 	touches [][]regEvent // by candidate
-	order   []int32      // by block ID: its index in f.Blocks
 }
 
 // regEventsOf finds the events of the registers of spilled that may be
 // split.
-func (f *Func) regEventsOf(spilled []*Interval) *regEvents {
-	ev := &regEvents{candOf: make([]int32, f.NumVRegs()), order: make([]int32, len(f.Blocks))}
+func (f *Func) regEventsOf(spilled []*Interval, set *intervalSet) *regEvents {
+	ev := &regEvents{candOf: make([]int32, f.NumVRegs())}
 	for _, it := range spilled {
 		v := it.Reg
 		if vi := f.vreg(v); !vi.splitDone && !vi.unspillable && ev.candOf[v-FirstVReg] == 0 {
@@ -492,8 +511,7 @@ func (f *Func) regEventsOf(spilled []*Interval) *regEvents {
 			ev.candOf[v-FirstVReg] = int32(len(ev.touches))
 		}
 	}
-	for k, b := range f.Blocks {
-		ev.order[b.ID] = int32(k)
+	for _, b := range f.Blocks {
 		for i, in := range b.Instrs {
 			note := func(r Reg, use bool) {
 				c := candIndex(ev.candOf, r)
@@ -502,7 +520,7 @@ func (f *Func) regEventsOf(spilled []*Interval) *regEvents {
 				}
 				ts := ev.touches[c]
 				if n := len(ts); n == 0 || ts[n-1].b != b || ts[n-1].i != i {
-					ts = append(ts, regEvent{b: b, i: i})
+					ts = append(ts, regEvent{b: b, i: i, pos: set.start[b.ID] + 2*i})
 					ev.touches[c] = ts
 				}
 				e := &ts[len(ts)-1]
@@ -515,32 +533,10 @@ func (f *Func) regEventsOf(spilled []*Interval) *regEvents {
 	return ev
 }
 
-// of returns v's events with the calls it crosses (in the order of f's
-// blocks too) merged in.
-func (ev *regEvents) of(v Reg, crossed []site) []regEvent {
-	var ts []regEvent
+// of returns v's events.
+func (ev *regEvents) of(v Reg) []regEvent {
 	if c := candIndex(ev.candOf, v); c >= 0 {
-		ts = ev.touches[c]
+		return ev.touches[c]
 	}
-	out := make([]regEvent, 0, len(ts)+len(crossed))
-	before := func(a site, e regEvent) bool {
-		oa, oe := ev.order[a.b.ID], ev.order[e.b.ID]
-		return oa < oe || oa == oe && a.i < e.i
-	}
-	for len(ts) > 0 || len(crossed) > 0 {
-		switch {
-		case len(ts) > 0 && len(crossed) > 0 && crossed[0].b == ts[0].b && crossed[0].i == ts[0].i:
-			e := ts[0]
-			e.call = true
-			out = append(out, e)
-			ts, crossed = ts[1:], crossed[1:]
-		case len(ts) == 0 || len(crossed) > 0 && before(crossed[0], ts[0]):
-			out = append(out, regEvent{b: crossed[0].b, i: crossed[0].i, call: true})
-			crossed = crossed[1:]
-		default:
-			out = append(out, ts[0])
-			ts = ts[1:]
-		}
-	}
-	return out
+	return nil
 }
