@@ -41,7 +41,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	if len(calls.calls) == 0 {
 		return false
 	}
-	ev := f.regEventsOf(spilled, set)
+	ev := f.regEventsOf(spilled, set, calls)
 	after := map[*Instr][]*Instr{}  // copies to insert after an instruction; looked up, never iterated
 	before := map[*Instr][]*Instr{} // and before one
 	var lf *middle.LoopForest       // found when first needed
@@ -52,8 +52,8 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 		if vi := f.vreg(v); vi.splitDone || vi.unspillable {
 			continue
 		}
-		x := calls.crossingOf(it)
-		if x.empty() {
+		x, ok := ev.crossingOf(v)
+		if !ok {
 			continue
 		}
 		callDepth := -1
@@ -496,18 +496,23 @@ type regEvent struct {
 // regEvents are the reads and writes of the registers splitAroundCalls
 // may split, found in one walk of f, in the order of f's blocks.
 type regEvents struct {
-	candOf  []int32      // by vreg index: 1 + the index in touches, or 0
-	touches [][]regEvent // by candidate
+	candOf    []int32      // by vreg index: 1 + the index in touches, or 0
+	touches   [][]regEvent // by candidate
+	crossings []crossing   // by candidate: the calls it lives across
 }
 
 // regEventsOf finds the events of the registers of spilled that may be
-// split.
-func (f *Func) regEventsOf(spilled []*Interval, set *intervalSet) *regEvents {
+// split: those that live across calls of t.
+func (f *Func) regEventsOf(spilled []*Interval, set *intervalSet, t *callTable) *regEvents {
 	ev := &regEvents{candOf: make([]int32, f.NumVRegs())}
 	for _, it := range spilled {
 		v := it.Reg
-		if vi := f.vreg(v); !vi.splitDone && !vi.unspillable && ev.candOf[v-FirstVReg] == 0 {
+		if vi := f.vreg(v); vi.splitDone || vi.unspillable || ev.candOf[v-FirstVReg] != 0 {
+			continue
+		}
+		if x := t.crossingOf(it); !x.empty() {
 			ev.touches = append(ev.touches, nil)
+			ev.crossings = append(ev.crossings, x)
 			ev.candOf[v-FirstVReg] = int32(len(ev.touches))
 		}
 	}
@@ -531,6 +536,15 @@ func (f *Func) regEventsOf(spilled []*Interval, set *intervalSet) *regEvents {
 		}
 	}
 	return ev
+}
+
+// crossingOf returns the calls v lives across, and false when it is no
+// candidate or crosses none.
+func (ev *regEvents) crossingOf(v Reg) (crossing, bool) {
+	if c := candIndex(ev.candOf, v); c >= 0 {
+		return ev.crossings[c], true
+	}
+	return crossing{}, false
 }
 
 // of returns v's events.
