@@ -728,13 +728,10 @@ func inlineBlockWorkload(n int) string {
 // used to copy the rest of the block into its continuation: 6,734 calls
 // inlined of 10,000 allocated 58,712 bytes per call, 734 of 1,000 7,106.
 func TestInlineOneBlockLinear(t *testing.T) {
-	perCall := func(n int) float64 {
+	checkLinearAllocation(t, "call inlined", 1000, 10000, 1.5, func(n int) float64 {
 		m := mustParse(t, "in.ll", inlineBlockWorkload(n))
 		before := callsIn(m.Func("user"))["leaf"]
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		Inline(m)
-		runtime.ReadMemStats(&b)
+		bytes := allocatedPer(1, func() { Inline(m) })
 		if diags := VerifyModule(m); len(diags) > 0 {
 			t.Fatal(diags)
 		}
@@ -742,13 +739,8 @@ func TestInlineOneBlockLinear(t *testing.T) {
 		if inlined < n/2 {
 			t.Fatalf("%d calls: only %d inlined", n, inlined)
 		}
-		return float64(b.TotalAlloc-a.TotalAlloc) / float64(inlined)
-	}
-	small, large := perCall(1000), perCall(10000)
-	t.Logf("bytes allocated per call inlined: %.0f at 1,000 calls, %.0f at 10,000", small, large)
-	if large > 1.5*small {
-		t.Errorf("inlining a block of 10,000 calls allocates %.0f bytes per call, %.1f times what one of 1,000 does", large, large/small)
-	}
+		return bytes / float64(inlined)
+	})
 }
 
 // benchmarkSizes times pass on a fresh parse of workload(n) for two sizes

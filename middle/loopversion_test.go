@@ -3,7 +3,6 @@ package middle
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -855,20 +854,12 @@ func TestVersionLoopsManyLoops(t *testing.T) {
 // function's (a table of the function's size for each made 10,000 loops
 // take 50 s).
 func TestVersionLoopsLinear(t *testing.T) {
-	perLoop := func(n int) float64 {
+	checkLinearAllocation(t, "loop versioned", 200, 2000, 1.5, func(n int) float64 {
 		m := mustParse(t, "many.ll", manyVersionedLoops(n))
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		VersionLoops(m.Func("main"))
-		runtime.ReadMemStats(&b)
+		bytes := allocatedPer(n, func() { VersionLoops(m.Func("main")) })
 		if got := strings.Count(m.String(), ".fast.preheader:"); got != n {
 			t.Fatalf("%d of %d loops versioned", got, n)
 		}
-		return float64(b.TotalAlloc-a.TotalAlloc) / float64(n)
-	}
-	small, large := perLoop(200), perLoop(2000)
-	t.Logf("bytes allocated per loop versioned: %.0f of 200 loops, %.0f of 2,000", small, large)
-	if large > 1.5*small {
-		t.Errorf("versioning 2,000 loops allocates %.0f bytes per loop, %.1f times what 200 do", large, large/small)
-	}
+		return bytes
+	})
 }

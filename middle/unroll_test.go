@@ -3,7 +3,6 @@ package middle
 import (
 	"fmt"
 	"math/rand"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -301,20 +300,12 @@ func TestUnrollManyLoops(t *testing.T) {
 // as in one of 200 (tables of the function's size for each copy made
 // 10,000 loops take 174 s).
 func TestUnrollLinear(t *testing.T) {
-	perLoop := func(n int) float64 {
+	checkLinearAllocation(t, "loop unrolled", 200, 2000, 1.5, func(n int) float64 {
 		m := mustParse(t, "many.ll", manyUnrolledLoops(n))
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		FullyUnroll(m.Func("f"))
-		runtime.ReadMemStats(&b)
+		bytes := allocatedPer(n, func() { FullyUnroll(m.Func("f")) })
 		if left := len(m.Func("f").Loops().Loops); left > 0 {
 			t.Fatalf("%d of %d loops left", left, n)
 		}
-		return float64(b.TotalAlloc-a.TotalAlloc) / float64(n)
-	}
-	small, large := perLoop(200), perLoop(2000)
-	t.Logf("bytes allocated per loop unrolled: %.0f of 200 loops, %.0f of 2,000", small, large)
-	if large > 1.5*small {
-		t.Errorf("unrolling 2,000 loops allocates %.0f bytes per loop, %.1f times what 200 do", large, large/small)
-	}
+		return bytes
+	})
 }
