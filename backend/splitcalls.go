@@ -162,7 +162,8 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 }
 
 // foldsEveryUse reports whether every read of v outside the cold blocks
-// can take v's spill slot as a memory operand (see memoryOK), in a block
+// (events: v's reads and writes) can take v's spill slot as a memory
+// operand (see memoryOK), in a block
 // no deeper than the calls (callDepth): spilled everywhere, v then costs no
 // instruction where it is read, while split it costs a reload after each
 // call it crosses and a copy to its save register. queens's try split the
@@ -360,7 +361,7 @@ func redefinedBeforeCall(later []regEvent, d regEvent, x crossing, set *interval
 	return false
 }
 
-// usedBeforeReload tells, for a register v split around the calls in
+// usedBeforeReload tells, for a register v split around the calls it
 // crosses, where its value is still to be read before it is defined or
 // reloaded again: the blocks (by ID) out of which v is used on some path
 // before a definition of v or one of the calls, after which it is
