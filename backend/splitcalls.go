@@ -163,10 +163,10 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 
 // foldsEveryUse reports whether every read of v outside the cold blocks
 // (events: v's reads and writes) can take v's spill slot as a memory
-// operand (see memoryOK), in a block
-// no deeper than the calls (callDepth): spilled everywhere, v then costs no
-// instruction where it is read, while split it costs a reload after each
-// call it crosses and a copy to its save register. queens's try split the
+// operand (see memoryOK), in a block no deeper than the calls
+// (callDepth): spilled everywhere, v then costs no instruction where it
+// is read, while split it costs a reload after each call it crosses and a
+// copy to its save register. queens's try split the
 // lengths its bounds checks compare with and the argument i + 1 of its
 // recursive call, and reloaded all of them after every call.
 func (f *Func) foldsEveryUse(v Reg, events []regEvent, callDepth int) bool {
