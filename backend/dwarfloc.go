@@ -146,10 +146,11 @@ type varTracker struct {
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies  []tval
-	copyAt     []blockIndex                      // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
-	copiesFrom map[string][]int                  // by the name of the block copied: its copies' numbers, in order (findCopies)
-	cur        *Block                            // the block apply is in
-	feeders    map[*middle.Block]map[string]bool // feedersOf's sets
+	copyAt     []blockIndex                       // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
+	copiesFrom map[string][]int                   // by the name of the block copied: its copies' numbers, in order (findCopies)
+	cur        *Block                             // the block apply is in
+	feeders    map[*middle.Block]map[string]bool  // feedersOf's sets
+	predsNamed map[*middle.Block]map[string][]int // phiInCopies': by an IR block, its predecessors' indexes by name
 	// byIR and byMachine are the machine blocks' indexes, plus one (0:
 	// none), by the ID of the IR block isel made each for and by their
 	// own IDs (irBlock, machineBlock).
@@ -1219,8 +1220,8 @@ func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) boo
 		if tc.nested || t.copyAt[k].block < 0 {
 			continue
 		}
-		for i, e := range phi.Block.Preds {
-			if e.Block().Name != tc.into.Name || i >= len(phi.Args) {
+		for _, i := range t.predsByName(phi.Block)[tc.into.Name] {
+			if i >= len(phi.Args) {
 				continue
 			}
 			switch a := phi.Args[i]; {
@@ -1230,6 +1231,27 @@ func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) boo
 		}
 	}
 	return at
+}
+
+// predsByName returns the indexes of b's predecessors by their names,
+// made once for each block: a block that many blocks jumped to (the loop
+// a function tail-calling itself from thousands of arms becomes) has a φ
+// for each parameter and a copy in each of those blocks, and comparing
+// each copy's block with every predecessor took the square of their
+// number.
+func (t *varTracker) predsByName(b *middle.Block) map[string][]int {
+	if m, ok := t.predsNamed[b]; ok {
+		return m
+	}
+	if t.predsNamed == nil {
+		t.predsNamed = map[*middle.Block]map[string][]int{}
+	}
+	m := make(map[string][]int, len(b.Preds))
+	for i, e := range b.Preds {
+		m[e.Block().Name] = append(m[e.Block().Name], i)
+	}
+	t.predsNamed[b] = m
+	return m
 }
 
 // phiInCopy applies e, a φ's event at the start of a copy of its dissolved
