@@ -88,21 +88,21 @@ func VersionLoops(f *Func) {
 	// What each plan needs the function's size of (the block order, the
 	// cloner's tables, marks by value) is made once for all: a function
 	// of thousands of loops versioned would spend the square of its size.
-	v := &versioner{f: f, order: newLinkedBlocks(f), copier: &cloner{f: f}}
+	vr := &versioner{f: f, order: newLinkedBlocks(f), copier: &cloner{f: f}}
 	for _, p := range plans {
 		if slices.ContainsFunc(p.reads, func(v *Value) bool { return demoted[v.ID] }) {
 			continue
 		}
-		for _, v := range p.apply(v) {
+		for _, v := range p.apply(vr) {
 			demoted[v.ID] = true
 		}
 	}
-	v.order.done()
+	vr.order.done()
 	// Each plan's slots before the last's, as if each had put its own at
 	// the entry's top.
 	var slots []*Value
-	for i := len(v.slots) - 1; i >= 0; i-- {
-		slots = append(slots, v.slots[i]...)
+	for i := len(vr.slots) - 1; i >= 0; i-- {
+		slots = append(slots, vr.slots[i]...)
 	}
 	insertAt(f.Entry(), 0, slots)
 	Mem2Reg(f)
@@ -122,12 +122,12 @@ type versioner struct {
 	assigns *assignIndex
 }
 
-// marked returns v.marks grown to the function's values, all zero.
-func (v *versioner) marked() []int32 {
-	if n := v.f.NumValues(); n > len(v.marks) {
-		v.marks = make([]int32, max(n, 2*len(v.marks)))
+// marked returns vr.marks grown to the function's values, all zero.
+func (vr *versioner) marked() []int32 {
+	if n := vr.f.NumValues(); n > len(vr.marks) {
+		vr.marks = make([]int32, max(n, 2*len(vr.marks)))
 	}
-	return v.marks
+	return vr.marks
 }
 
 // versionPlan is one loop to version and the checks its copy drops.
