@@ -637,7 +637,8 @@ func (d *FuncDebug) unreached(gone []bool) {
 // a constant, stays), anchored to the copies of its anchors; a φ copied
 // is named for the variables of its original. Without this the copy would
 // assign nothing, and a variable would show there the value it had on
-// entry to the loop. ix, when not nil, lists the loop's assignments.
+// entry to the loop. ix is d's assignments by block (indexAssigns), made
+// before the pass copied any loop.
 func (d *FuncDebug) copiedLoop(ix *assignIndex, loop []*Block, blocks []*Block, vals []*Value) {
 	d.copyLoop(ix, loop, blocks, vals, nil)
 }
@@ -731,22 +732,10 @@ func (d *FuncDebug) copyLoop(ix *assignIndex, loop []*Block, blocks []*Block, va
 		}
 	}
 	var in []int32 // the loop's assignments, in order
-	if ix != nil {
-		for _, b := range loop {
-			in = append(in, ix.of(b)...)
-		}
-		slices.Sort(in)
-	} else {
-		inLoop := make(map[*Block]bool, len(loop))
-		for _, b := range loop {
-			inLoop[b] = true
-		}
-		for i := range d.Assigns {
-			if b := d.BlockOf(&d.Assigns[i]); b != nil && inLoop[b] {
-				in = append(in, int32(i))
-			}
-		}
+	for _, b := range loop {
+		in = append(in, ix.of(b)...)
 	}
+	slices.Sort(in)
 	for _, i := range in {
 		a := d.Assigns[i]
 		b := d.BlockOf(&a)
