@@ -131,11 +131,11 @@ type varTracker struct {
 	byEdges    map[uint64]int // sameAcross's filing of differ, kept for the next merge's
 	slotLiveIn []uint64       // by block index, then slot ID: a bit set of the slots live at entry (dwarfdead.go), nil until asked
 	// slotHolders lists, by value, the slots of t.st holding it (nil:
-	// not made in this block); slotSearches counts the block's searches
-	// without it (stSlotOf).
-	slotHolders  map[tval][]int32
-	slotSearches int
-	lost         []bool // by variable: an assignment's place is lost, so it is not described
+	// not made); slotSearches counts the block's searches without it,
+	// slotLookups those it answered (stSlotOf).
+	slotHolders               map[tval][]int32
+	slotSearches, slotLookups int
+	lost                      []bool // by variable: an assignment's place is lost, so it is not described
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (0: none),
@@ -2037,7 +2037,7 @@ func (t *varTracker) advance(in *Instr) {
 		} else {
 			t.st.clear() // not reached by the data flow: nothing known
 		}
-		t.slotHolders, t.slotSearches = nil, 0 // stSlotOf
+		t.keepSlotHolders()
 	}
 	if bi.index >= t.next {
 		if t.reached[bi.block] {
@@ -2390,11 +2390,12 @@ func (t *varTracker) still(l varLoc, v tval) bool {
 // stSlotOf is the first slot of the replay's state t.st that holds v, -1
 // if none. The first few questions in a block search the slots; after
 // them slotHolders answers, made then and kept up to date by the block's
-// writes (setStSlot) until the next block (advance drops it). find
-// searched every slot for every location, and a block of thousands of
-// spilled values made that quadratic; an index kept across blocks cost
-// more than the searches it saved in a deep nest, whose blocks write many
-// slots and ask little.
+// writes (setStSlot), and into the next block when this one asked it
+// enough (keepSlotHolders; else advance drops it). find searched every
+// slot for every location, and a block of thousands of spilled values
+// made that quadratic; an index kept across every block cost more than
+// the searches it saved in a deep nest, whose blocks write many slots
+// and ask little.
 func (t *varTracker) stSlotOf(v tval) int {
 	if t.st.slots.len() <= linearSlotSearch || t.slotHolders == nil && t.slotSearches < linearSlotSearches {
 		t.slotSearches++
@@ -2408,6 +2409,7 @@ func (t *varTracker) stSlotOf(v tval) int {
 			}
 		}
 	}
+	t.slotLookups++
 	first := -1
 	for _, i := range t.slotHolders[v] {
 		if first < 0 || int(i) < first {
@@ -2415,6 +2417,21 @@ func (t *varTracker) stSlotOf(v tval) int {
 		}
 	}
 	return first
+}
+
+// keepSlotHolders, at the switch to another block, brings slotHolders to
+// the block's entry by the slots that differ from where the last block
+// stopped, when that block asked more questions than the searches before
+// an index (the next is then likely to); else it drops it. Made again in each block, a block of
+// thousands of spilled values with a block per bounds check (a loop over
+// thousands of arrays) made blocks × slots.
+func (t *varTracker) keepSlotHolders() {
+	if t.slotHolders != nil && t.slotSearches+t.slotLookups > linearSlotSearches {
+		t.st.slots.changed(t.prevSlots, func(i int, old, now tval) { t.slotHeld(i, old, now) })
+	} else {
+		t.slotHolders = nil
+	}
+	t.slotSearches, t.slotLookups = 0, 0
 }
 
 // linearSlotSearch is how many slots stSlotOf searches rather than index,

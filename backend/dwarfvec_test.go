@@ -141,8 +141,8 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 
 // The replay's index of the slots holding each value (stSlotOf) answers as
 // a search of every slot does, through random writes (setStSlot) and
-// block switches that replace the state whole, with more slots than
-// stSlotOf searches.
+// block switches that replace the state whole (the index brought to the
+// new state, or dropped), with more slots than stSlotOf searches.
 func TestStSlotOfAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewSource(25))
 	const n = 70 // slots: five chunks, the last partial
@@ -157,11 +157,13 @@ func TestStSlotOfAgainstSearch(t *testing.T) {
 			for range 8 {
 				other.slots.set(r.Intn(n), tval(r.Intn(6)))
 			}
+			tr.prevSlots = st.slots.snapshot(tr.prevSlots) // as advance does
 			st.copyFrom(&other)
-			tr.slotHolders, tr.slotSearches = nil, 0 // as advance does
+			tr.keepSlotHolders()
 		case k == 1: // a switch to a block the data flow did not reach
+			tr.prevSlots = st.slots.snapshot(tr.prevSlots)
 			st.clear()
-			tr.slotHolders, tr.slotSearches = nil, 0
+			tr.keepSlotHolders()
 		default:
 			tr.setStSlot(r.Intn(n), tval(r.Intn(6)))
 		}
