@@ -136,6 +136,10 @@ type varTracker struct {
 	slotHolders               map[tval][]int32
 	slotSearches, slotLookups int
 	lost                      []bool // by variable: an assignment's place is lost, so it is not described
+	// loopEnds gives, for each line of a loop's header, the last line
+	// of the loop (the longest's, where headers share a line); nil until
+	// asked (nextTrip).
+	loopEnds map[int]int
 	// By instruction, numbered through the blocks from base (base[bi] is
 	// block bi's first): interim says its register is defined again later
 	// in the block; defValue is f.defValueOf's value for it (0: none),
@@ -1798,12 +1802,33 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 			// statement has not run (the assignment's own position is
 			// at its start, before its operands' instructions, and
 			// a value the optimizer knew already would show there).
+		case p.IsValid() && p.Line < e.pos.Line && t.nextTrip(p.Line, e.pos.Line):
+			// Before the header of a loop around the assignment, on an
+			// earlier line but run after the body: the next trip's
+			// condition or post statement (a tail duplicated into the
+			// body's last block, an unrolled copy).
 		default:
 			return
 		}
 		t.setVar(s, e.v, e.c)
 		*fired++
 	}
+}
+
+// nextTrip reports whether an instruction on line p, after one on a
+// later line l in a block, is the header of a loop whose body (or
+// header) holds l: it runs after l's statement, in the next trip.
+func (t *varTracker) nextTrip(p, l int) bool {
+	if t.loopEnds == nil {
+		t.loopEnds = make(map[int]int)
+		for _, lp := range t.df.dbg.Loops {
+			for line := lp.Start.Line; line <= lp.Body.Line; line++ {
+				t.loopEnds[line] = max(t.loopEnds[line], lp.End.Line)
+			}
+		}
+	}
+	end, ok := t.loopEnds[p]
+	return ok && l <= end
 }
 
 // step is the transfer function of one instruction, number k (base).

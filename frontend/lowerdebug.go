@@ -60,8 +60,10 @@ func (w *debugWalker) stmt(s Stmt, sc *middle.DebugScope) {
 			w.stmts(s.Else.Stmts, w.scope(sc, s.Else))
 		}
 	case *WhileStmt:
+		w.d.Loops = append(w.d.Loops, middle.DebugLoop{Start: s.Pos, Body: s.Body.Pos, End: s.Body.End})
 		w.stmts(s.Body.Stmts, w.scope(sc, s.Body))
 	case *ForStmt:
+		w.d.Loops = append(w.d.Loops, middle.DebugLoop{Start: s.Pos, Body: s.Body.Pos, End: s.Body.End})
 		if s.Init != nil {
 			// The header's variable lives in a scope of the loop's own,
 			// from `for` to the body's `}`.

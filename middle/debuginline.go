@@ -53,6 +53,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		d.Vars = append(d.Vars, nv)
 	}
 	d.slotVar = nil // made again with the copied slots
+	d.addLoops(gd.Loops)
 	for _, a := range assigns {
 		vi := vars[a.Var]
 		if vi < 0 {
@@ -224,4 +225,24 @@ func (g *Func) debugFacts() *FuncDebug {
 		g.Debug, g.thawDebug = g.thawDebug(), nil
 	}
 	return g.Debug
+}
+
+// addLoops adds the loops of an inlined callee that d does not have yet
+// (a callee inlined many times brings the same ones).
+func (d *FuncDebug) addLoops(loops []DebugLoop) {
+	if len(loops) == 0 {
+		return
+	}
+	if d.loopSeen == nil {
+		d.loopSeen = make(map[diag.Pos]bool, len(d.Loops)+len(loops))
+		for _, l := range d.Loops {
+			d.loopSeen[l.Start] = true
+		}
+	}
+	for _, l := range loops {
+		if !d.loopSeen[l.Start] {
+			d.loopSeen[l.Start] = true
+			d.Loops = append(d.Loops, l)
+		}
+	}
 }

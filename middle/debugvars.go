@@ -24,7 +24,11 @@ type FuncDebug struct {
 	Vars   []*DebugVar
 	Scopes []*DebugScope // the blocks nested in the body, outer ones first
 	End    diag.Pos      // the body's closing brace
-	Result string        // the Toy result type, "" for none
+	// Loops are the loop statements of the body and of the calls
+	// inlined into it, in no order.
+	Loops    []DebugLoop
+	loopSeen map[diag.Pos]bool // the Starts of Loops, once a call is inlined
+	Result   string            // the Toy result type, "" for none
 
 	// In optimized code (debugvalues.go): the assignments to the
 	// variables, and the variables each φ is the value of.
@@ -79,6 +83,17 @@ type DebugScope struct {
 // Contains reports whether the source position p lies in s.
 func (s *DebugScope) Contains(p diag.Pos) bool {
 	return !posBefore(p, s.Start) && !posBefore(s.End, p)
+}
+
+// DebugLoop is a loop statement of the source, `for` or `while` at
+// Start, its body from Body (the `{`) to End (the `}`). The code of its
+// header, from Start to Body, runs again after the body (the condition,
+// a for statement's post statement): an instruction of it after one of
+// the body's, in a block, is the next trip's, which the backend's
+// location tracker (dwarfloc.go, fireSite) cannot tell from the order of
+// the lines.
+type DebugLoop struct {
+	Start, Body, End diag.Pos
 }
 
 func posBefore(a, b diag.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
