@@ -251,35 +251,63 @@ func (lv *liveness) findLoops(f *Func) {
 // splits of splitAroundLoops: a new register, and the one it was split
 // from, which lost uses and gained copies), and keeps every other
 // register's as it was: what is live where depends on a register's own
-// definitions and uses and on the CFG, which the change left alone. The
-// cost is the size of the changed registers' liveness, old and new, and
-// of the blocks' and loops' lists it touches.
+// definitions and uses and on the CFG, which the change left alone. Each
+// block's and loop's list is filtered once and merged with its additions
+// once, whatever the number of changed registers in it (a register at a
+// time, deleting and inserting each by a search, took O(n) per register
+// and block: 16 s of a chain of 3,000 checks with 3,000 arrays live
+// through it). The cost is the size of the lists of the blocks and loops
+// the changed registers are live in, and of their liveness, old and new.
 func (lv *liveness) update(f *Func, changed []Reg) {
+	mark := make([]bool, f.NumVRegs())
 	for _, r := range changed {
-		if v := int32(r - FirstVReg); int(v) < len(lv.regs) {
-			for _, b := range lv.regs[v] {
-				if i, found := slices.BinarySearch(lv.out[b], v); found {
-					lv.out[b] = slices.Delete(lv.out[b], i, i+1)
-				}
-			}
-			lv.regs[v] = nil
-			if lv.loops != nil {
-				for _, l := range lv.regLoops[v] {
-					if i, found := slices.BinarySearch(lv.through[l], v); found {
-						lv.through[l] = slices.Delete(lv.through[l], i, i+1)
-					}
-				}
-				lv.regLoops[v] = nil
+		mark[r-FirstVReg] = true
+	}
+	isChanged := func(v int32) bool { return mark[v] }
+	var touchedBlocks, touchedLoops []int32
+	blockSeen := make([]bool, len(lv.out))
+	var loopSeen []bool
+	if lv.loops != nil {
+		loopSeen = make([]bool, len(lv.through))
+	}
+	for _, r := range changed {
+		v := int32(r - FirstVReg)
+		if int(v) >= len(lv.regs) {
+			continue
+		}
+		for _, b := range lv.regs[v] {
+			if !blockSeen[b] {
+				blockSeen[b] = true
+				touchedBlocks = append(touchedBlocks, b)
 			}
 		}
+		lv.regs[v] = nil
+		if lv.loops != nil {
+			for _, l := range lv.regLoops[v] {
+				if !loopSeen[l] {
+					loopSeen[l] = true
+					touchedLoops = append(touchedLoops, l)
+				}
+			}
+			lv.regLoops[v] = nil
+		}
+	}
+	for _, b := range touchedBlocks {
+		lv.out[b] = slices.DeleteFunc(lv.out[b], isChanged)
+	}
+	for _, l := range touchedLoops {
+		lv.through[l] = slices.DeleteFunc(lv.through[l], isChanged)
 	}
 	lv.regs = append(lv.regs, make([][]int32, f.NumVRegs()-len(lv.regs))...)
 	if lv.loops != nil {
 		lv.regLoops = append(lv.regLoops, make([][]int32, f.NumVRegs()-len(lv.regLoops))...)
 	}
-	mark := make([]bool, f.NumVRegs())
-	for _, r := range changed {
-		mark[r-FirstVReg] = true
+	// The additions, by block and by loop, come in increasing order (so
+	// does changed).
+	addOut := make([][]int32, len(lv.out))
+	var addThrough [][]int32
+	if lv.loops != nil {
+		addThrough = make([][]int32, len(lv.through))
 	}
 	w := newLiveWalk(f, mark, lv.loops)
 	for _, r := range changed {
@@ -287,18 +315,44 @@ func (lv *liveness) update(f *Func, changed []Reg) {
 		var loops []int32
 		lv.regs[v], loops = w.explore(int(v), lv.regs[v], nil)
 		for _, b := range lv.regs[v] {
-			i, _ := slices.BinarySearch(lv.out[b], v)
-			lv.out[b] = slices.Insert(lv.out[b], i, v)
+			addOut[b] = append(addOut[b], v)
 		}
 		if lv.loops != nil {
 			lv.regLoops[v] = loops
 			for _, l := range loops {
-				i, _ := slices.BinarySearch(lv.through[l], v)
-				lv.through[l] = slices.Insert(lv.through[l], i, v)
+				addThrough[l] = append(addThrough[l], v)
 			}
 		}
 	}
 	w.release()
+	for b, add := range addOut {
+		if add != nil {
+			lv.out[b] = mergeSorted(lv.out[b], add)
+		}
+	}
+	for l, add := range addThrough {
+		if add != nil {
+			lv.through[l] = mergeSorted(lv.through[l], add)
+		}
+	}
+}
+
+// mergeSorted returns the increasing lists a and b (disjoint) merged, in
+// a's memory when it has room, as append does.
+func mergeSorted(a, b []int32) []int32 {
+	n := len(a)
+	a = slices.Grow(a, len(b))[:n+len(b)]
+	i, j := n-1, len(b)-1
+	for k := len(a) - 1; j >= 0; k-- { // from the end, so that a's are moved before they are overwritten
+		if i >= 0 && a[i] > b[j] {
+			a[k] = a[i]
+			i--
+		} else {
+			a[k] = b[j]
+			j--
+		}
+	}
+	return a
 }
 
 // liveWalk is the state of the path exploration: each register's blocks

@@ -250,7 +250,14 @@ func (f *Func) splitAroundLoops(spilled []*Interval, ls **loopSets, lv *liveness
 					}
 				}
 			}
-			sets.Nodes(li, rename)
+			// Only the loop's blocks that name v have v to rename (going
+			// through all of the loop's for each register took the
+			// loop's size times the registers split at it).
+			for _, t := range touches[c] {
+				if b := int32(t.block.ID); sets.Contains(li, b) {
+					rename(b)
+				}
+			}
 			for _, b := range ch.region {
 				rename(b)
 			}

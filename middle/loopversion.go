@@ -206,13 +206,40 @@ func planVersion(dom *DomTree, nest *LoopNest, l *Loop) *versionPlan {
 			}
 		}
 	}
-	if len(p.checks) == 0 {
+	if len(p.checks) == 0 || p.arrays() > maxVersionArrays {
 		return nil
 	}
 	for _, c := range p.ctrs {
 		p.reads = append(p.reads, c.init, c.n, c.step)
 	}
 	return p
+}
+
+// maxVersionArrays is the most lengths a versioned loop's checks compare
+// with. The test before the loop has about two branches per length (the
+// tests of indexes of one length imply each other's, impliedTests), run at
+// each entry to the loop, and the fast copy doubles the loop's code; LLVM
+// caps its runtime checks likewise (LoopAccessAnalysis's
+// runtime-memory-check-threshold, 8 comparisons, for vectorizing). The
+// loops of the test programs have at most 5 lengths; a loop over 10,000
+// arrays made a chain of 10,000 tests, each array live through all of
+// them: 7 GB and 30 s of register allocation.
+const maxVersionArrays = 64
+
+// arrays counts the lengths p's checks compare with, up to one more than
+// maxVersionArrays.
+func (p *versionPlan) arrays() int {
+	if len(p.checks) <= maxVersionArrays {
+		return len(p.checks)
+	}
+	seen := make(map[*Value]bool, maxVersionArrays+1)
+	for _, c := range p.checks {
+		_, n, _ := boundsCheck(c)
+		if seen[n] = true; len(seen) > maxVersionArrays {
+			break
+		}
+	}
+	return len(seen)
 }
 
 // shifted reports whether x is u ± (iv >> k) or (iv >> k) ± u for an

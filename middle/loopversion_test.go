@@ -863,3 +863,40 @@ func TestVersionLoopsLinear(t *testing.T) {
 		return bytes
 	})
 }
+
+// manyLengthsLoopIR is a loop over i < n checking i against k lengths,
+// one block each, that sums the indexes the checks let through.
+func manyLengthsLoopIR(k int) string {
+	var b strings.Builder
+	b.WriteString("declare void @sink(i64)\n\ndefine i64 @main(i64 %a, i64 %n) {\nentry:\n")
+	for j := range k {
+		fmt.Fprintf(&b, "  %%len.%d = add i64 %%a, %d\n", j, j)
+	}
+	b.WriteString("  br label %head\nhead:\n  %i = phi i64 [ 0, %entry ], [ %next, %latch ]\n")
+	b.WriteString("  %sum = phi i64 [ 0, %entry ], [ %sum.next, %latch ]\n")
+	b.WriteString("  %more = icmp slt i64 %i, %n\n  br i1 %more, label %check.0, label %done\n")
+	for j := range k {
+		next := fmt.Sprintf("check.%d", j+1)
+		if j == k-1 {
+			next = "latch"
+		}
+		fmt.Fprintf(&b, "check.%d:\n  %%ok.%d = icmp ult i64 %%i, %%len.%d\n  br i1 %%ok.%d, label %%%s, label %%fail\n", j, j, j, j, next)
+	}
+	b.WriteString("latch:\n  %sum.next = add i64 %sum, %i\n  %next = add i64 %i, 1\n  br label %head\n")
+	b.WriteString("fail:\n  call void @sink(i64 -1)\n  ret i64 %i\ndone:\n  ret i64 %sum\n}\n")
+	return b.String()
+}
+
+// A loop whose checks compare with more than maxVersionArrays lengths is
+// not versioned: its test before the loop would be as long (a loop over
+// 10,000 arrays made a chain of 10,000 tests, and 7 GB of register
+// allocation); one with maxVersionArrays is.
+func TestVersionLoopsCapsTheLengths(t *testing.T) {
+	for _, k := range []int{maxVersionArrays, maxVersionArrays + 1} {
+		m := mustParse(t, "lengths.ll", manyLengthsLoopIR(k))
+		VersionLoops(m.Func("main"))
+		if got, want := strings.Contains(m.String(), "head.fast"), k <= maxVersionArrays; got != want {
+			t.Errorf("%d lengths: versioned %v, want %v:\n%s", k, got, want, m)
+		}
+	}
+}
