@@ -102,7 +102,7 @@ func (f *Func) Allocate() {
 		if len(spilled) == 0 {
 			break
 		}
-		if f.splitAroundCalls(spilled, a.set) {
+		if f.splitAroundCalls(spilled, a.set, lv.loops) {
 			lv = nil // the splits' registers live across blocks
 			continue
 		}

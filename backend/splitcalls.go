@@ -35,8 +35,8 @@ import (
 
 // splitAroundCalls splits the splittable registers among spilled (see
 // above) and reports whether it split any; the allocation round must then
-// be redone.
-func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
+// be redone. loops are those of the round's liveness.
+func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet, loops *middle.LoopForest) bool {
 	calls := newCallTable(f, set)
 	if len(calls.calls) == 0 {
 		return false
@@ -46,7 +46,7 @@ func (f *Func) splitAroundCalls(spilled []*Interval, set *intervalSet) bool {
 	before := map[*Instr][]*Instr{} // and before one
 	var lf *middle.LoopForest       // found when first needed
 	split := false
-	need := newUsedBeforeReload(f, set)
+	need := newUsedBeforeReload(f, set, loops)
 	for _, it := range spilled {
 		v := it.Reg
 		if vi := f.vreg(v); vi.splitDone || vi.unspillable {
@@ -252,7 +252,7 @@ func (f *Func) reloadExits(lf *middle.LoopForest, b *Block, touched []bool, need
 	lf.Nodes(L, func(n int32) {
 		x := f.Blocks[n]
 		for _, y := range x.Succs {
-			if !ok || lf.Contains(L, int32(y.ID)) || !need.in[y.ID] {
+			if !ok || lf.Contains(L, int32(y.ID)) || !need.liveIn(y) {
 				continue
 			}
 			switch {
@@ -365,61 +365,68 @@ func redefinedBeforeCall(later []regEvent, d regEvent, x crossing, set *interval
 // crosses, where its value is still to be read before it is defined or
 // reloaded again: the blocks (by ID) out of which v is used on some path
 // before a definition of v or one of the calls, after which it is
-// reloaded. That is v's liveness with the calls as definitions, computed
-// by walking back from the upward-exposed uses (Appel, section 10.1), and
-// a reload after a call is needed where it says so: not where every path
-// meets another of the calls or a definition first (list's tail makes
-// three calls in a row, and reloaded a value needed only after the last
-// after each of them; knucleotide's counting loop reloaded after each
-// call values read only after the loop around it, and after its next call
-// there).
+// reloaded. That is v's liveness with the calls as definitions, found by
+// the liveness's own path exploration (middle.LoopLiveness) from the
+// blocks where v is read before it is defined or a call is made, with the
+// blocks that define v or make one of the calls as definitions: through a
+// loop that does neither, as one step (a loop over 10,000 arrays, each
+// read once in the loop after the calls that made them, walked the loop
+// for each array: 1.6 s). A reload after a call is needed where it says
+// so: not where every path meets another of the calls or a definition
+// first (list's tail makes three calls in a row, and reloaded a value
+// needed only after the last after each of them; knucleotide's counting
+// loop reloaded after each call values read only after the loop around
+// it, and after its next call there).
 type usedBeforeReload struct {
-	in, out []bool // by block ID
-	set     []int32
-	start   []int // by block ID: its first position
-	events  []regEvent
-	x       crossing
+	f           *Func
+	walk        *middle.LoopLiveness
+	start       []int // by block ID: its first position
+	events      []regEvent
+	x           crossing
+	uses, kills []int32 // the blocks of the walk's uses and definitions
 }
 
-// newUsedBeforeReload makes the tables, for reset to fill for each
-// register in turn.
-func newUsedBeforeReload(f *Func, set *intervalSet) *usedBeforeReload {
-	return &usedBeforeReload{in: make([]bool, len(f.Blocks)), out: make([]bool, len(f.Blocks)), start: set.start}
+// newUsedBeforeReload makes the walk on f's blocks and the loops of its
+// liveness (nil: none, or block IDs that are not their places), for
+// reset to start for each register in turn.
+func newUsedBeforeReload(f *Func, set *intervalSet, loops *middle.LoopForest) *usedBeforeReload {
+	return &usedBeforeReload{f: f, walk: middle.NewLoopLiveness(predGraph(f), loops), start: set.start}
 }
 
 // reset makes u the answer for the register of events (regEvents.of),
-// which lives across the calls of x, walking back from its
-// upward-exposed uses through the blocks without events: the blocks it
-// visits, not the function's.
+// which lives across the calls of x.
 func (u *usedBeforeReload) reset(events []regEvent, x crossing) {
-	for _, id := range u.set {
-		u.in[id], u.out[id] = false, false
-	}
-	u.set, u.events, u.x = u.set[:0], events, x
-	var work []*Block
+	u.events, u.x = events, x
+	uses, kills := u.uses[:0], u.kills[:0]
 	for k, e := range events {
-		if (k == 0 || events[k-1].b != e.b) && u.opens(e.b) == useFirst {
-			u.in[e.b.ID] = true
-			u.set = append(u.set, int32(e.b.ID))
-			work = append(work, e.b)
+		id := int32(e.b.ID)
+		if k == 0 || events[k-1].b != e.b {
+			if u.opens(e.b) == useFirst {
+				uses = append(uses, id)
+			}
+		}
+		if e.def && (len(kills) == 0 || kills[len(kills)-1] != id) {
+			kills = append(kills, id)
 		}
 	}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, p := range b.Preds {
-			if !u.out[p.ID] {
-				u.out[p.ID] = true
-				u.set = append(u.set, int32(p.ID))
-			}
-			if !u.in[p.ID] && u.opens(p) != killFirst {
-				u.in[p.ID] = true
-				u.set = append(u.set, int32(p.ID))
-				work = append(work, p)
-			}
-		}
+	x.eachPiece(func(b *Block, _, _ int) {
+		kills = append(kills, int32(b.ID))
+	})
+	u.uses, u.kills = uses, kills
+	u.walk.Explore(uses, kills)
+	if recheckUsedBeforeReload != nil {
+		recheckUsedBeforeReload(u)
 	}
 }
+
+// recheckUsedBeforeReload, when set (the tests set it), is called with
+// each answer reset makes, to compare it with a fixpoint over the blocks.
+var recheckUsedBeforeReload func(u *usedBeforeReload)
+
+// liveIn reports whether v is read in or after block b before it is
+// defined or reloaded; liveOut, after b.
+func (u *usedBeforeReload) liveIn(b *Block) bool  { return u.walk.LiveIn(int32(b.ID)) }
+func (u *usedBeforeReload) liveOut(b *Block) bool { return u.walk.LiveOut(int32(b.ID)) }
 
 // What a block does to v first: nothing, read it, or define it or make
 // one of the calls (after which it is reloaded).
@@ -464,7 +471,7 @@ func (u *usedBeforeReload) reloaded() []int {
 			// The next event after the call j0, in b or not.
 			k := sort.Search(len(u.events), func(k int) bool { return u.events[k].pos > t.pos[j0] })
 			if k == len(u.events) || u.events[k].pos >= end {
-				if u.out[b.ID] {
+				if u.liveOut(b) {
 					out = append(out, j1-1)
 				}
 				return

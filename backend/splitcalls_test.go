@@ -334,3 +334,36 @@ int main(void) {
 		t.Errorf("reload %q after the call:\n%s", l, text)
 	}
 }
+
+// Every answer of usedBeforeReload in a test compile is compared with the
+// fixpoint of its equations, block by block: v is read before a reload in
+// or after b when b reads it first, or does nothing to it and v is read
+// before a reload after b; after b when it is so in or after a successor.
+func init() {
+	recheckUsedBeforeReload = func(u *usedBeforeReload) {
+		f := u.f
+		in := make([]bool, len(f.Blocks))
+		out := make([]bool, len(f.Blocks))
+		for changed := true; changed; {
+			changed = false
+			for i := len(f.Blocks) - 1; i >= 0; i-- {
+				b := f.Blocks[i]
+				o := false
+				for _, s := range b.Succs {
+					o = o || in[s.ID]
+				}
+				first := u.opens(b)
+				n := first == useFirst || first == nothingFirst && o
+				if o != out[b.ID] || n != in[b.ID] {
+					out[b.ID], in[b.ID], changed = o, n, true
+				}
+			}
+		}
+		for _, b := range f.Blocks {
+			if u.liveIn(b) != in[b.ID] || u.liveOut(b) != out[b.ID] {
+				panic(fmt.Sprintf("backend: %s: usedBeforeReload at %s: in %v out %v, the fixpoint finds in %v out %v\n%s",
+					f.Name, b.Name, u.liveIn(b), u.liveOut(b), in[b.ID], out[b.ID], f))
+			}
+		}
+	}
+}
