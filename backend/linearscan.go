@@ -308,43 +308,48 @@ func (s *scanner) copiesOf(fx, cur *Interval) bool {
 	if s.f == nil {
 		return false
 	}
-	r := fx.Reg
-	first := sort.Search(len(fx.Ranges), func(i int) bool { return fx.Ranges[i].End > cur.Start() })
-	for _, rg := range fx.Ranges[first:] {
-		if rg.Start >= cur.End() {
-			break
-		}
-		if !cur.overlapsRange(rg) {
-			continue
-		}
-		if rg.Start%2 == 0 { // live in from a block's start, not defined here
-			return false
-		}
-		for p := rg.Start - 1; p < rg.End; p += 2 {
-			in := s.instrAt(p)
-			if in == nil {
-				return false
-			}
-			if p == rg.Start-1 {
-				if in.Op != opMov || in.Size != 8 || !in.Args[0].isReg(r) || !in.Args[1].isReg(cur.Reg) {
-					return false
-				}
-				continue
-			}
-			writes := in.Clobbers.Has(r)
-			in.forEachDef(func(d Reg) { writes = writes || d == r || d == cur.Reg && p+1 < rg.End })
-			if writes {
+	// The ranges of fx that meet cur, each once: for each range of cur,
+	// those from the first that ends after its start (by a search, which
+	// skips fx's ranges in cur's holes: a value live between 10,000
+	// calls, each with its argument in rdi, looked at every one of them).
+	next := 0 // fx's ranges before it are done
+	for _, cr := range cur.Ranges {
+		rest := fx.Ranges[next:]
+		i := next + sort.Search(len(rest), func(i int) bool { return rest[i].End > cr.Start })
+		for ; i < len(fx.Ranges) && fx.Ranges[i].Start < cr.End; i++ {
+			if !s.copies(fx, cur, fx.Ranges[i]) {
 				return false
 			}
 		}
+		next = i
 	}
 	return true
 }
 
-// overlapsRange reports whether it is live somewhere in rg.
-func (it *Interval) overlapsRange(rg Range) bool {
-	k := sort.Search(len(it.Ranges), func(k int) bool { return it.Ranges[k].End > rg.Start })
-	return k < len(it.Ranges) && it.Ranges[k].Start < rg.End
+// copies reports whether fx's range rg holds a copy of cur (copiesOf).
+func (s *scanner) copies(fx, cur *Interval, rg Range) bool {
+	r := fx.Reg
+	if rg.Start%2 == 0 { // live in from a block's start, not defined here
+		return false
+	}
+	for p := rg.Start - 1; p < rg.End; p += 2 {
+		in := s.instrAt(p)
+		if in == nil {
+			return false
+		}
+		if p == rg.Start-1 {
+			if in.Op != opMov || in.Size != 8 || !in.Args[0].isReg(r) || !in.Args[1].isReg(cur.Reg) {
+				return false
+			}
+			continue
+		}
+		writes := in.Clobbers.Has(r)
+		in.forEachDef(func(d Reg) { writes = writes || d == r || d == cur.Reg && p+1 < rg.End })
+		if writes {
+			return false
+		}
+	}
+	return true
 }
 
 // instrAt returns the instruction at position p (even), or nil.
