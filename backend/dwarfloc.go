@@ -2121,8 +2121,14 @@ func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
 
 // update recomputes the location of each variable that may have moved
 // (the varTracker's assigned; those in the places written, regVars and
-// slotVars; those whose value was written, memVars and dormant; after a
-// block change, every placed one) from the state.
+// slotVars; those whose value was written, memVars and dormant) from the
+// state. After a block change, the variables whose value differs from
+// where the last block stopped are looked at, and the places that hold
+// another value than there count as written: a variable whose value and
+// place are as they were keeps its location, as one in a slot does unless
+// a register now holds its value, which is then one written. (Looking at
+// every placed variable at each block made a loop over 10,000 arrays,
+// each in a slot, take 200 million looks: 7 s at -O1 -g.)
 func (t *varTracker) update() {
 	if t.full {
 		for vi := 0; vi < t.st.vars.len(); vi++ {
@@ -2132,62 +2138,43 @@ func (t *varTracker) update() {
 		if t.switched {
 			// visit writes no state
 			t.st.vars.changed(t.prev, func(vi int, _, _ tval) { t.visit(vi) })
-			if t.ndormant > 0 || len(t.dormant) > 0 {
-				for r, v := range t.st.regs {
-					if v != t.prevRegs[r] {
-						t.wake(v)
-					}
+			for r, v := range t.st.regs {
+				if v != t.prevRegs[r] {
+					t.touchedRegs |= 1 << r
+					t.written = append(t.written, v)
 				}
-				// wake writes no state
-				t.st.slots.changed(t.prevSlots, func(_ int, _, now tval) { t.wake(now) })
 			}
+			t.st.slots.changed(t.prevSlots, func(i int, _, now tval) {
+				t.touchedSlots = append(t.touchedSlots, int32(i))
+				t.written = append(t.written, now)
+			})
 		}
 		for _, vi := range t.assigned {
 			t.visit(vi)
 		}
-		if t.switched {
-			// Backwards, since a variable that leaves its place
-			// leaves the list, the last one taking its index.
-			for i := len(t.placed) - 1; i >= 0; i-- {
-				if i >= len(t.placed) {
-					continue
-				}
-				vi := t.placed[i]
+		// A variable not assigned (those were visited) whose place was
+		// not written keeps its location, and one in a register another
+		// register's write does not move; one in a slot or at its entry
+		// value moves to a register its value is written to (wake).
+		for m := t.touchedRegs & (1<<FirstVReg - 1); m != 0; m &= m - 1 {
+			r := Reg(bits.TrailingZeros64(m))
+			if len(t.regVars[r]) == 0 {
+				continue
+			}
+			t.visiting = append(t.visiting[:0], t.regVars[r]...)
+			for _, vi := range t.visiting {
 				// Still in its register (still's first case, the
 				// common one, spared a call).
-				if l := t.loc[vi]; l.kind == locReg {
-					if v := t.st.vars.get(vi); v != 0 && t.st.regs[l.reg] == v {
-						continue
-					}
-				}
-				t.visit(vi)
-			}
-		} else {
-			// A variable not assigned (those were visited) whose place
-			// was not written keeps its location, and one in a
-			// register another register's write does not move; one in
-			// a slot or at its entry value moves to a register its
-			// value is written to (wake).
-			for m := t.touchedRegs & (1<<FirstVReg - 1); m != 0; m &= m - 1 {
-				r := Reg(bits.TrailingZeros64(m))
-				if len(t.regVars[r]) == 0 {
+				if v := t.st.vars.get(int(vi)); v != 0 && t.st.regs[r] == v {
 					continue
 				}
-				t.visiting = append(t.visiting[:0], t.regVars[r]...)
-				for _, vi := range t.visiting {
-					// Still in its register (still's first case,
-					// the common one, spared a call).
-					if v := t.st.vars.get(int(vi)); v != 0 && t.st.regs[r] == v {
-						continue
-					}
-					t.visit(int(vi))
-				}
+				t.visit(int(vi))
 			}
-			for _, sl := range t.touchedSlots {
-				t.visiting = append(t.visiting[:0], t.slotVars[sl]...)
-				for _, vi := range t.visiting {
-					t.visit(int(vi))
-				}
+		}
+		for _, sl := range t.touchedSlots {
+			t.visiting = append(t.visiting[:0], t.slotVars[sl]...)
+			for _, vi := range t.visiting {
+				t.visit(int(vi))
 			}
 		}
 		for _, w := range t.written {
