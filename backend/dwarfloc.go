@@ -202,16 +202,12 @@ type varTracker struct {
 	// below) or whose value went into a place since (written; memVars for
 	// those in slots or at their entry values; dormant files those without
 	// a location by value, dormantAt says under which). When the replay
-	// moved to another block (switched), every variable in a register or
-	// a slot (placed, at placedAt+1 in it, 0: not there), and those whose
-	// value differs from the last block's (prev: its pages of variables,
-	// valueVec.snapshot) and those whose value went into a place at the
-	// change (prevRegs, prevSlots: the last block's registers and pages of
-	// slots; a variable without a location had its value in none of
-	// them); every variable at the start (full).
+	// moved to another block (switched), those whose value differs from
+	// the last block's (prev: its pages of variables, valueVec.snapshot),
+	// and the places that differ count as written (prevRegs, prevSlots:
+	// the last block's registers and pages of slots); every variable at
+	// the start (full).
 	assigned []int
-	placed   []int
-	placedAt []int
 	// The variables in places, filed by place and by value, so that an
 	// instruction's update looks at those in the places it wrote and
 	// those whose value it wrote into a place, not at every placed
@@ -450,8 +446,7 @@ type trackMem struct {
 	named               [][]int
 	defValue, dormantAt []tval
 	loc, reported       []varLoc
-	placedAt            []int
-	moved, placed       []int
+	moved               []int
 	filedAt             []int32
 	filedValue          []tval
 	assigns             [][]assignEvent
@@ -499,7 +494,7 @@ func (t *varTracker) release() {
 		m.regVars[r] = vs[:0]
 	}
 	m.slotVars, m.memVars = emptyLists(t.slotVars), emptyLists(t.memVars)
-	m.moved, m.placed = t.moved[:0], t.placed[:0]
+	m.moved = t.moved[:0]
 	m.tracker = varTracker{} // t: its function's values and maps go
 	trackMemPool.Put(m)
 }
@@ -946,8 +941,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.moves = make([]varMove, 0, n)
 	}
 	t.reported = scratch(&mem.reported, len(dbg.Vars))
-	t.placedAt = scratch(&mem.placedAt, len(dbg.Vars))
-	t.moved, t.placed = mem.moved[:0], mem.placed[:0]
+	t.moved = mem.moved[:0]
 	t.filedAt = scratch(&mem.filedAt, len(dbg.Vars))
 	t.filedValue = scratch(&mem.filedValue, len(dbg.Vars))
 	t.regVars = mem.regVars
@@ -2265,17 +2259,6 @@ func (t *varTracker) visit(vi int) {
 		t.moved = append(t.moved, vi)
 	}
 	t.fileValue(vi, l, v)
-	switch inPlace := l.kind == locReg || l.kind == locSlot || l.kind == locEntry; {
-	case inPlace && t.placedAt[vi] == 0:
-		t.placed = append(t.placed, vi)
-		t.placedAt[vi] = len(t.placed)
-	case !inPlace && t.placedAt[vi] != 0:
-		k := t.placedAt[vi] - 1
-		last := t.placed[len(t.placed)-1]
-		t.placed[k], t.placedAt[last] = last, k+1
-		t.placed = t.placed[:len(t.placed)-1]
-		t.placedAt[vi] = 0
-	}
 	if l.kind == locNone && v != 0 && t.dormantAt[vi] != v {
 		// Nowhere now: looked at again when v goes into a place.
 		switch {
