@@ -378,7 +378,7 @@ func redefinedBeforeCall(later []regEvent, d regEvent, x crossing, set *interval
 // loop reloaded after each call values read only after the loop around
 // it, and after its next call there).
 type usedBeforeReload struct {
-	f           *Func
+	f           *Func // for recheckUsedBeforeReload
 	walk        *middle.LoopLiveness
 	start       []int // by block ID: its first position
 	events      []regEvent
