@@ -33,6 +33,9 @@ type Func struct {
 	// Locals lists the function's local variables in declaration order,
 	// parameters excluded; the lowering gives each its stack slot.
 	Locals []*Var
+	// unassigned counts the locals declared without a value, which
+	// definite assignment numbers (Var.index).
+	unassigned int
 	// broken marks the stub of a declaration with a syntax error
 	// (recover.go): it declares its name, and its signature unless badSig,
 	// and is not checked.
@@ -71,7 +74,9 @@ type Var struct {
 	// value (0 or 1 for bool), valid when Init is a checked constant.
 	Init  Expr
 	Value int64
-	// index numbers the locals of a function for definite assignment.
+	// index numbers the locals of a function declared without a value,
+	// for definite assignment; -1 for one declared with a value, assigned
+	// from its declaration on, which scoping puts before every use.
 	index int
 	// broken marks the stub of a global with a syntax error: its type is
 	// what could be read of it (nil: unknown), and it is not checked.

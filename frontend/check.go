@@ -331,7 +331,13 @@ func (c *checker) local(s *VarStmt) {
 		c.errorf(v.Pos, "var %s needs a type or an initializer", v.Name)
 		v.Type = InvalidType
 	}
-	v.index = len(c.fn.Locals)
+	// Only a local declared without a value can be read before it is
+	// assigned one: definite assignment numbers those alone.
+	v.index = -1
+	if s.Init == nil {
+		v.index = c.fn.unassigned
+		c.fn.unassigned++
+	}
 	c.fn.Locals = append(c.fn.Locals, v)
 	c.scope.declare(v)
 }
