@@ -25,7 +25,8 @@ import (
 // len invariant and x = c + a*i (or a*j), where c is an invariant built
 // by add and sub and a is a constant or ± an invariant m (matmul's
 // a[i*n + k] and b[k*n + j], nqueens' d2[row - c + n - 1] and queens[row],
-// sieve's composite[j]).
+// sieve's composite[j]). A loop whose checks compare with more than
+// maxVersionArrays lengths is left as it is.
 //
 // While a loop counting up runs, i takes values in [init, init + span],
 // span being n - init - 1 (n - init with <=), provided i never wraps: n <=
