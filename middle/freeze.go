@@ -385,6 +385,7 @@ type frozenDebug struct {
 	vars    []*DebugVar
 	assigns []DebugAssign
 	named   map[*Value][]int
+	loops   []DebugLoop
 	live    []bool // by value ID: in the copy (a parameter or an instruction)
 }
 
@@ -406,7 +407,7 @@ func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug, live []bool) *frozen
 	blocks := e.blockOf
 	isLive := func(v *Value) bool { return v.ID < len(inCopy) && inCopy[v.ID] }
 	inBody := func(b *Block) bool { return b.ID >= 0 && b.ID < len(blocks) && blocks[b.ID] == b }
-	return &frozenDebug{vars: d.Vars, named: d.Named, live: inCopy,
+	return &frozenDebug{vars: d.Vars, named: d.Named, loops: d.Loops, live: inCopy,
 		assigns: d.settled(isLive, inBody, &e.settle)}
 }
 
@@ -512,6 +513,12 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 			}
 		}
 	}
+	e.uint(len(d.loops))
+	for _, l := range d.loops {
+		e.pos(l.Start)
+		e.pos(l.Body)
+		e.pos(l.End)
+	}
 }
 
 // debug reads the debugging facts into g's (nil when there were none);
@@ -575,6 +582,12 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 			dbg.Named = make(map[*Value][]int)
 		}
 		dbg.Named[v] = vs
+	}
+	if n := d.uint(); n > 0 {
+		dbg.Loops = make([]DebugLoop, n)
+		for i := range dbg.Loops {
+			dbg.Loops[i] = DebugLoop{Start: d.pos(), Body: d.pos(), End: d.pos()}
+		}
 	}
 	return dbg
 }

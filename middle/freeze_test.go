@@ -2,8 +2,11 @@ package middle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"toyc/middle/diag"
 )
 
 // A frozen copy thaws into the same body: blocks and edges in their
@@ -85,6 +88,28 @@ entry:
 	}
 	if want == mustParse(t, "freeze.ll", src).Func("f").String() {
 		t.Errorf("@g was not inlined into @f: the test checks nothing")
+	}
+}
+
+// A frozen copy keeps its function's loop statements with its debugging
+// facts: the location tracker asks them of an inlined callee's lines
+// (backend/dwarfloc.go, nextTrip), and a callee inlined from its copy
+// brought none.
+func TestFreezeThawKeepsLoops(t *testing.T) {
+	m := mustParse(t, "freeze.ll", `define i64 @g(i64 %x) {
+entry:
+  ret i64 %x
+}`)
+	m.DebugUnit = &DebugUnit{}
+	g := m.Func("g")
+	loops := []DebugLoop{
+		{Start: diag.Pos{Line: 3, Col: 5}, Body: diag.Pos{Line: 3, Col: 33}, End: diag.Pos{Line: 6, Col: 5}},
+		{Start: diag.Pos{Line: 4, Col: 9}, Body: diag.Pos{Line: 5, Col: 20}, End: diag.Pos{Line: 5, Col: 40}},
+	}
+	g.Debug = &FuncDebug{Vars: []*DebugVar{{Name: "x", Type: "int", Param: true}}, Loops: loops}
+	copy := thaw(g, freeze(g))
+	if d := copy.debugFacts(); d == nil || !slices.Equal(d.Loops, loops) {
+		t.Fatalf("thawed debugging facts %+v, want the loops %v", d, loops)
 	}
 }
 
