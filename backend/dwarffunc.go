@@ -58,7 +58,7 @@ type dwarfFunc struct {
 	copy copyState
 	cp   uint16 // the copy of a duplicated line they are in (dwarfcopy.go)
 
-	relocate bool // the next instruction needs a .loc of its own (entry)
+	relocate bool // the next instruction needs a .loc of its own (entryPos)
 
 	inl       *siteDIEs // the inlined calls' DIEs, made at the end
 	calls     []callSite
@@ -227,29 +227,32 @@ type scopeDecl struct {
 
 func posBefore(a, b diag.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
-// entry is called after the function's first .loc, which gives the
-// prologue the position of the body's first instruction. With -g the
-// prologue is put on the declaration's line instead, as gcc's is, and the
-// first instruction gets its own line entry: gdb puts a breakpoint on a
-// function after the instructions of its first line, which would
-// otherwise skip the body's first statement (break main would stop on
-// main's second line). It writes .loc directives only, no code.
-func (df *dwarfFunc) entry(w io.Writer) {
+// entryPos is the position of the function's first .loc, given the body's
+// first instruction's: with -g the prologue is put on the declaration's
+// line, as gcc's is, and the first instruction after it gets its own line
+// entry (prologueEnd): gdb puts a breakpoint on a function after the
+// instructions of its first line, which would otherwise skip the body's
+// first statement (break main would stop on main's second line).
+func (df *dwarfFunc) entryPos(body diag.Pos) diag.Pos {
 	if df == nil || !df.f.IR.Decl.IsValid() || df.d.m.Source == "" {
-		return
+		return body
 	}
-	d := df.f.IR.Decl
-	df.writeLoc(w, d.Line, d.Col, "")
 	df.relocate = true
+	return df.f.IR.Decl
 }
 
-// writeLoc writes the directive ".loc 1 LINE COL" with suffix after it,
-// without fmt (once or twice per function).
-func (df *dwarfFunc) writeLoc(w io.Writer, line, col int, suffix string) {
-	b := strconv.AppendInt(append(df.bufs.line[:0], "\t.loc\t1 "...), int64(line), 10)
-	b = strconv.AppendInt(append(b, ' '), int64(col), 10)
-	df.bufs.line = append(append(b, suffix...), '\n')
-	w.Write(df.bufs.line)
+// prologueEnd reports whether in is the first instruction after the
+// prologue's line (entryPos), whose .loc then says prologue_end; the
+// parameters' stores at -O0 stay on the declaration's line, in the
+// prologue as gdb sees it. prologue_end tells gdb so: with no frame
+// pointer set up, its prologue analysis finds no prologue and would break
+// at the function's first instruction.
+func (df *dwarfFunc) prologueEnd(in *Instr) bool {
+	if df == nil || !df.relocate || !in.Pos.IsValid() || in.Pos.Line == df.f.IR.Decl.Line {
+		return false
+	}
+	df.relocate = false
+	return true
 }
 
 // instr is called before the emitter writes in; it starts a new run, with
@@ -259,15 +262,6 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 		return
 	}
 	df.returned(w)
-	if df.relocate && in.Pos.IsValid() && in.Pos.Line != df.f.IR.Decl.Line {
-		// The first instruction after the prologue's line (entry); the
-		// parameters' stores at -O0 stay on the declaration's line, in
-		// the prologue as gdb sees it. prologue_end tells gdb so: with no
-		// frame pointer set up, its prologue analysis finds no prologue
-		// and would break at the function's first instruction.
-		df.writeLoc(w, in.Pos.Line, in.Pos.Col, " prologue_end")
-		df.relocate = false
-	}
 	if df.dbg != nil {
 		if pos := df.sourcePos(in); pos.IsValid() {
 			if pos != df.at {

@@ -334,8 +334,7 @@ func (e *emitter) function(f *Func) {
 	e.traceFuncStart(f, name)
 	e.df = e.dwarf.function(f, name)
 	e.last = diag.Pos{}
-	e.position(f.pos)
-	e.df.entry(e.w)
+	e.position(e.df.entryPos(f.pos), "")
 	framed := false // what the CFI directives so far say about the frame
 	if !f.frame.wrapped && !f.frame.omitted {
 		e.prologue(f)
@@ -439,7 +438,11 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 			continue
 		}
 		e.df.instr(e.w, in)
-		e.position(in.Pos)
+		suffix := ""
+		if e.df.prologueEnd(in) {
+			suffix = " prologue_end"
+		}
+		e.position(in.Pos, suffix)
 		switch {
 		case in.Op == opJcc && i == n-2 && b.Instrs[n-1].Op == opJmp:
 			then, els := in.Args[0].block(), b.Instrs[n-1].Args[0].block()
@@ -505,8 +508,9 @@ func (e *emitter) epilogue(f *Func) {
 }
 
 // position writes the .loc directive and the source comment when the
-// instructions that follow come from a new source position.
-func (e *emitter) position(pos diag.Pos) {
+// instructions that follow come from a new source position, with suffix
+// (the directive's options) after it.
+func (e *emitter) position(pos diag.Pos, suffix string) {
 	if !pos.IsValid() || pos == e.last || e.m.Source == "" {
 		return
 	}
@@ -521,7 +525,7 @@ func (e *emitter) position(pos diag.Pos) {
 		}
 	}
 	b = strconv.AppendInt(append(b, "\t.loc\t1 "...), int64(pos.Line), 10)
-	b = append(strconv.AppendInt(append(b, ' '), int64(pos.Col), 10), '\n')
+	b = append(append(strconv.AppendInt(append(b, ' '), int64(pos.Col), 10), suffix...), '\n')
 	e.w.Write(b)
 	e.buf = b
 	e.last = pos
