@@ -24,9 +24,13 @@
 #
 #   tests/bench/shapes.sh          (./build.sh bench calls it)
 #
+# A row above x12 is followed by how the compile's instructions and its
+# misses in the last-level cache grew (cachegrind; explain_growth below).
+#
 # Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
 # nest calls exits"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
-# no comparison), SHAPES_CCLIMIT (default 300). Level -O2g is -O2 -g: the
+# no comparison), SHAPES_CCLIMIT (default 300), SHAPES_CACHEGRIND (0: no
+# cachegrind explanation). Level -O2g is -O2 -g: the
 # debugging information follows one function's variables through its
 # code, which must stay linear too.
 #
@@ -73,6 +77,37 @@ cc_cpu() {
 		awk -v b="$batch" '{ t = ($1 + $2) / b } END { if (b == 1 && t < 1) exit 1; printf "%.4f\n", t }' "$tmp/cctime" && return
 	done
 }
+
+# explain_growth SHAPE SMALL LARGE FLAGS prints, for a shape whose time
+# grew too fast, how its instructions and its last-level cache misses grew
+# (cachegrind, simulating this machine's L3 as lscpu describes it; one
+# worker, the collector as toyc paces it): instructions growing about x10
+# while the time grows more says the work is linear and the memory
+# hierarchy is not (a function past the size of the cache misses in every
+# pass that sweeps it); instructions growing faster say a stage is.
+explain_growth() {
+	local n refs=() misses=()
+	for n in "$2" "$3"; do
+		GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=cachegrind --cache-sim=yes "--LL=$llcache" \
+			--cachegrind-out-file=/dev/null "$toyc" -j1 $4 -S "$tmp/$1$n.toy" -o /dev/null 2>"$tmp/cachegrind" || return
+		refs+=("$(awk '/ I +refs:/ { gsub(/,/, "", $NF); print $NF }' "$tmp/cachegrind")")
+		misses+=("$(awk '/ LL misses:/ { gsub(/,/, "", $4); print $4 }' "$tmp/cachegrind")")
+	done
+	awk -v i0="${refs[0]}" -v i1="${refs[1]}" -v m0="${misses[0]}" -v m1="${misses[1]}" -v ll="$llcache" 'BEGIN {
+		if (i0 == 0 || m0 == 0) exit
+		split(ll, c, ",")
+		printf "           instructions x%.1f (%.0fM -> %.0fM), last-level cache misses x%.0f (%.1fM -> %.1fM; cachegrind, a %d MiB %d-way L3)\n",
+			i1 / i0, i0 / 1e6, i1 / 1e6, m1 / m0, m0 / 1e6, m1 / 1e6, c[1] / 1048576, c[2] }'
+}
+
+# The last-level cache to simulate: size,ways,line as lscpu gives the L3
+# (valgrind's own guess here took a 320 MiB direct-mapped one).
+llcache=""
+cachesim=0
+if [ "${SHAPES_CACHEGRIND-1}" != 0 ] && command -v valgrind >/dev/null; then
+	llcache=$(lscpu -C -B 2>/dev/null | awk '$1 == "L3" && $4 > 0 { printf "%d,%d,64", $2, $4 }')
+	[ -n "$llcache" ] && cachesim=1
+fi
 
 status=0
 echo "== Compile time by the shape of one function (tests/bench/shapes; CPU s, median of $runs) =="
@@ -126,6 +161,10 @@ for shape in $shapes; do
 		join <(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$small$level.err" | sort) \
 			<(awk '/ms  [a-z(]/ && !/frontend|passes and|total/ { t = $1; sub(/ms$/, "", t); print $2, t }' "$tmp/$shape$large$level.err" | sort) |
 			awk -v l="$limit" '$3 >= 20 && $3 > l * ($2 > 1 ? $2 : 1) { printf "           pass %s: %.0f ms -> %.0f ms (x%.0f)\n", $1, $2, $3, $3 / ($2 > 0 ? $2 : 1) }'
+		# Why: more work, or the same work per statement done slower?
+		if [ -n "$flag" ] && [ "$cachesim" = 1 ]; then
+			explain_growth "$shape" "$small" "$large" "$flags"
+		fi
 		unset cpu
 	done
 	for cc in $ccs; do
