@@ -344,9 +344,13 @@ func (d *FuncDebug) sunk(st *Value) {
 // writes, if any, is st's value from st's place on (overwritten, sunk).
 func (d *FuncDebug) storeAssign(st *Value) {
 	vi, ok := d.varOf(st.Args[1])
-	i := slices.Index(st.Block.Instrs, st)
-	if val := st.Args[0]; ok && i >= 0 && val.Op != OpUndef {
-		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: st.Block, Pos: d.varPos(vi, st, outerPos(st)), Anchors: d.anchors(st.Block, i)})
+	if val := st.Args[0]; !ok || val.Op == OpUndef {
+		return
+	}
+	// Only then the search for st's place: most deleted stores are to
+	// globals, and a block of thousands of them made it quadratic.
+	if i := slices.Index(st.Block.Instrs, st); i >= 0 {
+		d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: st.Args[0], Block: st.Block, Pos: d.varPos(vi, st, outerPos(st)), Anchors: d.anchors(st.Block, i)})
 	}
 }
 

@@ -86,9 +86,15 @@ func PromoteLoopGlobals(f *Func) {
 	for i := range p.regions {
 		p.findExits(&p.regions[i])
 	}
-	for i := range p.regions {
-		p.rewrite(&p.regions[i])
+	for i := 0; i < len(p.regions); {
+		j := i + 1
+		for j < len(p.regions) && p.regions[j].l == p.regions[i].l {
+			j++ // regions of one loop are next to each other
+		}
+		p.rewrite(p.regions[i:j])
+		i = j
 	}
+	p.placeSlots()
 	Mem2Reg(f)
 	for _, sb := range p.storeBacks {
 		if sb.st.Args[0] == sb.init {
@@ -125,18 +131,20 @@ func (p *globalPromotion) mergeEqualPhis() {
 		if i > 0 && p.regions[i-1].l == r.l {
 			continue
 		}
-		h := r.l.Header
-		phis := h.Phis()
-		for j, a := range phis {
-			for _, b := range phis[:j] {
-				if b.Type == a.Type && (repl == nil || repl[b.ID] == nil) && slices.Equal(a.Args, b.Args) {
-					if repl == nil {
-						repl = make([]*Value, p.f.NumValues())
-					}
-					repl[a.ID] = b
-					break
+		// The first φ with a's type and arguments, found by a hash of
+		// them rather than by comparing with every φ before (a loop that
+		// promotes thousands of globals has as many φs).
+		first := make(map[uint64][]*Value)
+		for _, a := range r.l.Header.Phis() {
+			k := phiKey(a)
+			if b := slices.IndexFunc(first[k], func(b *Value) bool { return b.Type == a.Type && slices.Equal(a.Args, b.Args) }); b >= 0 {
+				if repl == nil {
+					repl = make([]*Value, p.f.NumValues())
 				}
+				repl[a.ID] = first[k][b]
+				continue
 			}
+			first[k] = append(first[k], a)
 		}
 	}
 	if repl == nil {
@@ -149,6 +157,15 @@ func (p *globalPromotion) mergeEqualPhis() {
 			h.RemoveInstrs(func(v *Value) bool { return v.Op == OpPhi && repl[v.ID] != nil })
 		}
 	}
+}
+
+// phiKey hashes the φ v's type and arguments (FNV-1a over their IDs).
+func phiKey(v *Value) uint64 {
+	h := uint64(14695981039346656037) ^ uint64(v.Type)
+	for _, a := range v.Args {
+		h = (h ^ uint64(a.ID)) * 1099511628211
+	}
+	return h
 }
 
 // storesGlobal reports whether f stores to a global directly.
@@ -195,7 +212,9 @@ type globalPromotion struct {
 	globalOf []string // by memObject: the global's symbol, or ""
 
 	regions    []promotedRegion
-	slots      map[string]*Value // by global: the slot that stands for it
+	promoted   map[string][]*Loop // by global: the loops it is promoted in
+	slots      map[string]*Value  // by global: the slot that stands for it
+	newSlots   []*Value           // the slots, in the order made (placeSlots)
 	storeBacks []storeBack
 }
 
@@ -242,13 +261,19 @@ func (p *globalPromotion) choose(l *Loop) {
 			continue
 		}
 		p.regions = append(p.regions, promotedRegion{l: l, g: g, addr: addr, sealed: sealed})
+		if p.promoted == nil {
+			p.promoted = make(map[string][]*Loop)
+		}
+		p.promoted[addr.Sym] = append(p.promoted[addr.Sym], l)
 	}
 }
 
-// promotedAround reports whether sym is promoted in a loop that contains l.
+// promotedAround reports whether sym is promoted in a loop that contains l
+// (a loop's own globals by name, not every region so far: a loop storing
+// to thousands of globals made that quadratic).
 func (p *globalPromotion) promotedAround(l *Loop, sym string) bool {
-	for _, r := range p.regions {
-		if r.addr.Sym == sym && r.l != l && p.nest.Contains(r.l, l.Header) {
+	for _, in := range p.promoted[sym] {
+		if in != l && p.nest.Contains(in, l.Header) {
 			return true
 		}
 	}
@@ -415,45 +440,76 @@ func containsBlock(bs []*Block, b *Block) bool {
 	return false
 }
 
-// rewrite makes r's loop access the global's slot: filled in the
-// preheader, stored back to the global at the exits.
-func (p *globalPromotion) rewrite(r *promotedRegion) {
-	f, g := p.f, r.g
-	slot := p.slotFor(g)
-	pre := loopPreheaderOf(p.dom, r.l)
-	init := loadAtEnd(pre, r.addr, g.Type)
-	if init == nil {
-		init = f.NewValue(OpLoad, g.Type, g.Name, r.addr)
-		p.place(init, pre.Term(), pre.InsertBeforeTerm)
+// rewrite makes the loop of the regions rs (all of one loop) access the
+// globals' slots: each filled in the preheader, stored back to its global
+// at the exits. The loop's accesses are renamed in one sweep for all its
+// globals, and each exit block's store-backs go in at once: a loop storing
+// to thousands of globals made a sweep per global, and an insertion at the
+// top of a block per global, quadratic.
+func (p *globalPromotion) rewrite(rs []promotedRegion) {
+	f := p.f
+	slotOf := make(map[*Value]*Value, len(rs)) // by the global's address
+	// Each region's store-back goes at the top of each exit block only
+	// the loop enters, after its φs and before the store-backs of the
+	// regions before it (as if each were inserted there in turn), at the
+	// position of the block's first other instruction.
+	type top struct {
+		at    *Value   // the block's first instruction after its φs
+		added []*Value // the store-backs, pairs in the order of the regions
 	}
-	fill := f.NewValue(OpStore, Void, "", init, slot)
-	p.place(fill, pre.Term(), pre.InsertBeforeTerm)
-	forLoopBlocks(r.l, func(b *Block) {
+	var tops map[*Block]*top
+	var topOrder []*Block
+	for k := range rs {
+		r := &rs[k]
+		slot := p.slotFor(r.g)
+		slotOf[r.addr] = slot
+		pre := loopPreheaderOf(p.dom, r.l)
+		init := loadAtEnd(pre, r.addr, r.g.Type)
+		if init == nil {
+			init = f.NewValue(OpLoad, r.g.Type, r.g.Name, r.addr)
+			p.place(init, pre.Term(), pre.InsertBeforeTerm)
+		}
+		fill := f.NewValue(OpStore, Void, "", init, slot)
+		p.place(fill, pre.Term(), pre.InsertBeforeTerm)
+		for _, s := range r.tops {
+			t := tops[s]
+			if t == nil {
+				if tops == nil {
+					tops = make(map[*Block]*top)
+				}
+				t = &top{at: s.Instrs[len(s.Phis())]}
+				tops[s] = t
+				topOrder = append(topOrder, s)
+			}
+			p.storeBack(r, init, slot, t.at, func(v *Value) { t.added = append(t.added, v) })
+		}
+		for _, e := range r.edges {
+			from := e.Block()
+			mid := f.NewBlock(from.Name + ".exit")
+			from.SplitEdge(e.Index(), mid)
+			p.storeBack(r, init, slot, mid.Term(), mid.InsertBeforeTerm)
+		}
+	}
+	forLoopBlocks(rs[0].l, func(b *Block) {
 		for _, v := range b.Instrs {
 			switch {
-			case v.Op == OpLoad && v.Args[0] == r.addr:
-				v.Args[0] = slot
-			case v.Op == OpStore && v.Args[1] == r.addr:
-				v.Args[1] = slot
+			case v.Op == OpLoad:
+				if slot := slotOf[v.Args[0]]; slot != nil {
+					v.Args[0] = slot
+				}
+			case v.Op == OpStore:
+				if slot := slotOf[v.Args[1]]; slot != nil {
+					v.Args[1] = slot
+				}
 			}
 		}
 	})
-	for _, s := range r.tops {
-		n := len(s.Phis())
-		at := s.Instrs[n]
-		p.storeBack(r, init, slot, at, func(v *Value) {
-			v.Block = s
-			s.Instrs = append(s.Instrs, nil)
-			copy(s.Instrs[n+1:], s.Instrs[n:])
-			s.Instrs[n] = v
-			n++
-		})
-	}
-	for _, e := range r.edges {
-		from := e.Block()
-		mid := f.NewBlock(from.Name + ".exit")
-		from.SplitEdge(e.Index(), mid)
-		p.storeBack(r, init, slot, mid.Term(), mid.InsertBeforeTerm)
+	for _, s := range topOrder {
+		added := tops[s].added
+		for i, j := 0, len(added)-2; i < j; i, j = i+2, j-2 {
+			added[i], added[i+1], added[j], added[j+1] = added[j], added[j+1], added[i], added[i+1]
+		}
+		insertAt(s, len(s.Phis()), added)
 	}
 }
 
@@ -476,8 +532,8 @@ func (p *globalPromotion) place(v, at *Value, insert func(*Value)) {
 	insert(v)
 }
 
-// slotFor returns the slot standing for g, made at the top of the entry
-// block on first need, where Mem2Reg looks for slots.
+// slotFor returns the slot standing for g, made on first need; placeSlots
+// puts it at the top of the entry block, where Mem2Reg looks for slots.
 func (p *globalPromotion) slotFor(g *Global) *Value {
 	if s := p.slots[g.Name]; s != nil {
 		return s
@@ -487,11 +543,16 @@ func (p *globalPromotion) slotFor(g *Global) *Value {
 	}
 	s := p.f.NewValue(OpAlloca, Ptr, g.Name)
 	s.Elem = g.Type
-	entry := p.f.Entry()
-	s.Block = entry
-	entry.Instrs = append(entry.Instrs, nil)
-	copy(entry.Instrs[1:], entry.Instrs)
-	entry.Instrs[0] = s
+	s.Block = p.f.Entry()
 	p.slots[g.Name] = s
+	p.newSlots = append(p.newSlots, s)
 	return s
+}
+
+// placeSlots puts the slots at the top of the entry block, the last made
+// first (as if each went to the top when made), in one move rather than
+// one per slot.
+func (p *globalPromotion) placeSlots() {
+	slices.Reverse(p.newSlots)
+	insertAt(p.f.Entry(), 0, p.newSlots)
 }

@@ -440,3 +440,101 @@ exit:
   ret void
 }`)
 }
+
+// Three globals promoted in one loop: the preheader loads each and the
+// loop carries each in a φ; at the top of the exit only the loop enters
+// their store-backs come last promoted first (each as if inserted there
+// in turn), and on the exit edge into a block entered from before the
+// loop too, each gets a block of its own. One sweep of the loop renames
+// the accesses of all three and each exit takes its store-backs at once
+// (a loop storing to thousands of globals made both quadratic).
+const threeGlobals = `
+@a = global i64 0
+@b = global i64 0
+@c = global i64 0
+
+define i64 @run(i64 %n) {
+entry:
+  %neg = icmp slt i64 %n, 0
+  br i1 %neg, label %join, label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %body ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %exit
+body:
+  %a0 = load i64, ptr @a
+  %a1 = add i64 %a0, 1
+  store i64 %a1, ptr @a
+  %b0 = load i64, ptr @b
+  %b1 = add i64 %b0, %i
+  store i64 %b1, ptr @b
+  %c0 = load i64, ptr @c
+  %c1 = mul i64 %c0, 3
+  %c2 = add i64 %c1, 1
+  store i64 %c2, ptr @c
+  %i.next = add i64 %i, 1
+  %stop = icmp eq i64 %i.next, 50
+  br i1 %stop, label %join, label %head
+exit:
+  %xa = load i64, ptr @a
+  %xc = load i64, ptr @c
+  %x = add i64 %xa, %xc
+  ret i64 %x
+join:
+  %r = load i64, ptr @b
+  ret i64 %r
+}
+`
+
+func TestPromoteLoopGlobalsThreeInOneLoop(t *testing.T) {
+	checkPass(t, sealAll(PromoteLoopGlobals), threeGlobals, `
+define i64 @run(i64 %n) {
+entry:
+  %neg = icmp slt i64 %n, 0
+  br i1 %neg, label %join, label %head.preheader
+head.preheader:
+  %a.1 = load i64, ptr @a
+  %b.1 = load i64, ptr @b
+  %c.1 = load i64, ptr @c
+  br label %head
+head:
+  %c.4 = phi i64 [ %c.1, %head.preheader ], [ %c2, %body ]
+  %b.4 = phi i64 [ %b.1, %head.preheader ], [ %b1, %body ]
+  %a.4 = phi i64 [ %a.1, %head.preheader ], [ %a1, %body ]
+  %i = phi i64 [ 0, %head.preheader ], [ %i.next, %body ]
+  %more = icmp slt i64 %i, %n
+  br i1 %more, label %body, label %exit
+body:
+  %a1 = add i64 %a.4, 1
+  %b1 = add i64 %b.4, %i
+  %c1 = mul i64 %c.4, 3
+  %c2 = add i64 %c1, 1
+  %i.next = add i64 %i, 1
+  %stop = icmp eq i64 %i.next, 50
+  br i1 %stop, label %body.exit.2, label %head
+exit:
+  store i64 %c.4, ptr @c
+  store i64 %b.4, ptr @b
+  store i64 %a.4, ptr @a
+  %xa = load i64, ptr @a
+  %xc = load i64, ptr @c
+  %x = add i64 %xa, %xc
+  ret i64 %x
+join:
+  %r = load i64, ptr @b
+  ret i64 %r
+body.exit:
+  store i64 %a1, ptr @a
+  br label %join
+body.exit.1:
+  store i64 %b1, ptr @b
+  br label %body.exit
+body.exit.2:
+  store i64 %c2, ptr @c
+  br label %body.exit.1
+}
+`)
+	before, after := mustParse(t, "a.ll", threeGlobals), mustParse(t, "b.ll", threeGlobals)
+	sealAll(PromoteLoopGlobals)(after.Func("run"))
+	checkSameResults(t, before, after, []int64{-1, 0, 3, 49, 60})
+}
