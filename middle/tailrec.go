@@ -412,12 +412,12 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		if budget != nil {
 			var next *Value
 			loop, next = splitTailSite(f, order, s, header, budget)
-			budget.AddIncoming(next, loop)
+			addNewestIncoming(budget, next, loop)
 		} else {
 			loop = jumpFromSite(f, s, header)
 		}
 		for i, p := range params {
-			p.AddIncoming(s.call.Args[i], loop)
+			addNewestIncoming(p, s.call.Args[i], loop)
 		}
 		if acc == nil {
 			continue
@@ -428,7 +428,7 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 			carried.Pos = s.combine.Pos
 			loop.InsertBeforeTerm(carried)
 		}
-		acc.AddIncoming(carried, loop)
+		addNewestIncoming(acc, carried, loop)
 	}
 	if d := f.tracking(); d != nil {
 		// Each trip of the loop is a call the original made: a
@@ -449,6 +449,22 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 			break
 		}
 	}
+}
+
+// addNewestIncoming is AddIncoming for a φ of the loop header when pred
+// has just made its one edge into it, the header's newest: the argument
+// for that edge, without AddIncoming's search from the first (each of
+// thousands of sites searched the edges of all the sites before it).
+func addNewestIncoming(phi, val *Value, pred *Block) {
+	b := phi.Block
+	if n := len(b.Preds); n > 0 && b.Preds[n-1].b == pred {
+		phi.growArgs()
+		if phi.Args[n-1] == nil {
+			phi.Args[n-1] = val
+			return
+		}
+	}
+	phi.AddIncoming(val, pred)
 }
 
 // returnBlocks lists the blocks of f that end in a return of a value.
