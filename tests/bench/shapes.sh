@@ -3,7 +3,8 @@
 # programs of tests/bench/shapes — an if/else if chain, a sequence of
 # loops, a block with that many values live at once, a block of that many
 # calls of a small function (which the inliner copies in), a loop left by
-# that many breaks (1k and 10k each), and loops nested 90 and 900 deep (the
+# that many breaks, a loop of that many statements updating a tenth as many
+# globals (1k and 10k each), and loops nested 90 and 900 deep (the
 # nesting limit is 1000 brackets) —
 # compiled to assembly at -O0, -O1, -O2 and -O2 -g. CPU time (user+sys, median of
 # 3; at the small size each the mean of 10 compiles in a row, since
@@ -28,7 +29,7 @@
 # misses in the last-level cache grew (cachegrind; explain_growth below).
 #
 # Environment: TOYC (default ./toyc), SHAPES (default "elseif loops live
-# nest calls exits"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
+# nest calls exits globals"), SHAPES_RUNS (default 3), SHAPES_CC (default "gcc clang"; empty:
 # no comparison), SHAPES_CCLIMIT (default 300), SHAPES_CACHEGRIND (0: no
 # cachegrind explanation). Level -O2g is -O2 -g: the
 # debugging information follows one function's variables through its
@@ -41,7 +42,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 toyc=${TOYC:-./toyc}
-shapes=${SHAPES:-elseif loops live nest calls exits}
+shapes=${SHAPES:-elseif loops live nest calls exits globals}
 runs=${SHAPES_RUNS:-3}
 ccs=${SHAPES_CC-gcc clang}
 cclimit=${SHAPES_CCLIMIT:-300}

@@ -10,6 +10,9 @@
 //	         copies in, splitting the block at each
 //	exits   a loop left by N breaks, each below the last (a search that
 //	         stops at the first of many conditions)
+//	globals a loop of N statements updating N/10 globals (a simulation's
+//	         or an interpreter's state), which promotion carries through
+//	         the loop in registers
 //
 // Each program reads its input with argi and prints one number, so that a
 // compile that goes wrong shows when it is run. With -c it also writes the
@@ -28,12 +31,12 @@ import (
 )
 
 func main() {
-	shape := flag.String("shape", "elseif", "elseif, loops, live, nest, calls or exits")
+	shape := flag.String("shape", "elseif", "elseif, loops, live, nest, calls, exits or globals")
 	n := flag.Int("n", 1000, "the size of the shape")
 	twin := flag.String("c", "", "also write the program's C twin to this file")
 	flag.Parse()
 	if *n < 1 || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest|calls|exits -n N [-c FILE]")
+		fmt.Fprintln(os.Stderr, "usage: shapes -shape elseif|loops|live|nest|calls|exits|globals -n N [-c FILE]")
 		os.Exit(2)
 	}
 	write, ok := shapes[*shape]
@@ -67,7 +70,7 @@ func check(err error) {
 const cPrelude = "#include <stdio.h>\n#include <stdlib.h>\n\n"
 
 // shapes are the programs, by name.
-var shapes = map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest, "calls": calls, "exits": exits}
+var shapes = map[string]func(*writer, int){"elseif": elseIf, "loops": loops, "live": live, "nest": nest, "calls": calls, "exits": exits, "globals": globals}
 
 // writer writes a shape's statements in Toy, or in C when c is set: the
 // few constructs the shapes use, spelled for each language.
@@ -210,4 +213,20 @@ func exits(w *writer, n int) {
 	}
 	w.printf("    }\n")
 	w.closeMain("s")
+}
+
+func globals(w *writer, n int) {
+	k := max(n/10, 1)
+	for i := range k {
+		w.printf("%s = %d;\n", w.spell(fmt.Sprintf("var g%d: int", i), fmt.Sprintf("long g%d", i)), i)
+	}
+	w.printf("\n")
+	w.openMain()
+	w.declare(4, "m", w.argument())
+	w.openFor(4, "j", "m")
+	for i := range n {
+		w.printf("        g%d += g%d + j;\n", i%k, i*7%k)
+	}
+	w.printf("    }\n")
+	w.closeMain("g0")
 }

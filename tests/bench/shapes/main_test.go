@@ -91,6 +91,17 @@ func main() {
     print(s);
 }
 `,
+		"globals": `var g0: int = 0;
+
+func main() {
+    var m = argi(0);
+    for var j = 0; j < m; j += 1 {
+        g0 += g0 + j;
+        g0 += g0 + j;
+    }
+    print(g0);
+}
+`,
 		"exits": `func main() {
     var m = argi(0);
     var s = 0;
@@ -164,6 +175,18 @@ func expected(shape string, n int, arg int64) int64 {
 			s += x*(x%7) + 1
 		}
 		return s
+	case "globals":
+		k := max(n/10, 1)
+		g := make([]int64, k)
+		for i := range g {
+			g[i] = int64(i)
+		}
+		for j := range arg {
+			for i := range n {
+				g[i%k] += g[i*7%k] + j
+			}
+		}
+		return g[0]
 	case "exits":
 		var s int64
 		for {
