@@ -414,8 +414,9 @@ type trackScratch struct {
 	first, byBlock, next []int
 	gen                  []uint32
 	exited, stale        []bool
-	rounds               []int32  // how many times each block was applied
-	states               stateBuf // the exits of the blocks, and the merge's and transfer's states
+	queue                roundQueue // the stale blocks, in rounds (dwarfrounds.go)
+	rounds               []int32    // how many times each block was applied
+	states               stateBuf   // the exits of the blocks, and the merge's and transfer's states
 }
 
 var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
@@ -875,10 +876,12 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// optimistic side, most places and variables only losing their value;
 	// a block still changing after settleRounds is made to settle. A
 	// block is merged again only when the end of a predecessor changed
-	// (stale), since the merge depends on nothing else.
-	stale := scratch(&sc.stale, len(f.Blocks))
+	// (stale), since the merge depends on nothing else, in rounds over the
+	// blocks in their order (roundQueue).
+	queue := &sc.queue
+	queue.reset(scratch(&sc.stale, len(f.Blocks)))
 	if len(f.Blocks) > 0 {
-		stale[0] = true
+		queue.mark(0)
 	}
 	froms := scratch(&mem.froms, 2*len(f.Blocks)+len(t.interim))
 	t.logFrom, t.logTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
@@ -888,48 +891,45 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	}
 	rounds := scratch(&sc.rounds, len(f.Blocks))
 	var ins []*trackState
-	for changed := true; changed; {
-		changed = false
-		for i, b := range f.Blocks {
-			if !stale[i] {
-				continue
+	for {
+		i, ok := queue.pop()
+		if !ok {
+			break
+		}
+		b := f.Blocks[i]
+		ins = ins[:0]
+		if i == 0 {
+			ins = append(ins, start)
+		}
+		for _, p := range b.Preds {
+			if pi := index(p); exited[pi] {
+				ins = append(ins, &exit[pi])
 			}
-			stale[i] = false
-			ins = ins[:0]
-			if i == 0 {
-				ins = append(ins, start)
-			}
-			for _, p := range b.Preds {
-				if pi := index(p); exited[pi] {
-					ins = append(ins, &exit[pi])
-				}
-			}
-			if len(ins) == 0 {
-				continue
-			}
-			t.merge(in, i, ins)
-			if rounds[i] >= settleRounds {
-				forgetChanged(in, &t.entry[i])
-			}
-			if t.reached[i] && exited[i] && !statesDiffer(&t.entry[i], in) {
-				continue
-			}
-			rounds[i]++
-			t.entry[i].copyFrom(in)
-			t.reached[i] = true
-			out.copyFrom(in)
-			t.logFrom[i] = int32(len(t.log))
-			t.logging = true
-			t.apply(out, i, 0, len(b.Instrs), t.startFiring(i, &t.flowFiring))
-			t.logging = false
-			t.logTo[i] = int32(len(t.log))
-			if !exited[i] || statesDiffer(&exit[i], out) {
-				exit[i].copyFrom(out)
-				exited[i] = true
-				changed = true
-				for _, s := range b.Succs {
-					stale[index(s)] = true
-				}
+		}
+		if len(ins) == 0 {
+			continue
+		}
+		t.merge(in, i, ins)
+		if rounds[i] >= settleRounds {
+			forgetChanged(in, &t.entry[i])
+		}
+		if t.reached[i] && exited[i] && !statesDiffer(&t.entry[i], in) {
+			continue
+		}
+		rounds[i]++
+		t.entry[i].copyFrom(in)
+		t.reached[i] = true
+		out.copyFrom(in)
+		t.logFrom[i] = int32(len(t.log))
+		t.logging = true
+		t.apply(out, i, 0, len(b.Instrs), t.startFiring(i, &t.flowFiring))
+		t.logging = false
+		t.logTo[i] = int32(len(t.log))
+		if !exited[i] || statesDiffer(&exit[i], out) {
+			exit[i].copyFrom(out)
+			exited[i] = true
+			for _, s := range b.Succs {
+				queue.mark(index(s))
 			}
 		}
 	}
