@@ -17,10 +17,11 @@ type roundQueue struct {
 	stale []bool    // by block index: marked, not visited since
 	cur   indexHeap // this round's, after pos
 	next  []int32   // the next round's
-	pos   int       // the block being visited, -1 between rounds
+	pos   int       // the block being visited (-1 before the first)
 }
 
-// reset makes q empty for n blocks, in stale's memory.
+// reset makes q empty, for as many blocks as stale has (its memory, all
+// false).
 func (q *roundQueue) reset(stale []bool) {
 	q.stale, q.cur, q.next, q.pos = stale, q.cur[:0], q.next[:0], -1
 }
