@@ -47,17 +47,10 @@ func FuseExitChecks(f *Func) {
 			plans = append(plans, p)
 		}
 	}
-	if len(plans) == 0 {
-		return
-	}
-	repl := make([]*Value, f.NumValues())
-	order := newLinkedBlocks(f) // one loop at a time moved the whole list
-	for _, p := range plans {
+	settleChecks(f, plans, func(order *linkedBlocks, p exitCheckPlan) *Value {
 		fuseExitCheck(f, order, p)
-		repl[p.check.ID] = f.Bool(true)
-	}
-	order.done()
-	f.ReplaceUses(repl)
+		return p.check
+	})
 }
 
 // exitCheckPlan is one loop's exit test and the check it takes in.

@@ -34,17 +34,10 @@ func WidenChecks(f *Func) {
 			pairs = append(pairs, p)
 		}
 	}
-	if len(pairs) == 0 {
-		return
-	}
-	repl := make([]*Value, f.NumValues())
-	order := newLinkedBlocks(f) // one pair at a time moved the whole list
-	for _, p := range pairs {
+	settleChecks(f, pairs, func(order *linkedBlocks, p widenPair) *Value {
 		widen(f, order, p)
-		repl[p.second.ID] = f.Bool(true)
-	}
-	order.done()
-	f.ReplaceUses(repl)
+		return p.second
+	})
 }
 
 // widenPair is a first check, ending block first, and the second one.
