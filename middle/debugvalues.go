@@ -52,9 +52,10 @@ type DebugAssign struct {
 const maxAnchors = 4
 
 // anchors returns the anchors of an assignment at instrs[i] of block b,
-// best first: instructions after it, then before it (the assignment then
-// takes effect at the end of that one's block, a little early, when a
-// pass split the block between them), then the terminator.
+// best first: instructions after it, up to the first call, then before it
+// (the assignment then takes effect at the end of that one's block, a
+// little early, when a pass split the block between them), then the
+// terminator.
 func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 	// Gathered on the stack, then copied out at their size into the
 	// function's chunk of anchors (keep).
@@ -79,6 +80,16 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 			continue
 		}
 		as = append(as, w)
+		if w.Op == OpCall {
+			// None past a call: inlining it splits the block there,
+			// and the instructions after it go to the continuation,
+			// past the callee's code, while the assignment stays in
+			// the first part, where the anchors before it are (seed
+			// 5507144: v28 *= -5 before an inlined call, placed by a
+			// print after it, showed its old value at the next line's
+			// stop). A call that stays is an anchor itself.
+			break
+		}
 		if near == maxAnchors {
 			// Only instructions with side effects are taken from here
 			// on: where the block's are indexed, the loop goes to the
