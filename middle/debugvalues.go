@@ -47,8 +47,9 @@ type DebugAssign struct {
 }
 
 // maxAnchors is how many instructions of each kind an assignment keeps:
-// the next ones, the next with side effects (calls and stores, which
-// passes rarely delete), and the ones just before it.
+// the next ones, the next with side effects (stores and the first call,
+// which passes rarely delete; none past that call, see anchors), and the
+// ones just before it.
 const maxAnchors = 4
 
 // anchors returns the anchors of an assignment at instrs[i] of block b,
