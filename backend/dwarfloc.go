@@ -1285,64 +1285,42 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 	// value in a register and in its spill slot stays one value after the
 	// join, though a call destroys the register); an unknown value on an
 	// edge is the same as nothing. Places are numbered registers first,
-	// then slots after them.
-	place := func(s *trackState, p int) tval {
-		if p < int(FirstVReg) {
-			return s.regs[p]
-		}
-		return s.slots.get(p - int(FirstVReg))
-	}
+	// then slots after them (trackState.at).
 	t.differ = t.differ[:0]
 	filed := false // whether sameAcross has filed differ (t.byEdges)
 	// Registers every edge agrees on all of (the common case: most joins
-	// follow a branch, which moves nothing) are skipped whole.
-	regsShared := true
+	// follow a branch, which moves nothing) are skipped whole, and of the
+	// others only those some edge disagrees on are looked at.
+	var differing uint64
 	for _, o := range ins[1:] {
-		regsShared = regsShared && o.regs == m.regs
-	}
-	for p := 0; p < int(FirstVReg)+m.slots.len(); p++ {
-		if p < int(FirstVReg) && regsShared {
-			p = int(FirstVReg) - 1
+		if o.regs == m.regs {
 			continue
 		}
-		if i := p - int(FirstVReg); i >= 0 && i%vecChunk == 0 {
+		for r, v := range m.regs {
+			if o.regs[r] != v {
+				differing |= 1 << r
+			}
+		}
+	}
+	for ; differing != 0; differing &= differing - 1 {
+		t.mergePlace(m, bi, ins, bits.TrailingZeros64(differing), &filed)
+	}
+	for i := 0; i < m.slots.len(); i++ {
+		if i%vecChunk == 0 {
 			// A page or a chunk of slots (dwarfvec.go) every edge
 			// shares holds the same values on every edge: skipped whole.
 			if n := sharedChunks(m, ins, false, i/vecChunk); n > 0 {
-				p += n*vecChunk - 1
+				i += n*vecChunk - 1
 				continue
 			}
 		}
-		v := place(m, p)
-		differs, unknown := false, v == 0
+		v := m.slots.get(i)
 		for _, o := range ins[1:] {
-			w := place(o, p)
-			differs = differs || w != v
-			unknown = unknown || w == 0
-		}
-		if !differs {
-			continue
-		}
-		if unknown && p >= int(FirstVReg) && t.slotDeadAt(bi, p-int(FirstVReg)) {
-			// A dead slot with nothing known on an edge: its join
-			// could tell nothing (dwarfdead.go).
-			m.slots.set(p-int(FirstVReg), 0)
-			continue
-		}
-		j := t.join(bi, p)
-		if !filed && len(t.differ) < linearJoinSearch {
-			if q, ok := t.firstSame(ins, p, place); ok {
-				j = place(m, q)
+			if o.slots.get(i) != v {
+				t.mergePlace(m, bi, ins, int(FirstVReg)+i, &filed)
+				break
 			}
-		} else if q, ok := t.sameAcross(ins, p, place, &filed); ok {
-			j = place(m, q)
 		}
-		if p < int(FirstVReg) {
-			m.regs[p] = j
-		} else {
-			m.slots.set(p-int(FirstVReg), j)
-		}
-		t.differ = append(t.differ, p)
 	}
 	// A variable whose value all edges agree on keeps it: where every
 	// edge holds it in one place, that place keeps it too. So only the
@@ -1357,6 +1335,44 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			t.mergeVar(m, ins, vi)
 		}
 	}
+}
+
+// at is what place p of s holds: register p, or slot p - FirstVReg.
+func (s *trackState) at(p int) tval {
+	if p < int(FirstVReg) {
+		return s.regs[p]
+	}
+	return s.slots.get(p - int(FirstVReg))
+}
+
+// mergePlace makes what place p holds in m, the merge of ins, on whose
+// edges it holds different values: the join of them, the same as another
+// place's before it that holds the same values on every edge.
+func (t *varTracker) mergePlace(m *trackState, bi int, ins []*trackState, p int, filed *bool) {
+	unknown := false
+	for _, o := range ins {
+		unknown = unknown || o.at(p) == 0
+	}
+	if unknown && p >= int(FirstVReg) && t.slotDeadAt(bi, p-int(FirstVReg)) {
+		// A dead slot with nothing known on an edge: its join
+		// could tell nothing (dwarfdead.go).
+		m.slots.set(p-int(FirstVReg), 0)
+		return
+	}
+	j := t.join(bi, p)
+	if !*filed && len(t.differ) < linearJoinSearch {
+		if q, ok := t.firstSame(ins, p); ok {
+			j = m.at(q)
+		}
+	} else if q, ok := t.sameAcross(ins, p, filed); ok {
+		j = m.at(q)
+	}
+	if p < int(FirstVReg) {
+		m.regs[p] = j
+	} else {
+		m.slots.set(p-int(FirstVReg), j)
+	}
+	t.differ = append(t.differ, p)
 }
 
 // sharedChunks is how many chunks of m's slots (or vars) from chunk c on
@@ -1390,11 +1406,12 @@ func sharedChunks(m *trackState, ins []*trackState, vars bool, c int) int {
 
 // firstSame is the first place q of t.differ that holds on every edge of
 // ins what p holds there, none of it unknown: its join is p's.
-func (t *varTracker) firstSame(ins []*trackState, p int, place func(*trackState, int) tval) (int, bool) {
+func (t *varTracker) firstSame(ins []*trackState, p int) (int, bool) {
 	for _, q := range t.differ {
 		same := true
 		for _, o := range ins {
-			same = same && place(o, p) != 0 && place(o, p) == place(o, q)
+			w := o.at(p)
+			same = same && w != 0 && w == o.at(q)
 		}
 		if same {
 			return q, true
@@ -1410,11 +1427,11 @@ func (t *varTracker) firstSame(ins []*trackState, p int, place func(*trackState,
 // back edge, and comparing each with all before it was quadratic. The map
 // is the tracker's, emptied for each merge: made and grown again at each
 // header of a 900-deep nest, it took a third of the function's emission.
-func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState, int) tval, filed *bool) (int, bool) {
+func (t *varTracker) sameAcross(ins []*trackState, p int, filed *bool) (int, bool) {
 	hash := func(p int) (uint64, bool) {
 		h := uint64(len(ins))
 		for _, o := range ins {
-			v := place(o, p)
+			v := o.at(p)
 			if v == 0 {
 				return 0, false
 			}
@@ -1448,8 +1465,8 @@ func (t *varTracker) sameAcross(ins []*trackState, p int, place func(*trackState
 		return 0, false
 	}
 	for _, o := range ins {
-		if place(o, p) != place(o, q) {
-			return t.firstSame(ins, p, place) // two ways of differing with one hash: rare
+		if o.at(p) != o.at(q) {
+			return t.firstSame(ins, p) // two ways of differing with one hash: rare
 		}
 	}
 	return q, true

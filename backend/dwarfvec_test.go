@@ -109,13 +109,19 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 				vals[e][p] = tval(rng.Intn(1 + round%5))
 			}
 		}
+		// Places are registers, then slots (trackState.at).
+		slots := newValueVecs(edges, max(places-int(FirstVReg), 0), nil, nil)
 		ins := make([]*trackState, edges)
-		edgeOf := map[*trackState]int{}
 		for e := range ins {
-			ins[e] = new(trackState)
-			edgeOf[ins[e]] = e
+			ins[e] = &trackState{slots: slots[e]}
+			for p, v := range vals[e] {
+				if p < int(FirstVReg) {
+					ins[e].regs[p] = v
+				} else {
+					ins[e].slots.set(p-int(FirstVReg), v)
+				}
+			}
 		}
-		place := func(s *trackState, p int) tval { return vals[edgeOf[s]][p] }
 		tr.differ = tr.differ[:0]
 		filed := false
 		for p := range places {
@@ -130,7 +136,7 @@ func TestSameAcrossFirstMatch(t *testing.T) {
 					break
 				}
 			}
-			got, ok := tr.sameAcross(ins, p, place, &filed)
+			got, ok := tr.sameAcross(ins, p, &filed)
 			if ok != wantOK || ok && got != want {
 				t.Fatalf("round %d, place %d: sameAcross = %d, %v; the first such place is %d, %v", round, p, got, ok, want, wantOK)
 			}
