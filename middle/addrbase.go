@@ -124,12 +124,13 @@ func splitInvariant(l *Loop, sum *Value, invariant func(*Loop, *Value) bool) (c,
 func newAddressBase(f *Func, pre *Block, gep, c *Value, negated bool) *Value {
 	if negated {
 		neg := f.NewValue(OpSub, c.Type, c.Name+".neg", f.Const(c.Type, 0), c)
-		neg.Pos = gep.Pos
+		neg.SetOrigin(gep)
 		pre.InsertBeforeTerm(neg)
 		c = neg
 	}
 	base := f.NewValue(OpGEP, Ptr, gep.Name+".base", gep.Args[0], c)
-	base.Elem, base.Pos = gep.Elem, gep.Pos
+	base.Elem = gep.Elem
+	base.SetOrigin(gep)
 	pre.InsertBeforeTerm(base)
 	return base
 }

@@ -18,6 +18,11 @@ type Builder struct {
 	Func  *Func
 	Block *Block
 	Pos   diag.Pos
+	// Inlined is the inline site later instructions are stamped with
+	// (Value.Inlined), 0 for the function's own code: a pass that builds
+	// code in place of an inlined call's instruction must keep it in that
+	// call, or the debugging information puts it in the caller's frame.
+	Inlined uint16
 
 	allocas int // length of the run of allocas at the top of the entry block
 }
@@ -31,13 +36,17 @@ func (b *Builder) SetBlock(blk *Block) { b.Block = blk }
 // SetPos stamps later instructions with pos.
 func (b *Builder) SetPos(pos diag.Pos) { b.Pos = pos }
 
+// SetOrigin stamps later instructions with v's position and inline site,
+// for code a pass builds in v's place.
+func (b *Builder) SetOrigin(v *Value) { b.Pos, b.Inlined = v.Pos, v.Inlined }
+
 // Terminated reports whether the current block already has its terminator,
 // so code after a return or break needs a fresh block.
 func (b *Builder) Terminated() bool { return b.Block.Term() != nil }
 
 func (b *Builder) emit(op Op, t Type, name string, args ...*Value) *Value {
 	v := b.Func.NewValue(op, t, name, args...)
-	v.Pos = b.Pos
+	v.Pos, v.Inlined = b.Pos, b.Inlined
 	b.Block.Append(v)
 	return v
 }
@@ -72,7 +81,7 @@ func (b *Builder) Cast(op Op, x *Value, t Type, name string) *Value {
 func (b *Builder) Alloca(t Type, name string) *Value {
 	v := b.Func.NewValue(OpAlloca, Ptr, name)
 	v.Elem = t
-	v.Pos = b.Pos
+	v.Pos, v.Inlined = b.Pos, b.Inlined
 	entry := b.Func.Entry()
 	n := b.allocas
 	for n < len(entry.Instrs) && entry.Instrs[n].Op == OpAlloca {
@@ -115,7 +124,7 @@ func (b *Builder) Call(callee string, result Type, args []*Value, name string) *
 // with AddIncoming once the edges into the block exist.
 func (b *Builder) Phi(t Type, name string) *Value {
 	v := b.Func.NewValue(OpPhi, t, name)
-	v.Pos = b.Pos
+	v.Pos, v.Inlined = b.Pos, b.Inlined
 	b.Block.InsertPhi(v)
 	return v
 }

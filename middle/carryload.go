@@ -138,10 +138,10 @@ func loopPreheader(l *Loop) *Block {
 func carryPhi(f *Func, h, pre *Block, ld, stored *Value) *Value {
 	first := f.NewValue(OpLoad, ld.Type, ld.Name, ld.Args[0])
 	t := pre.Term()
-	first.Pos, first.Inlined = t.Pos, t.Inlined
+	first.SetOrigin(t)
 	pre.InsertBeforeTerm(first)
 	phi := f.NewValue(OpPhi, ld.Type, ld.Name)
-	phi.Pos, phi.Inlined = ld.Pos, ld.Inlined
+	phi.SetOrigin(ld)
 	h.InsertPhi(phi)
 	phi.Args = make([]*Value, len(h.Preds))
 	for j := range h.Preds {

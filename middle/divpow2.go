@@ -39,7 +39,7 @@ func DivPow2(f *Func) {
 		for _, v := range b.Instrs {
 			if x, m, ok := remainderIsZeroTest(v); ok {
 				mask := f.NewValue(OpAnd, x.Type, "lowbits", x, f.Const(x.Type, m))
-				mask.Pos = v.Args[0].Pos
+				mask.SetOrigin(v.Args[0])
 				v.Args[0] = mask
 				insertAt(b, indexOf(b.Instrs, v), []*Value{mask})
 			}

@@ -175,7 +175,7 @@ func (b *Block) SplitEdge(i int, mid *Block) {
 	b.Succs[i] = Edge{mid, 0}
 	t := b.Func.NewValue(OpBr, Void, "")
 	if bt := b.Term(); bt != nil {
-		t.Pos = bt.Pos
+		t.SetOrigin(bt)
 	}
 	mid.Append(t)
 }

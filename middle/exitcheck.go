@@ -212,7 +212,7 @@ func fuseExitCheck(f *Func, order *linkedBlocks, p exitCheckPlan) {
 	done := icmp(exit, PredSGE, p.testedAt.Name+".done", p.x, p.n)
 	br := exit.Term()
 	cbr := f.NewValue(OpCondBr, Void, "", done)
-	cbr.Pos, cbr.Inlined = br.Pos, br.Inlined
+	cbr.SetOrigin(br)
 	cbr.Block = exit
 	exit.Instrs[len(exit.Instrs)-1] = cbr
 	exit.AddEdgeTo(p.fail) // exit's successors: the loop's exit, then the error

@@ -86,7 +86,7 @@ func convertBranch(h *Block, dead []bool) bool {
 			// At the branch's position: the arm's code runs whichever
 			// way the branch goes, and a debugger stopping on the arm's
 			// line would say the arm is taken.
-			v.Pos, v.Inlined = br.Pos, br.Inlined
+			v.SetOrigin(br)
 			h.InsertBeforeTerm(v)
 		}
 		dead[a.ID] = true
@@ -99,7 +99,7 @@ func convertBranch(h *Block, dead []bool) bool {
 		chosen[k] = x
 		if x != y {
 			chosen[k] = h.Func.NewValue(OpSelect, phi.Type, phi.Name, br.Args[0], x, y)
-			chosen[k].Pos = br.Pos
+			chosen[k].SetOrigin(br)
 			h.InsertBeforeTerm(chosen[k])
 		}
 	}

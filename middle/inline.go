@@ -649,7 +649,7 @@ func inlineCall(call *Value, g *Func, setBlocks bool) (*Value, []*Block) {
 		for _, v := range gb.Instrs {
 			if v.Op == OpRet {
 				jump := f.NewValue(OpBr, Void, "")
-				jump.Pos = v.Pos
+				jump.Pos, jump.Inlined = v.Pos, c.sites.site(v.Inlined)
 				nb.Append(jump)
 				nb.AddEdgeTo(cont)
 				c.vals[v.ID] = jump // where an assignment anchored to the ret is now
@@ -673,7 +673,7 @@ func inlineCall(call *Value, g *Func, setBlocks bool) (*Value, []*Block) {
 	}
 
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Pos = call.Pos
+	jump.SetOrigin(call)
 	b.Append(jump)
 	b.AddEdgeTo(c.blocks[g.Entry().ID])
 	entry := f.Entry()
@@ -696,7 +696,7 @@ func inlineCall(call *Value, g *Func, setBlocks bool) (*Value, []*Block) {
 		return c.mapped(results[0]), added
 	}
 	phi := f.NewValue(OpPhi, call.Type, call.Name)
-	phi.Pos = call.Pos
+	phi.SetOrigin(call)
 	cont.InsertPhi(phi)
 	for i, r := range results {
 		phi.AddIncoming(c.mapped(r), returners[i])

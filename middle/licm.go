@@ -187,7 +187,7 @@ func (h *hoister) hoistFrom(l *Loop) {
 				continue
 			}
 			if t := pre.Term(); t != nil {
-				v.Pos, v.Inlined = t.Pos, t.Inlined
+				v.SetOrigin(t)
 			}
 			pre.InsertBeforeTerm(v)
 		}

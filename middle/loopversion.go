@@ -593,7 +593,7 @@ func (p *versionPlan) copyLoop(vr *versioner, entry *Block) loopCopy {
 		}
 	}
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Pos = p.preheader.Term().Pos
+	jump.SetOrigin(p.preheader.Term())
 	entry.Append(jump)
 	vr.order.moveRunAfter(order, p.loop.Blocks[len(p.loop.Blocks)-1])
 	return loopCopy{blocks: c.blocks, vals: c.vals}
@@ -664,7 +664,7 @@ func (p *versionPlan) escaping(vr *versioner) ([]*Value, [][]outsideUse) {
 func (p *versionPlan) buildTest(vr *versioner, fast, slow *Block) *Block {
 	f := vr.f
 	b := NewBuilder(f)
-	b.SetPos(p.loop.Header.Term().Pos)
+	b.SetOrigin(p.loop.Header.Term())
 	b.SetBlock(p.preheader)
 	// branch ends the current block with a branch on cond to then and els,
 	// one of which is nil: a new block, where the chain goes on.
@@ -1010,10 +1010,11 @@ func addOrSub(b *Builder, op Op, x, y *Value, name string) *Value {
 // the block it comes from).
 func demote(f *Func, v, copied *Value, uses []outsideUse) *Value {
 	slot := f.NewValue(OpAlloca, Ptr, v.Name+".versioned")
-	slot.Elem, slot.Pos = v.Type, v.Pos
+	slot.Elem = v.Type
+	slot.SetOrigin(v)
 	for _, def := range [...]*Value{v, copied} {
 		st := f.NewValue(OpStore, Void, "", def, slot)
-		st.Pos = def.Pos
+		st.SetOrigin(def)
 		at := indexOf(def.Block.Instrs, def) + 1
 		if def.Op == OpPhi {
 			at = len(def.Block.Phis())
@@ -1023,7 +1024,7 @@ func demote(f *Func, v, copied *Value, uses []outsideUse) *Value {
 	for _, use := range uses {
 		u := use.user
 		ld := f.NewValue(OpLoad, v.Type, v.Name, slot)
-		ld.Pos = u.Pos
+		ld.SetOrigin(u)
 		if u.Op == OpPhi {
 			u.Block.Pred(use.arg).InsertBeforeTerm(ld)
 		} else {

@@ -900,3 +900,41 @@ func TestVersionLoopsCapsTheLengths(t *testing.T) {
 		}
 	}
 }
+
+// A loop that came from an inlined call is versioned inside that call:
+// every instruction the pass makes (the tests before the loop, the copy,
+// the jump to it) has the call's inline site, so that the debugging
+// information keeps them in the callee's frame (tests/debugdiff_test.go,
+// seed 5508775: the test, left in the caller, was a stop in the caller's
+// frame on the callee's line).
+func TestVersionLoopsKeepsTheInlineSite(t *testing.T) {
+	m := mustParse(t, "in.ll", versionLoopIR(-2, "slt", "%x = add i64 %c, %i"))
+	f := m.Func("main")
+	site := f.addInlineSite(InlineSite{Callee: "inlined"})
+	before := map[*Value]bool{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			v.Inlined = site
+			before[v] = true
+		}
+	}
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	made := 0
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if before[v] {
+				continue
+			}
+			made++
+			if v.Inlined != site {
+				t.Errorf("%s in %s: inline site %d, want %d", v.LongString(), b.Name, v.Inlined, site)
+			}
+		}
+	}
+	if made == 0 {
+		t.Fatalf("the loop was not versioned:\n%s", f)
+	}
+}

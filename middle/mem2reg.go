@@ -274,7 +274,7 @@ func (p *promotion) placePhis(cfg *promotionCFG) {
 		slices.SortFunc(blocks, inText) // so that %i.1 comes before %i.2 in the text
 		for _, b := range blocks {
 			phi := f.NewValue(OpPhi, slot.Elem, slot.Name)
-			phi.Pos = slot.Pos
+			phi.SetOrigin(slot)
 			phi.Block = b
 			p.phisAt[b.ID] = append(p.phisAt[b.ID], phi)
 			p.phiSlot = append(p.phiSlot, int32(s))

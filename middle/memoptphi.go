@@ -116,7 +116,7 @@ func (m *memOpt) phiLoad(v *Value, o memObject, k memKind) *Value {
 			return s.vals[0]
 		}
 		phi := m.f.NewValue(OpPhi, v.Type, v.Name)
-		phi.Pos, phi.Inlined = v.Pos, v.Inlined
+		phi.SetOrigin(v)
 		phi.Args = append([]*Value(nil), s.vals...)
 		m.phis = append(m.phis, phi)
 		m.phiBlocks = append(m.phiBlocks, v.Block)

@@ -75,14 +75,14 @@ func splitHeader(f *Func, h *Block, outside []Edge) *Block {
 		e.b.RedirectSucc(e.i, pre)
 	}
 	jump := pre.Term()
-	jump.Pos = h.Instrs[0].Pos
+	jump.SetOrigin(h.Instrs[0])
 	at := pre.Succs[0].i // pre's place in h's predecessors
 	for k := len(phis) - 1; k >= 0; k-- {
 		phi := phis[k]
 		entering := args[k][0]
 		if !allSame(args[k]) {
 			in := f.NewValue(OpPhi, phi.Type, phi.Name)
-			in.Pos = phi.Pos
+			in.SetOrigin(phi)
 			in.Args = args[k]
 			pre.InsertPhi(in)
 			entering = in

@@ -527,7 +527,7 @@ func (p *globalPromotion) storeBack(r *promotedRegion, init, slot, at *Value, in
 // stops at there is the one that was already there.
 func (p *globalPromotion) place(v, at *Value, insert func(*Value)) {
 	if at != nil {
-		v.Pos, v.Inlined = at.Pos, at.Inlined
+		v.SetOrigin(at)
 	}
 	insert(v)
 }

@@ -300,7 +300,7 @@ func (r *reassociator) rebuild(root *Value, leaves []*Value) (nodes, gone []*Val
 // node makes a new chain node at root's source position.
 func (r *reassociator) node(op Op, root, x, y *Value) *Value {
 	v := r.f.NewValue(op, root.Type, "", x, y)
-	v.Pos, v.Inlined = root.Pos, root.Inlined
+	v.SetOrigin(root)
 	return v
 }
 

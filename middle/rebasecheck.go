@@ -99,7 +99,7 @@ func RebaseChecks(f *Func) {
 				key := limitKey{n, at}
 				if limit = limits[key]; limit == nil {
 					limit = f.NewValue(OpSub, I64, n.Name+".less", n, f.Const(I64, 1))
-					limit.Pos, limit.Inlined = n.Pos, n.Inlined
+					limit.SetOrigin(n)
 					at.InsertBeforeTerm(limit)
 					limits[key] = limit
 				}
@@ -107,7 +107,7 @@ func RebaseChecks(f *Func) {
 			cmp = f.NewValue(OpICmp, I1, c.Name+".rebased", x, limit)
 			cmp.Pred = PredSLT
 		}
-		cmp.Pos, cmp.Inlined = c.Pos, c.Inlined
+		cmp.SetOrigin(c)
 		b.InsertBeforeTerm(cmp)
 		t.Args[0] = cmp
 		if idx.Block != nil {
@@ -189,7 +189,7 @@ func rematerializeInErrorBlock(f *Func, e *Block, idx *Value) {
 			}
 			if copyOf == nil {
 				copyOf = f.NewValue(idx.Op, idx.Type, idx.Name, idx.Args...)
-				copyOf.Pos, copyOf.Inlined = idx.Pos, idx.Inlined
+				copyOf.SetOrigin(idx)
 				copyOf.Block = e
 				at := len(phis)
 				e.Instrs = append(e.Instrs, nil)

@@ -74,7 +74,7 @@ func sinkOneStore(f *Func, j *Block, uses []int32) bool {
 	val := first.Args[0]
 	if !allArg(stores, 0, val) {
 		val = f.NewValue(OpPhi, val.Type, "storemerge") // LLVM's name for it
-		val.Pos = first.Pos
+		val.SetOrigin(first)
 		for _, st := range stores {
 			val.AddArg(st.Args[0])
 		}
@@ -83,11 +83,12 @@ func sinkOneStore(f *Func, j *Block, uses []int32) bool {
 	addr := first.Args[1]
 	if !allArg(stores, 1, addr) {
 		addr = f.NewValue(OpGEP, Ptr, addr.Name, addr.Args...)
-		addr.Elem, addr.Pos = first.Args[1].Elem, first.Args[1].Pos
+		addr.Elem = first.Args[1].Elem
+		addr.SetOrigin(first.Args[1])
 		added = append(added, addr)
 	}
 	st := f.NewValue(OpStore, Void, "", val, addr)
-	st.Pos = first.Pos
+	st.SetOrigin(first)
 	added = append(added, st)
 	for _, s := range stores {
 		f.tracking().sunk(s)

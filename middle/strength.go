@@ -176,9 +176,9 @@ func (s *reducer) derive(iv *inductionVar, factor, mul *Value) *Value {
 	start := s.product(iv.pre, iv.init, factor, mul.Name+".init", mul)
 	step := s.product(iv.pre, iv.step, factor, mul.Name+".step", mul)
 	d := f.NewValue(OpPhi, mul.Type, mul.Name)
-	d.Pos = mul.Pos
+	d.SetOrigin(mul)
 	next := f.NewValue(OpAdd, mul.Type, mul.Name+".next", d, step)
-	next.Pos = mul.Pos
+	next.SetOrigin(mul)
 	iv.latch.InsertBeforeTerm(next)
 	for _, e := range iv.loop.Header.Preds {
 		if e.b == iv.pre {
@@ -204,7 +204,7 @@ func (s *reducer) product(b *Block, x, y *Value, name string, like *Value) *Valu
 		return s.f.Const(x.Type, p)
 	}
 	m := s.f.NewValue(OpMul, x.Type, name, x, y)
-	m.Pos = like.Pos
+	m.SetOrigin(like)
 	b.InsertBeforeTerm(m)
 	return m
 }

@@ -223,7 +223,7 @@ func formSwitch(h *Block, first []int64, uses []int32, dead []bool) bool {
 		}
 		e := f.NewBlock(p.Name + ".case")
 		jump := f.NewValue(OpBr, Void, "")
-		jump.Pos, jump.Inlined = p.Term().Pos, p.Term().Inlined
+		jump.SetOrigin(p.Term())
 		e.Append(jump)
 		e.AddEdgeTo(to)
 		for _, phi := range to.Phis() {

@@ -425,7 +425,7 @@ func eliminateTailCalls(f *Func, sites []tailSite, accumulate Op, budgeted bool)
 		carried := acc
 		if s.combine != nil {
 			carried = f.NewValue(accumulate, f.Result, "acc.next", acc, s.other)
-			carried.Pos = s.combine.Pos
+			carried.SetOrigin(s.combine)
 			loop.InsertBeforeTerm(carried)
 		}
 		addNewestIncoming(acc, carried, loop)
@@ -482,7 +482,7 @@ func returnBlocks(f *Func) []*Block {
 func combineBeforeReturn(b *Block, op Op, acc *Value) {
 	ret := b.Term()
 	v := b.Func.NewValue(op, acc.Type, "acc.ret", acc, ret.Args[0])
-	v.Pos = ret.Pos
+	v.SetOrigin(ret)
 	b.InsertBeforeTerm(v)
 	ret.Args[0] = v
 }
@@ -494,7 +494,7 @@ func jumpFromSite(f *Func, s tailSite, header *Block) *Block {
 	b.Instrs = b.Instrs[:indexOf(b.Instrs, s.call)]
 	b.RemoveSuccs()
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Pos = s.call.Pos
+	jump.SetOrigin(s.call)
 	b.Append(jump)
 	b.AddEdgeTo(header)
 	return b
@@ -517,19 +517,20 @@ func splitTailSite(f *Func, order *linkedBlocks, s tailSite, header *Block, budg
 	b.MoveSuccsTo(call)
 	loop := f.NewBlock(b.Name + ".loop")
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Pos = s.call.Pos
+	jump.SetOrigin(s.call)
 	loop.Append(jump)
 	loop.AddEdgeTo(header)
 	// The count is decremented before it is tested, so that the
 	// subtraction's flags are the test (one sub and a branch per trip).
 	next := f.NewValue(OpSub, I64, "budget.next", budget, f.Const(I64, 1))
-	next.Pos = s.call.Pos
+	next.SetOrigin(s.call)
 	b.Append(next)
 	left := f.NewValue(OpICmp, I1, "budget.left", next, f.Const(I64, 0))
-	left.Pred, left.Pos = PredNE, s.call.Pos
+	left.Pred = PredNE
+	left.SetOrigin(s.call)
 	b.Append(left)
 	br := f.NewValue(OpCondBr, Void, "", left)
-	br.Pos = s.call.Pos
+	br.SetOrigin(s.call)
 	b.Append(br)
 	b.AddEdgeTo(loop)
 	b.AddEdgeTo(call)

@@ -351,7 +351,7 @@ func (p *unrollPlan) wire(f *Func, copies []*cloner, k int) {
 		nb := c.blocks[b.ID]
 		if b == p.exiting {
 			br := f.NewValue(OpBr, Void, "")
-			br.Pos, br.Inlined = nb.Term().Pos, nb.Term().Inlined
+			br.SetOrigin(nb.Term())
 			nb.Instrs[len(nb.Instrs)-1] = br
 			br.Block = nb
 			if final {

@@ -219,17 +219,17 @@ func moveGuard(f *Func, order *linkedBlocks, pre, h, b *Block, stay int, inLoop 
 		} else {
 			not = f.NewValue(OpXor, I1, cond.Name+".not", cond, f.Const(I1, 1))
 		}
-		not.Pos, not.Inlined = cond.Pos, cond.Inlined
+		not.SetOrigin(cond)
 		g.Append(not)
 		cond = not
 	}
 	br := f.NewValue(OpCondBr, Void, "", cond)
-	br.Pos, br.Inlined = t.Pos, t.Inlined
+	br.SetOrigin(t)
 	g.Append(br)
 	g.AddEdgeTo(exit) // g's exits: h (SplitEdge's), then exit
 	b.RemoveSucc(1 - stay)
 	jump := f.NewValue(OpBr, Void, "")
-	jump.Pos, jump.Inlined = t.Pos, t.Inlined
+	jump.SetOrigin(t)
 	b.Instrs[len(b.Instrs)-1] = jump
 	jump.Block = b
 	order.moveAfter(g, pre)

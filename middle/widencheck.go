@@ -130,7 +130,7 @@ func constOffset(v *Value) (*Value, int64) {
 func widen(f *Func, order *linkedBlocks, p widenPair) {
 	b, t := p.first, p.first.Term()
 	at := func(v *Value) *Value {
-		v.Pos, v.Inlined = p.check.Pos, p.check.Inlined
+		v.SetOrigin(p.check)
 		b.InsertBeforeTerm(v)
 		return v
 	}
@@ -151,10 +151,11 @@ func widen(f *Func, order *linkedBlocks, p widenPair) {
 	// The first check again, computed here: in b it would be kept in a
 	// register for this block.
 	again := f.NewValue(OpICmp, I1, p.check.Name+".again", p.check.Args...)
-	again.Pred, again.Pos, again.Inlined = p.check.Pred, p.check.Pos, p.check.Inlined
+	again.Pred = p.check.Pred
+	again.SetOrigin(p.check)
 	which.Append(again)
 	br := f.NewValue(OpCondBr, Void, "", again)
-	br.Pos, br.Inlined = t.Pos, t.Inlined
+	br.SetOrigin(t)
 	which.Append(br)
 	which.AddEdgeTo(fail2)
 	which.AddEdgeTo(fail1)
