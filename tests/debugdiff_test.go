@@ -207,6 +207,25 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 	return compared, wrong
 }
 
+// linesByInvocation returns the lines (as lineOf gives them) of each
+// invocation's stops ("function #depth@site/path"), in order: one per
+// stop, or with runs true one per run of stops at a line.
+func linesByInvocation(order []string, lineOf func(string) string, runs bool) map[string][]string {
+	m := map[string][]string{}
+	for _, k := range order {
+		l := lineOf(k)
+		f := strings.Fields(l)
+		inv := f[0]
+		if len(f) > 2 {
+			inv += " " + f[2]
+		}
+		if n := len(m[inv]); !runs || n == 0 || m[inv][n-1] != l {
+			m[inv] = append(m[inv], l)
+		}
+	}
+	return m
+}
+
 // unevenCounts returns the lines (as lineOf gives them) stopped at more
 // often in one run than in the other before the same later line: where
 // one run, done with a line, goes on to a line it had not stopped at
@@ -222,20 +241,6 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 // stops the alignment pairs (TestCompareDebugStopsAlignment). A run cut
 // short at MAXSTOPS before the later line counts all its stops.
 func unevenCounts(refOrder, optOrder []string, lineOf func(string) string) map[string]bool {
-	// The stops' lines of each invocation, in order, one per stop.
-	byInvocation := func(order []string) map[string][]string {
-		m := map[string][]string{}
-		for _, k := range order {
-			l := lineOf(k)
-			f := strings.Fields(l)
-			inv := f[0]
-			if len(f) > 2 {
-				inv += " " + f[2]
-			}
-			m[inv] = append(m[inv], l)
-		}
-		return m
-	}
 	uneven := map[string]bool{}
 	// check looks at a's lines that a is done with before a line new to
 	// it, against b.
@@ -279,7 +284,7 @@ func unevenCounts(refOrder, optOrder []string, lineOf func(string) string) map[s
 			}
 		}
 	}
-	ref, opt := byInvocation(refOrder), byInvocation(optOrder)
+	ref, opt := linesByInvocation(refOrder, lineOf, false), linesByInvocation(optOrder, lineOf, false)
 	for inv, a := range ref {
 		if b, ok := opt[inv]; ok {
 			check(a, b)
@@ -309,23 +314,6 @@ func unevenCounts(refOrder, optOrder []string, lineOf func(string) string) map[s
 // end) in, and a run of stops at one line counts once (the runs' rule of
 // compareDebugStops covers those).
 func unevenLines(refOrder, optOrder []string, lineOf func(string) string) map[string]bool {
-	// The lines of each invocation's stops ("function #depth@site/path"),
-	// in order.
-	byInvocation := func(order []string) map[string][]string {
-		m := map[string][]string{}
-		for _, k := range order {
-			l := lineOf(k)
-			f := strings.Fields(l)
-			inv := f[0]
-			if len(f) > 2 {
-				inv += " " + f[2]
-			}
-			if n := len(m[inv]); n == 0 || m[inv][n-1] != l {
-				m[inv] = append(m[inv], l) // a run as one stop
-			}
-		}
-		return m
-	}
 	// between returns, for each line of seq other than x, how many of its
 	// stops come between each two consecutive stops at x (0 in those
 	// before its first stop), so that both runs' counts start at x's
@@ -361,7 +349,7 @@ func unevenLines(refOrder, optOrder []string, lineOf func(string) string) map[st
 		return m
 	}
 	uneven := map[string]bool{}
-	ref, opt := byInvocation(refOrder), byInvocation(optOrder)
+	ref, opt := linesByInvocation(refOrder, lineOf, true), linesByInvocation(optOrder, lineOf, true)
 	for inv, a := range ref {
 		b, ok := opt[inv]
 		if !ok {
