@@ -134,7 +134,9 @@ func debugStops(t *testing.T, dir, exe, src string) (map[string]debugStop, []str
 // none of their values. A line stopped at more often between two stops of
 // another line in one run than in the other (an unrolled loop's body) is
 // not compared at all (unevenLines), nor is one stopped at more often
-// before a later line in one run than in the other (unevenCounts).
+// before a later line in one run than in the other (unevenCounts), nor a
+// call from a line that made more calls in one run than in the other
+// (unevenCalls).
 func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []string) (compared int, wrong []string) {
 	lineOf := func(key string) string { return key[:strings.LastIndex(key, " ")] } // "function line #depth@site/path"
 	before := func(order []string) map[string]string {
@@ -159,6 +161,7 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 	for l := range unevenCounts(refOrder, optOrder, lineOf) {
 		unreliable[l] = true
 	}
+	calls := unevenCalls(refOrder, optOrder)
 	aligned := alignStops(refOrder, optOrder, lineOf)
 	// runs maps each stop to its run: the stops at its line, consecutive.
 	runs := func(order []string) map[string][]string {
@@ -186,7 +189,7 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 	}
 	for key, o := range opt {
 		r, ok := ref[key]
-		if !ok || unreliable[lineOf(key)] || !aligned[key] {
+		if !ok || unreliable[lineOf(key)] || !aligned[key] || calls[key] {
 			continue
 		}
 		line, _ := strconv.Atoi(strings.Fields(key)[1])
@@ -205,6 +208,119 @@ func compareDebugStops(ref, opt map[string]debugStop, refOrder, optOrder []strin
 		}
 	}
 	return compared, wrong
+}
+
+// invocationOf parses a stop's key ("function line #depth@site/path n")
+// into its depth, call site and path ("1.2.1": at each level of the stack,
+// the call from that level's site it is, debug/stops.py); ok is false for
+// a key without them.
+func invocationOf(key string) (depth int, site, path string, ok bool) {
+	f := strings.Fields(key)
+	if len(f) < 3 || !strings.HasPrefix(f[2], "#") {
+		return 0, "", "", false
+	}
+	d, rest, ok1 := strings.Cut(f[2][1:], "@")
+	site, path, ok2 := strings.Cut(rest, "/")
+	depth, err := strconv.Atoi(d)
+	return depth, site, path, ok1 && ok2 && err == nil
+}
+
+// unevenCalls returns the stops (by key) in a call, or under one, made
+// from a line that made a different number of calls at that depth in the
+// two runs in the same invocation of the caller, where both runs went on
+// in the caller afterwards. Calls from one line are numbered in the order
+// they come (debug/stops.py's path), and two on one line (f(x, f(y, z)))
+// are told apart only by that order: where the optimizer deleted one
+// whose result was not needed, the other is the first call at -O2 and the
+// second at -O0, and their stops would be compared with each other (seed
+// 5508649: f5's depth was 1 in the outer call at -O2 and 3 in the inner
+// one, which -O2 had deleted). Which of them is left is not known, so
+// none of the line's calls there is compared.
+func unevenCalls(refOrder, optOrder []string) map[string]bool {
+	// A line's calls at a depth from one invocation of the caller: the
+	// caller's function, call site and path (paths alone repeat: the
+	// same numbers at a level, reached through other sites).
+	type calls struct {
+		depth                          int
+		line, callerFn, callerSite, at string
+	}
+	type frame struct {
+		fn, site, path string
+		group          calls // the calls it is one of (depth 0: none)
+	}
+	// walk gives each stop's group of calls, or that of the call it is
+	// under, to stop.
+	walk := func(order []string, stop func(i int, key string, g calls, under bool)) {
+		var stack []frame // by depth - 1: the last stop's frame there
+		for i, k := range order {
+			d, line, path, ok := invocationOf(k)
+			if !ok || d < 1 {
+				continue
+			}
+			fr := frame{fn: strings.Fields(k)[0], site: line, path: path}
+			if j := strings.LastIndex(path, "."); j >= 0 && d >= 2 && len(stack) >= d-1 {
+				if c := stack[d-2]; c.path == path[:j] {
+					fr.group = calls{d, line, c.fn, c.site, c.path}
+				}
+			}
+			for len(stack) < d-1 {
+				stack = append(stack, frame{}) // a depth not stopped at yet
+			}
+			stack = append(stack[:d-1], fr)
+			for e := range d - 1 {
+				if g := stack[e].group; g.depth > 0 && strings.HasPrefix(path, stack[e].path+".") {
+					stop(i, k, g, true)
+				}
+			}
+			if fr.group.depth > 0 {
+				stop(i, k, fr.group, false)
+			}
+		}
+	}
+	// counts gives, for each group in a run, how many calls it made,
+	// where the caller stopped again after the last of them (else -1:
+	// not known).
+	counts := func(order []string) map[calls]int {
+		n := map[calls]int{}
+		last := map[calls]int{}
+		walk(order, func(i int, key string, g calls, under bool) {
+			if !under {
+				_, _, path, _ := invocationOf(key)
+				c, _ := strconv.Atoi(path[strings.LastIndex(path, ".")+1:])
+				n[g] = max(n[g], c)
+			}
+			last[g] = i
+		})
+		for g, at := range last {
+			resumed := false
+			for _, k := range order[at+1:] {
+				if d, site, path, ok := invocationOf(k); ok && d == g.depth-1 && path == g.at && site == g.callerSite && strings.Fields(k)[0] == g.callerFn {
+					resumed = true
+					break
+				}
+			}
+			if !resumed {
+				n[g] = -1
+			}
+		}
+		return n
+	}
+	ref, opt := counts(refOrder), counts(optOrder)
+	uneven := map[calls]bool{}
+	for g, n := range ref {
+		if m, ok := opt[g]; ok && n >= 0 && m >= 0 && n != m {
+			uneven[g] = true
+		}
+	}
+	skip := map[string]bool{}
+	for _, order := range [][]string{refOrder, optOrder} {
+		walk(order, func(_ int, key string, g calls, _ bool) {
+			if uneven[g] {
+				skip[key] = true
+			}
+		})
+	}
+	return skip
 }
 
 // linesByInvocation returns the lines (as lineOf gives them) of each
@@ -472,8 +588,11 @@ func TestDebugDifferential(t *testing.T) {
 	// -O0's next call (middle's Builder.Inlined); 5508772, an inner loop
 	// unrolled at -O2, its body's line stopped at once per pass of the
 	// outer loop, three times at -O0, with no other line of the outer
-	// loop stopped at in both runs (unevenCounts).
-	seeds := []int64{5500549, 5501671, 5501712, 5501802, 5502357, 5502437, 5503188, 5503347, 5505910, 5507144, 5508775, 5508772}
+	// loop stopped at in both runs (unevenCounts); 5508649, two calls of
+	// f5 on one line, f5(x, !f5(3, y)), the inner one deleted at -O2,
+	// whose one call was numbered as -O0's first, the inner one
+	// (unevenCalls).
+	seeds := []int64{5500549, 5501671, 5501712, 5501802, 5502357, 5502437, 5503188, 5503347, 5505910, 5507144, 5508775, 5508772, 5508649}
 	for i := 0; i < *debugDiffPrograms; i++ {
 		if seed := *debugDiffSeed + int64(i); !slices.Contains(seeds, seed) {
 			seeds = append(seeds, seed)
@@ -611,5 +730,35 @@ func TestCompareDebugStopsUnrolled(t *testing.T) {
 	}
 	if uneven := unevenLines(refOrder, optOrder, func(k string) string { return k[:strings.LastIndex(k, " ")] }); len(uneven) != 2 || !uneven["f 8 #2@9/1.1"] || !uneven["f 9 #2@9/1.1"] {
 		t.Errorf("uneven lines %v, want f 8 and f 9", uneven)
+	}
+}
+
+// TestCompareDebugStopsDeletedCall: main's line 20 calls g twice at -O0
+// (g(1, g(3, 0)): the inner call first), once at -O2, which deleted the
+// inner call; the calls are numbered in order, so -O2's first is -O0's
+// second, and neither is compared. A call from another line that both
+// runs make once each still is, with a wrong value found.
+func TestCompareDebugStopsDeletedCall(t *testing.T) {
+	stop := func(v string) debugStop { return debugStop{vars: map[string]string{"d:1": v}} }
+	ref := map[string]debugStop{
+		"main 20 #1@0/1 1": {vars: map[string]string{}}, "g 2 #2@20/1.1 1": stop("3"), "g 3 #2@20/1.1 1": stop("3"),
+		"g 2 #2@20/1.2 1": stop("1"), "g 3 #2@20/1.2 1": stop("1"),
+		"main 21 #1@0/1 1": {vars: map[string]string{}}, "g 2 #2@21/1.1 1": stop("5"),
+		"main 22 #1@0/1 1": {vars: map[string]string{}},
+	}
+	refOrder := []string{"main 20 #1@0/1 1", "g 2 #2@20/1.1 1", "g 3 #2@20/1.1 1", "g 2 #2@20/1.2 1", "g 3 #2@20/1.2 1",
+		"main 21 #1@0/1 1", "g 2 #2@21/1.1 1", "main 22 #1@0/1 1"}
+	opt := map[string]debugStop{
+		"main 20 #1@0/1 1": {vars: map[string]string{}}, "g 2 #2@20/1.1 1": stop("1"), "g 3 #2@20/1.1 1": stop("1"),
+		"main 21 #1@0/1 1": {vars: map[string]string{}}, "g 2 #2@21/1.1 1": stop("6"),
+		"main 22 #1@0/1 1": {vars: map[string]string{}},
+	}
+	optOrder := []string{"main 20 #1@0/1 1", "g 2 #2@20/1.1 1", "g 3 #2@20/1.1 1", "main 21 #1@0/1 1", "g 2 #2@21/1.1 1", "main 22 #1@0/1 1"}
+	n, wrong := compareDebugStops(ref, opt, refOrder, optOrder)
+	if len(wrong) != 1 || !strings.Contains(wrong[0], "g 2 #2@21/1.1 1") {
+		t.Errorf("wrong values %q, want only the one at g 2 #2@21/1.1 1", wrong)
+	}
+	if n != 1 {
+		t.Errorf("%d values compared, want 1 (line 21's call)", n)
 	}
 }
