@@ -148,21 +148,14 @@ func (t *varTracker) writesHomes(s *trackState, in *Instr) {
 	if len(t.homed) == 0 {
 		return
 	}
-	if in.Op == opCall {
+	if writesProgramMemory(in) {
 		t.leaveHomes(s)
-		return
 	}
 	for i := range in.defArgs() {
-		a := &in.Args[i]
-		if a.Kind != KindMem {
-			continue
-		}
-		if a.slot() == nil {
-			t.leaveHomes(s)
-			continue
-		}
-		for _, vi := range t.homes[a.slot().ID] {
-			t.setVar(s, vi, homeHandle)
+		if a := &in.Args[i]; a.Kind == KindMem && a.slot() != nil {
+			for _, vi := range t.homes[a.slot().ID] {
+				t.setVar(s, vi, homeHandle)
+			}
 		}
 	}
 }

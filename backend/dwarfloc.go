@@ -160,6 +160,7 @@ type varTracker struct {
 	// own IDs (irBlock, machineBlock).
 	byIR, byMachine []int32
 	paramRegs       []paramReg // the parameters passed in registers
+	addressed       []int32    // the IDs of the slots of allocas (forgetAddressed)
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
 	homeSlot []*Slot
@@ -843,8 +844,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// The entry: the parameters in their argument registers.
 	var incoming []*Slot // the stack arguments, in order
 	for _, s := range f.Slots {
-		if s.Kind == SlotIncoming {
+		switch s.Kind {
+		case SlotIncoming:
 			incoming = append(incoming, s)
+		case SlotAlloca:
+			t.addressed = append(t.addressed, int32(s.ID))
 		}
 	}
 	t.paramRegs = make([]paramReg, 0, min(len(f.IR.Params), len(argRegs)))
@@ -1868,6 +1872,9 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
 		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
 	t.writesHomes(s, in)
+	if writesProgramMemory(in) {
+		t.forgetAddressed(s)
+	}
 	if gone := in.Clobbers | in.Defs; gone != 0 {
 		gone.forEach(func(r Reg) { s.regs[r] = 0 })
 		if s == t.st {
@@ -1921,15 +1928,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 				t.log = append(t.log, stateChange{kind: changeReg, i: int32(r), v: v})
 			}
 		case a.Kind == KindMem && a.slot() != nil:
-			if s == t.st {
-				t.setStSlot(a.slot().ID, v)
-				t.touchedSlots = append(t.touchedSlots, int32(a.slot().ID))
-			} else {
-				s.slots.set(a.slot().ID, v)
-			}
-			if t.logging {
-				t.log = append(t.log, stateChange{kind: changeSlot, i: int32(a.slot().ID), v: v})
-			}
+			t.setSlot(s, a.slot().ID, v)
 		default:
 			continue // a store to memory the program addresses
 		}
@@ -1956,6 +1955,48 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 			for _, vi := range t.namedFor(v) {
 				t.setVar(s, vi, v)
 			}
+		}
+	}
+}
+
+// setSlot makes slot i of s hold v, as step's instruction does.
+func (t *varTracker) setSlot(s *trackState, i int, v tval) {
+	if s == t.st {
+		t.setStSlot(i, v)
+		t.touchedSlots = append(t.touchedSlots, int32(i))
+	} else {
+		s.slots.set(i, v)
+	}
+	if t.logging {
+		t.log = append(t.log, stateChange{kind: changeSlot, i: int32(i), v: v})
+	}
+}
+
+// writesProgramMemory reports whether in may write memory the program
+// addresses: it calls, or stores elsewhere than in one of the frame's
+// slots (through a pointer, into a global).
+func writesProgramMemory(in *Instr) bool {
+	if in.Op == opCall {
+		return true
+	}
+	for i := range in.defArgs() {
+		if a := &in.Args[i]; a.Kind == KindMem && a.slot() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// forgetAddressed makes the values in the slots of variables whose address
+// the program takes (a slot of an alloca isel did not promote) unknown in
+// s: a call or a store through a pointer may have written them, unseen
+// (seed 5509080: v8 = p6, then f4(&p6) gave p6 another array, and v8 was
+// described by p6's slot, which its value had been stored in). The
+// slot-homed variables themselves are followed by dwarfhome.go.
+func (t *varTracker) forgetAddressed(s *trackState) {
+	for _, i := range t.addressed {
+		if s.slots.get(int(i)) != 0 {
+			t.setSlot(s, int(i), 0)
 		}
 	}
 }
