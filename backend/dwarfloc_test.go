@@ -71,3 +71,43 @@ func TestHoldsInAsHolds(t *testing.T) {
 		}
 	}
 }
+
+// A call, or a store through a pointer, may write any slot whose address
+// the program took (an alloca's), and the values the data flow saw stored
+// there are then unknown; a spill slot keeps its value, and a store to a
+// spill slot forgets nothing (seed 5509080).
+func TestStepForgetsAddressedSlots(t *testing.T) {
+	f := &Func{Name: "f", IR: &middle.Func{}}
+	alloca := f.newSlot(SlotAlloca, 8, 8, "g")
+	spill := f.newSlot(SlotSpill, 8, 8, "s")
+	df := &dwarfFunc{f: f, dbg: &middle.FuncDebug{}}
+	vals := []*middle.Value{nil, homeMark, {Op: middle.OpAdd}, {Op: middle.OpAdd}, {Op: middle.OpAdd}}
+	tr := &varTracker{f: f, df: df, mem: new(trackMem), vals: vals, interim: make([]bool, 1), addressed: []int32{int32(alloca.ID)}}
+	callee := "h"
+	for _, c := range []struct {
+		name   string
+		in     *Instr
+		forget bool
+	}{
+		{"call", &Instr{Op: opCall, Size: 8, Args: []Operand{symOp(&callee)}}, true},
+		{"store through a pointer", &Instr{Op: opMov, Size: 8, Args: []Operand{baseOp(RBX, 8), regOp(RAX)}}, true},
+		{"store to a spill slot", &Instr{Op: opMov, Size: 8, Args: []Operand{slotOp(spill), regOp(RAX)}}, false},
+		{"register move", &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(RCX), regOp(RAX)}}, false},
+	} {
+		s := &tr.newStates(1, nil)[0]
+		s.regs[RAX] = 4
+		s.slots.set(alloca.ID, 2)
+		s.slots.set(spill.ID, 3)
+		tr.step(s, c.in, 0)
+		want := tval(2)
+		if c.forget {
+			want = 0
+		}
+		if got := s.slots.get(alloca.ID); got != want {
+			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, want)
+		}
+		if got, want := s.slots.get(spill.ID), map[bool]tval{true: 4, false: 3}[c.name == "store to a spill slot"]; got != want {
+			t.Errorf("%s: the spill slot holds %d, want %d", c.name, got, want)
+		}
+	}
+}
