@@ -1390,6 +1390,15 @@ func sharedChunks(m *trackState, ins []*trackState, vars bool, c int) int {
 		}
 		return &s.slots
 	}
+	if vec(m).flat() {
+		// The whole vector is one chunk.
+		for _, o := range ins[1:] {
+			if !vec(o).equal(vec(m)) {
+				return 0
+			}
+		}
+		return 1
+	}
 	if pg := c / vecPage; c%vecPage == 0 {
 		shared := true
 		for _, o := range ins[1:] {

@@ -8,7 +8,8 @@ import (
 
 // TestValueVecAgainstSlices runs random writes, copies and clears on a few
 // copy-on-write vectors and on plain slices side by side: every read, index
-// and comparison must agree, however the vectors share chunks.
+// and comparison must agree, however the vectors share chunks, and for the
+// flat vectors of at most vecChunk values too.
 func TestValueVecAgainstSlices(t *testing.T) {
 	pick := func(r *rand.Rand) tval {
 		if r.Intn(4) == 0 {
