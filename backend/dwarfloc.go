@@ -1997,8 +1997,7 @@ func writesProgramMemory(in *Instr) bool {
 }
 
 // forgetAddressed makes the values in the slots of variables whose address
-// the program takes (a slot of an alloca isel did not promote) unknown in
-// s: a call or a store through a pointer may have written them, unseen
+// the program takes (the allocas mem2reg left) unknown in s: a call or a store through a pointer may have written them, unseen
 // (seed 5509080: v8 = p6, then f4(&p6) gave p6 another array, and v8 was
 // described by p6's slot, which its value had been stored in). The
 // slot-homed variables themselves are followed by dwarfhome.go.

@@ -85,29 +85,25 @@ func TestStepForgetsAddressedSlots(t *testing.T) {
 	tr := &varTracker{f: f, df: df, mem: new(trackMem), vals: vals, interim: make([]bool, 1), addressed: []int32{int32(alloca.ID)}}
 	callee := "h"
 	for _, c := range []struct {
-		name   string
-		in     *Instr
-		forget bool
+		name          string
+		in            *Instr
+		alloca, spill tval // what the slots hold after it
 	}{
-		{"call", &Instr{Op: opCall, Size: 8, Args: []Operand{symOp(&callee)}}, true},
-		{"store through a pointer", &Instr{Op: opMov, Size: 8, Args: []Operand{baseOp(RBX, 8), regOp(RAX)}}, true},
-		{"store to a spill slot", &Instr{Op: opMov, Size: 8, Args: []Operand{slotOp(spill), regOp(RAX)}}, false},
-		{"register move", &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(RCX), regOp(RAX)}}, false},
+		{"call", &Instr{Op: opCall, Size: 8, Args: []Operand{symOp(&callee)}}, 0, 3},
+		{"store through a pointer", &Instr{Op: opMov, Size: 8, Args: []Operand{baseOp(RBX, 8), regOp(RAX)}}, 0, 3},
+		{"store to a spill slot", &Instr{Op: opMov, Size: 8, Args: []Operand{slotOp(spill), regOp(RAX)}}, 2, 4},
+		{"register move", &Instr{Op: opMov, Size: 8, Args: []Operand{regOp(RCX), regOp(RAX)}}, 2, 3},
 	} {
 		s := &tr.newStates(1, nil)[0]
 		s.regs[RAX] = 4
 		s.slots.set(alloca.ID, 2)
 		s.slots.set(spill.ID, 3)
 		tr.step(s, c.in, 0)
-		want := tval(2)
-		if c.forget {
-			want = 0
+		if got := s.slots.get(alloca.ID); got != c.alloca {
+			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, c.alloca)
 		}
-		if got := s.slots.get(alloca.ID); got != want {
-			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, want)
-		}
-		if got, want := s.slots.get(spill.ID), map[bool]tval{true: 4, false: 3}[c.name == "store to a spill slot"]; got != want {
-			t.Errorf("%s: the spill slot holds %d, want %d", c.name, got, want)
+		if got := s.slots.get(spill.ID); got != c.spill {
+			t.Errorf("%s: the spill slot holds %d, want %d", c.name, got, c.spill)
 		}
 	}
 }

@@ -23,8 +23,8 @@ import "slices"
 // functions' variables and spill slots) is a plain array instead, cut
 // from one array for all the vectors made together: copying it costs as
 // little as copying its page numbers, and reading it is one load rather
-// than three. Guarantees: the values
-// read are exactly those of a plain slice written the same way.
+// than three. Guarantees: the values read are exactly those of a plain
+// slice written the same way.
 
 // vecChunk is the number of values in a chunk: 16 rather than 64, since
 // a block's first write to a chunk copies it, and most functions have
@@ -203,7 +203,8 @@ func (v *valueVec) set(i int, x tval) {
 }
 
 // copyFrom makes v the same vector as o (of the same length): both share
-// o's pages from now on, so neither writes them in place any more.
+// o's pages from now on, so neither writes them in place any more (a flat
+// vector copies o's values).
 func (v *valueVec) copyFrom(o *valueVec) {
 	if v.flat() {
 		copy(v.small, o.small)
@@ -281,10 +282,10 @@ func (v *valueVec) index(x tval) int {
 	return -1
 }
 
-// snapshot appends v's pages' numbers to buf[:0]: what changed tells the
-// values that differ from them, as long as no vector writes those pages in
-// place meanwhile (v gives them up by a copyFrom, say).
-// (A flat vector's snapshot is its values.)
+// snapshot appends v's pages' numbers to buf[:0] (a flat vector's values):
+// what changed tells the values that differ from them, as long as no
+// vector writes those pages in place meanwhile (v gives them up by a
+// copyFrom, say).
 func (v *valueVec) snapshot(buf []int32) []int32 {
 	if v.flat() {
 		buf = buf[:0]
