@@ -255,9 +255,10 @@ func (df *dwarfFunc) prologueEnd(in *Instr) bool {
 	return true
 }
 
-// instr is called before the emitter writes in; it starts a new run, with
-// its label, where the scope or a variable's location changes.
-func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
+// instr is called before the emitter writes in, instruction k of block b;
+// it starts a new run, with its label, where the scope or a variable's
+// location changes.
+func (df *dwarfFunc) instr(w io.Writer, b *Block, k int, in *Instr) {
 	if df == nil {
 		return
 	}
@@ -273,7 +274,7 @@ func (df *dwarfFunc) instr(w io.Writer, in *Instr) {
 		}
 		df.cp = df.copy.next(in)
 	}
-	df.locs.advance(in)
+	df.locs.advance(b, k)
 	df.unset.advance(in)
 	if in.Op == opCall {
 		df.call(in)

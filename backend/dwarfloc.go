@@ -2100,16 +2100,18 @@ func isPlace(a Operand) bool {
 	return a.Kind == KindMem && a.slot() != nil && (a.slot().Kind == SlotSpill || a.slot().Kind == SlotIncoming)
 }
 
-// advance brings the replay to just before in, which the emitter is about
-// to write.
-func (t *varTracker) advance(in *Instr) {
+// advance brings the replay to just before instruction k of block b,
+// which the emitter is about to write. The emitter writes the blocks in
+// their order and each block's instructions in theirs, leaving some out.
+func (t *varTracker) advance(b *Block, k int) {
 	if t == nil {
 		return
 	}
-	bi, ok := t.locate(in)
+	i, ok := t.machineBlock(b)
 	if !ok {
 		return
 	}
+	bi := blockIndex{i, k}
 	if bi.block != t.block {
 		t.block, t.next, t.logAt = bi.block, 0, int(t.logFrom[bi.block])
 		t.firing = t.startFiring(bi.block, &t.firing)
@@ -2155,28 +2157,6 @@ func (t *varTracker) machineBlock(b *Block) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// locate finds in's block and index: the emitter writes the blocks in
-// their order and each block's instructions in theirs (leaving some out),
-// so the search goes forward from the last one found.
-func (t *varTracker) locate(in *Instr) (blockIndex, bool) {
-	start := max(t.block, 0)
-	for pass := 0; pass < 2; pass++ {
-		for bi := start; bi < len(t.f.Blocks); bi++ {
-			from := 0
-			if bi == t.block && pass == 0 {
-				from = t.next
-			}
-			for k, x := range t.f.Blocks[bi].Instrs[from:] {
-				if x == in {
-					return blockIndex{bi, from + k}, true
-				}
-			}
-		}
-		start = 0 // not ahead: search from the top once
-	}
-	return blockIndex{}, false
 }
 
 // update recomputes the location of each variable that may have moved

@@ -437,7 +437,7 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 		if f.isNop(in) || in.Op == opJmp && falls(in.Args[0].block()) {
 			continue
 		}
-		e.df.instr(e.w, in)
+		e.df.instr(e.w, b, i, in)
 		suffix := ""
 		if e.df.prologueEnd(in) {
 			suffix = " prologue_end"
