@@ -725,6 +725,19 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				continue
 			}
 		}
+		if w := c.Value; into < 0 && c.Phi && w.Op == middle.OpSelect && live(w) && w.Block != nil {
+			// The φ became a select (if-conversion), in the block that
+			// branched to the φ's, which runs the join's code when the
+			// two were merged: no copies feed it, and where an unrolled
+			// copy's anchors are gone with its folded code, the
+			// variable becomes the select in its block, or it would
+			// keep its value from before (seed 5509848: v39 showed -7
+			// after the loop that made it 47). (Later copies' are dead,
+			// so one that fires early shows nothing.)
+			if bi, ok := t.irBlock(w.Block); ok {
+				into = bi
+			}
+		}
 		if into < 0 {
 			// Where the variable changes is not known any more: rather
 			// than show a value it may no longer have, it gets no
