@@ -543,6 +543,33 @@ func (d *FuncDebug) BlockOf(a *DebugAssign) *Block {
 	return b
 }
 
+// demoted marks dead the assignments of the values vs that a versioned
+// loop computes, made outside the loop (loop, its blocks): past the loop
+// each is now the value of the slow copy alone, both copies' going through
+// a slot that mem2reg makes a φ of (loopversion.go's demote), and an
+// assignment has no load of the slot to take instead (seed 5510018: an
+// inlined call's parameter, the count of a loop before it, showed the
+// slow copy's value, folded to the constant it starts at, where the fast
+// copy had counted it down).
+func (d *FuncDebug) demoted(vs []*Value, loop []*Block) {
+	if d == nil || len(vs) == 0 {
+		return
+	}
+	escaping := make(map[*Value]bool, len(vs))
+	for _, v := range vs {
+		escaping[v] = true
+	}
+	in := make(map[*Block]bool, len(loop))
+	for _, b := range loop {
+		in[b] = true
+	}
+	for i := range d.Assigns {
+		if a := &d.Assigns[i]; escaping[a.Value] && !in[d.BlockOf(a)] {
+			a.Dead = true
+		}
+	}
+}
+
 // speculate notes that IfConvert ran the code of arm, which branched to
 // join, unconditionally before the branch that chose it, and deleted arm
 // (speculated applies the notes, once per pass, so that the pass stays

@@ -500,6 +500,7 @@ func (p *versionPlan) apply(vr *versioner) []*Value {
 	for i, v := range escaping {
 		slots[len(slots)-1-i] = demote(f, v, copies.vals[v.ID], uses[i])
 	}
+	f.tracking().demoted(escaping, l.Blocks)
 	vr.slots = append(vr.slots, slots)
 	vr.copier.forget(l.Blocks)
 	return escaping

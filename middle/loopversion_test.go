@@ -938,3 +938,42 @@ func TestVersionLoopsKeepsTheInlineSite(t *testing.T) {
 		t.Fatalf("the loop was not versioned:\n%s", f)
 	}
 }
+
+// A variable assigned, after a versioned loop, a value the loop computed
+// (its sum) has no value there: past the loop that value is the slow
+// copy's alone, the fast copy's going with it through a slot (demote),
+// and the assignment has no load of the slot to take instead (seed
+// 5510018). The assignment inside the loop keeps its value.
+func TestVersionLoopsKillsAssignmentsAfterTheLoop(t *testing.T) {
+	m := mustParse(t, "in.ll", versionLoopIR(-2, "slt", "%x = add i64 %c, %i"))
+	m.DebugUnit = &DebugUnit{}
+	f := m.Func("main")
+	var sum, r *Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			switch v.Name {
+			case "sum":
+				sum = v
+			case "r":
+				r = v
+			}
+		}
+	}
+	f.Debug = &FuncDebug{Vars: []*DebugVar{{Name: "s", Type: "int"}}, Assigns: []DebugAssign{
+		{Var: 0, Value: sum, Block: sum.Block, Phi: true},
+		{Var: 0, Value: sum, Block: r.Block, Anchors: []*Value{r}},
+	}}
+	VersionLoops(f)
+	if err := Verify(f); err != nil {
+		t.Fatalf("%s\n%v", f, err)
+	}
+	if !strings.Contains(f.String(), "head.fast") {
+		t.Fatalf("the loop was not versioned:\n%s", f)
+	}
+	if a := f.Debug.Assigns[0]; a.Dead {
+		t.Errorf("the assignment in the loop is dead")
+	}
+	if a := f.Debug.Assigns[1]; !a.Dead {
+		t.Errorf("the assignment after the loop takes %s, the slow copy's value alone", a.Value)
+	}
+}
