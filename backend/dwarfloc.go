@@ -14,9 +14,10 @@ import (
 // promoted source variable's current value is, instruction by instruction,
 // after register allocation, as Go's cmd/compile (ssa/debug.go) and LLVM's
 // LiveDebugValues work it out. A forward data flow over the blocks tracks
-// two things: which IR value each physical register and spill slot holds
+// two things: which IR value each physical register and stack slot holds
 // (a definition puts its value there, a copy or reload copies the
-// source's, a call destroys the caller-saved registers), and which IR
+// source's, a call destroys the caller-saved registers, and a call or a
+// store through a pointer the values in the slots of allocas), and which IR
 // value each variable currently is: an assignment recorded by mem2reg
 // (middle/debugvalues.go) takes effect in the block its anchors (or the
 // merges of its block, FuncDebug.BlockOf) say it is in now, before the
@@ -24,7 +25,8 @@ import (
 // branch on its own line, where gdb stops for the statement), and, for a
 // block that tail duplication dissolved, at the start of each of its
 // copies by the same rule (copiesOf); a φ of the
-// block at its top; the copies feeding a φ named for a variable (for a
+// block at its top, and one that became a select, with its anchors gone,
+// in the select's block; the copies feeding a φ named for a variable (for a
 // spilled φ, the stores to its slot of a value it takes) make the
 // variable that φ at the end of their block; a parameter is its argument
 // from the function's first instruction. At a join, a place holding

@@ -948,17 +948,7 @@ func TestVersionLoopsKillsAssignmentsAfterTheLoop(t *testing.T) {
 	m := mustParse(t, "in.ll", versionLoopIR(-2, "slt", "%x = add i64 %c, %i"))
 	m.DebugUnit = &DebugUnit{}
 	f := m.Func("main")
-	var sum, r *Value
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			switch v.Name {
-			case "sum":
-				sum = v
-			case "r":
-				r = v
-			}
-		}
-	}
+	sum, r := valueNamed(f, "sum"), valueNamed(f, "r")
 	f.Debug = &FuncDebug{Vars: []*DebugVar{{Name: "s", Type: "int"}}, Assigns: []DebugAssign{
 		{Var: 0, Value: sum, Block: sum.Block, Phi: true},
 		{Var: 0, Value: sum, Block: r.Block, Anchors: []*Value{r}},
