@@ -207,40 +207,66 @@ type bottomUp struct {
 // callees are settled comes first: the SCC passes of a chain of calls
 // (each function calling the one before, as in C) can only run one after
 // another, and the rest of the work is done around them. Then the passes
-// after them, which free a body, and last the next body to build.
+// after them, which free a body, and last the next body to build. The
+// passes after the SCC passes, and the writing of the text, run in
+// batches (stagebatch.go): a worker queues the functions for them, and
+// takes a queue through its stage when it is full or there is nothing
+// else to do.
 func (b *bottomUp) worker() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	n := len(b.m)
+	q := new(workerBatches)
 	for !b.failed && b.compiled < n {
 		switch {
 		case len(b.ready) > 0:
 			i := b.ready[0]
 			b.ready = b.ready[1:]
 			b.busy++
-			b.compile(i)
+			b.compile(i, q)
 			b.busy--
 		case b.next < n && (b.inFlight < b.window || b.busy == 0):
 			b.busy++
-			b.build()
+			b.build(q)
 			b.busy--
 		case len(b.late) > 0:
 			i := b.late[0]
 			b.late = b.late[1:]
 			b.busy++
-			b.compileLate(i)
+			b.queueLate(i, q)
+			b.busy--
+		case len(q.late.funcs) > 0:
+			b.busy++
+			b.compileLate(q)
+			b.busy--
+		case len(q.ready.funcs) > 0:
+			b.busy++
+			b.writeReady(q)
 			b.busy--
 		default:
 			b.progress.Wait()
 		}
 	}
+	// Only after a failure: none of these is compiled or written.
+	for _, r := range q.late.take() {
+		b.done(r.i, nil, nil)
+	}
+	if len(q.ready.funcs) > 0 {
+		b.writeReady(q)
+	}
+}
+
+// workerBatches are a worker's functions waiting for the passes after
+// the SCC passes (late) and for their text to be written (ready).
+type workerBatches struct {
+	late, ready stageBatch
 }
 
 // build builds the next body and takes it through the passes before the
 // SCC pass, and on if its callees are settled. Bodies are built
 // concurrently and committed in order (middle/lazy.go). Called, and
 // returns, with b.mu held.
-func (b *bottomUp) build() {
+func (b *bottomUp) build(q *workerBatches) {
 	k := b.next
 	b.next++
 	b.inFlight++
@@ -287,7 +313,7 @@ func (b *bottomUp) build() {
 		return
 	}
 	if b.waitCallees[k] == 0 {
-		b.compile(k)
+		b.compile(k, q)
 		return
 	}
 	if b.forward[k] {
@@ -297,10 +323,10 @@ func (b *bottomUp) build() {
 }
 
 // compile takes the i-th function, built and its callees settled, through
-// the SCC passes and settles it; then on through the rest and code
+// the SCC passes and settles it; then queues it for the rest and code
 // generation, unless a function its settling let go on is waiting. Called,
 // and returns, with b.mu held.
-func (b *bottomUp) compile(i int) {
+func (b *bottomUp) compile(i int, q *workerBatches) {
 	f := b.m[i]
 	b.mu.Unlock()
 	_, err := b.pl.runFunc(b.scc, f, nil)
@@ -319,28 +345,65 @@ func (b *bottomUp) compile(i int) {
 		b.progress.Broadcast()
 		return
 	}
-	b.compileLate(i)
+	b.queueLate(i, q)
 }
 
-// compileLate takes the i-th function, settled, through the passes after
-// the SCC passes and code generation, and finishes what it can. Called,
-// and returns, with b.mu held.
-func (b *bottomUp) compileLate(i int) {
-	f := b.m[i]
-	b.mu.Unlock()
-	mf, err := b.pl.runFunc(b.after, f, nil)
-	if err == nil && b.pl.Ready != nil {
-		b.pl.Ready(f, mf)
-		if mf != nil && mf.text != nil {
-			// Written: until its turn, only the text is needed.
-			f.Release()
-			text := mf.text
-			mf.dropCode()
-			mf = &Func{text: text}
+// queueLate puts the i-th function, settled, into the worker's batch for
+// the passes after the SCC passes, and takes the batch through them when
+// it is full. A function in a batch counts no more in inFlight: the
+// batch's own bounds limit what it holds. Called, and returns, with b.mu
+// held.
+func (b *bottomUp) queueLate(i int, q *workerBatches) {
+	b.inFlight--
+	if q.late.add(i, nil, b.m[i].NumValues()) {
+		b.compileLate(q)
+	}
+}
+
+// compileLate takes the functions of the worker's late batch through the
+// passes after the SCC passes and code generation; with Ready, they go
+// into its batch for writing their text, and are done once it is written.
+// Called, and returns, with b.mu held.
+func (b *bottomUp) compileLate(q *workerBatches) {
+	for _, r := range q.late.take() {
+		if b.failed {
+			b.done(r.i, nil, nil) // the run stops: not compiled
+			continue
+		}
+		b.mu.Unlock()
+		mf, err := b.pl.runFunc(b.after, b.m[r.i], nil)
+		b.mu.Lock()
+		if err != nil || b.pl.Ready == nil {
+			b.done(r.i, mf, err)
+			continue
+		}
+		if q.ready.add(r.i, mf, machineSize(mf)) {
+			b.writeReady(q)
 		}
 	}
-	b.mu.Lock()
-	b.inFlight--
+}
+
+// writeReady writes the text of the functions of the worker's ready batch
+// (Pipeline.Ready), which are then done. Called, and returns, with b.mu
+// held.
+func (b *bottomUp) writeReady(q *workerBatches) {
+	fs := q.ready.take()
+	if !b.failed {
+		b.mu.Unlock()
+		for k, r := range fs {
+			fs[k].mf = b.pl.writeReady(b.m[r.i], r.mf)
+		}
+		b.mu.Lock()
+	}
+	for _, r := range fs {
+		b.done(r.i, r.mf, nil)
+	}
+}
+
+// done records that the i-th function is compiled, with its machine
+// function and error, and finishes what it can. Called, and returns, with
+// b.mu held.
+func (b *bottomUp) done(i int, mf *Func, err error) {
 	b.compiled++
 	b.stage[i], b.mach[i], b.errs[i] = done, mf, err
 	b.failed = b.failed || err != nil

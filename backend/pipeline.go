@@ -477,20 +477,66 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 	n := len(funcs)
 	jobs := min(max(pl.Jobs, 1), max(n, 1))
 	window := 4 * jobs
+	if pl.Ready != nil {
+		window += jobs * batchFuncs // room for each worker's batch (stagebatch.go)
+	}
 	errs := make([]error, n)
 	done := make([]bool, n)
 	var mu sync.Mutex
 	progress := sync.NewCond(&mu)
 	next, committed, finished := 0, 0, 0
 	finishing, failed := false, false
+	// markDone records the i-th function's result and finishes what it
+	// can; with mu held.
+	markDone := func(i int, mf *Func, err error) {
+		mach[i], errs[i], done[i] = mf, err, true
+		failed = failed || err != nil
+		for !finishing && !failed && finished < n && done[finished] {
+			k := finished
+			finishing = true
+			mu.Unlock()
+			err := pl.Finish(funcs[k], mach[k])
+			funcs[k].Release()
+			mach[k].dropCode()
+			mu.Lock()
+			mach[k], errs[k] = nil, err
+			finishing = false
+			failed = failed || err != nil
+			finished++
+		}
+		progress.Broadcast()
+	}
+	// writeReady writes the text of the functions of q, which are then
+	// done; with mu held.
+	writeReady := func(q *stageBatch) {
+		fs := q.take()
+		if !failed {
+			mu.Unlock()
+			for k, r := range fs {
+				fs[k].mf = pl.writeReady(funcs[r.i], r.mf)
+			}
+			mu.Lock()
+		}
+		for _, r := range fs {
+			markDone(r.i, r.mf, nil)
+		}
+	}
 	worker := func() {
 		mu.Lock()
 		defer mu.Unlock()
+		q := new(stageBatch)
 		for {
 			for next < n && !failed && next >= finished+window {
+				if len(q.funcs) > 0 {
+					writeReady(q) // its functions may be the ones waited for
+					continue
+				}
 				progress.Wait()
 			}
 			if next >= n || failed {
+				if len(q.funcs) > 0 {
+					writeReady(q)
+				}
 				return
 			}
 			i := next
@@ -518,26 +564,14 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 			if err == nil {
 				mf, err = pl.runFunc(group, funcs[i], mach[i])
 			}
-			if err == nil && pl.Ready != nil {
-				pl.Ready(funcs[i], mf)
-			}
 			mu.Lock()
-			mach[i], errs[i], done[i] = mf, err, true
-			failed = failed || err != nil
-			for !finishing && !failed && finished < n && done[finished] {
-				k := finished
-				finishing = true
-				mu.Unlock()
-				err := pl.Finish(funcs[k], mach[k])
-				funcs[k].Release()
-				mach[k].dropCode()
-				mu.Lock()
-				mach[k], errs[k] = nil, err
-				finishing = false
-				failed = failed || err != nil
-				finished++
+			if err == nil && pl.Ready != nil {
+				if q.add(i, mf, machineSize(mf)) {
+					writeReady(q)
+				}
+				continue
 			}
-			progress.Broadcast()
+			markDone(i, mf, err)
 		}
 	}
 	var wg sync.WaitGroup
