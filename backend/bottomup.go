@@ -260,6 +260,10 @@ func (b *bottomUp) worker() {
 // the SCC passes (late) and for their text to be written (ready).
 type workerBatches struct {
 	late, ready stageBatch
+	// A late batch's functions and their results (compileLate).
+	funcs []*middle.Func
+	mfs   []*Func
+	errs  []error
 }
 
 // build builds the next body and takes it through the passes before the
@@ -361,26 +365,35 @@ func (b *bottomUp) queueLate(i int, q *workerBatches) {
 }
 
 // compileLate takes the functions of the worker's late batch through the
-// passes after the SCC passes and code generation; with Ready, they go
-// into its batch for writing their text, and are done once it is written.
-// Called, and returns, with b.mu held.
+// passes after the SCC passes and code generation, pass by pass
+// (runBatch); with Ready, they go into its batch for writing their text,
+// and are done once it is written. Called, and returns, with b.mu held.
 func (b *bottomUp) compileLate(q *workerBatches) {
-	for _, r := range q.late.take() {
-		if b.failed {
+	fs := q.late.take()
+	if b.failed {
+		for _, r := range fs {
 			b.done(r.i, nil, nil) // the run stops: not compiled
-			continue
 		}
-		b.mu.Unlock()
-		mf, err := b.pl.runFunc(b.after, b.m[r.i], nil)
-		b.mu.Lock()
-		if err != nil || b.pl.Ready == nil {
-			b.done(r.i, mf, err)
-			continue
-		}
-		if q.ready.add(r.i, mf, machineSize(mf)) {
+		return
+	}
+	funcs := q.funcs[:0]
+	for _, r := range fs {
+		funcs = append(funcs, b.m[r.i])
+	}
+	q.funcs = funcs
+	mfs, errs := scratch(&q.mfs, len(fs)), scratch(&q.errs, len(fs))
+	b.mu.Unlock()
+	b.pl.runBatch(b.after, funcs, mfs, errs)
+	b.mu.Lock()
+	for k, r := range fs {
+		if errs[k] != nil || b.pl.Ready == nil {
+			b.done(r.i, mfs[k], errs[k])
+		} else if q.ready.add(r.i, mfs[k], machineSize(mfs[k])) {
 			b.writeReady(q)
 		}
 	}
+	clear(funcs) // nothing kept alive till the next batch
+	clear(mfs)
 }
 
 // writeReady writes the text of the functions of the worker's ready batch

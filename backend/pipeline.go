@@ -640,48 +640,74 @@ func (pl *Pipeline) runSCC(group []*Pass, m *middle.Module) error {
 // through the function passes of group.
 func (pl *Pipeline) runFunc(group []*Pass, f *middle.Func, mf *Func) (*Func, error) {
 	for _, p := range group {
-		if pl.Before != nil {
-			pl.Before(p, f, mf)
+		var err error
+		if mf, err = pl.runPass(p, f, mf); err != nil {
+			return mf, err
 		}
-		switch {
-		case p.wholeModule():
-			// The summarized form (bottomup.go).
-			if err := pl.work[p](f); err != nil {
-				return mf, &PassError{Pass: p.Name, Err: err}
-			}
-		case p.IR != nil:
-			epoch := f.CFGEpoch()
-			if pl.Instead == nil || !pl.Instead(p, f) {
-				p.IR(f)
-			}
-			if p.KeepsCFG && pl.Verify && f.CFGEpoch() != epoch {
-				return mf, &PassError{Pass: p.Name, Err: fmt.Errorf("@%s: the pass is said to keep the CFG, but it changed an edge", f.Name)}
-			}
-		case p.Isel != nil:
-			mf = p.Isel(f)
-			mf.keepCode = !pl.DropIR
-			if pl.DropIR && !f.Tracked() {
-				mf.dropIR()
-			}
-		default:
-			mf.left = false
-			p.Mach(mf)
-			if !mf.left {
-				mf.live, mf.loops = nil, nil // for the pass right after their maker only
+	}
+	return mf, nil
+}
+
+// runBatch takes the functions fs through group pass by pass: each pass
+// runs over every function of the batch before the next pass, so that its
+// code stays in the cache from one function to the next (stagebatch.go).
+// mfs and errs are by function; one whose pass fails goes no further.
+// Before and After still see each function's passes in order.
+func (pl *Pipeline) runBatch(group []*Pass, fs []*middle.Func, mfs []*Func, errs []error) {
+	for _, p := range group {
+		for k, f := range fs {
+			if errs[k] == nil {
+				mfs[k], errs[k] = pl.runPass(p, f, mfs[k])
 			}
 		}
-		if pl.After != nil {
-			pl.After(p, f, mf)
+	}
+}
+
+// runPass runs p on f (whose machine function is mf, once it has one),
+// with the hooks and checks pl asks for, and returns f's machine
+// function.
+func (pl *Pipeline) runPass(p *Pass, f *middle.Func, mf *Func) (*Func, error) {
+	if pl.Before != nil {
+		pl.Before(p, f, mf)
+	}
+	switch {
+	case p.wholeModule():
+		// The summarized form (bottomup.go).
+		if err := pl.work[p](f); err != nil {
+			return mf, &PassError{Pass: p.Name, Err: err}
 		}
-		switch {
-		case p.OnIR() && pl.Verify:
-			if err := middle.Verify(f); err != nil {
-				return mf, &PassError{Pass: p.Name, Err: err}
-			}
-		case p.Allocated && pl.Check:
-			if err := Check(mf); err != nil {
-				return mf, &PassError{Pass: p.Name, Err: err, Func: mf}
-			}
+	case p.IR != nil:
+		epoch := f.CFGEpoch()
+		if pl.Instead == nil || !pl.Instead(p, f) {
+			p.IR(f)
+		}
+		if p.KeepsCFG && pl.Verify && f.CFGEpoch() != epoch {
+			return mf, &PassError{Pass: p.Name, Err: fmt.Errorf("@%s: the pass is said to keep the CFG, but it changed an edge", f.Name)}
+		}
+	case p.Isel != nil:
+		mf = p.Isel(f)
+		mf.keepCode = !pl.DropIR
+		if pl.DropIR && !f.Tracked() {
+			mf.dropIR()
+		}
+	default:
+		mf.left = false
+		p.Mach(mf)
+		if !mf.left {
+			mf.live, mf.loops = nil, nil // for the pass right after their maker only
+		}
+	}
+	if pl.After != nil {
+		pl.After(p, f, mf)
+	}
+	switch {
+	case p.OnIR() && pl.Verify:
+		if err := middle.Verify(f); err != nil {
+			return mf, &PassError{Pass: p.Name, Err: err}
+		}
+	case p.Allocated && pl.Check:
+		if err := Check(mf); err != nil {
+			return mf, &PassError{Pass: p.Name, Err: err, Func: mf}
 		}
 	}
 	return mf, nil
