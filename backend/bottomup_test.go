@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"toyc/middle"
@@ -175,5 +176,60 @@ func TestO1InlinesAndFolds(t *testing.T) {
 	}
 	if strings.Contains(asm, "call\th\n") {
 		t.Error("-O1 calls @h rather than inline it")
+	}
+}
+
+// The passes after inline run over a worker's batch pass by pass, and the
+// batch's text is written one function after another (stagebatch.go): at
+// -j1, instruction selection runs for two functions in a row, and so does
+// the writing of their text.
+func TestLatePassesRunInBatches(t *testing.T) {
+	m := parseModule(t, bottomUpModule(30))
+	declareIRFacts(m)
+	var out bytes.Buffer
+	em := NewEmitter(&out, m, nil)
+	var events []string // "isel f", "ready f" and the other late passes' names
+	var mu sync.Mutex
+	note := func(s string) {
+		mu.Lock()
+		events = append(events, s)
+		mu.Unlock()
+	}
+	pl := &Pipeline{Level: 2, Native: true, Check: true, Jobs: 1,
+		Finish: func(f *middle.Func, mf *Func) error {
+			em.Function(mf)
+			return nil
+		},
+		Ready: func(f *middle.Func, mf *Func) {
+			note("ready " + f.Name)
+			em.Prepare(mf)
+		},
+		Before: func(p *Pass, f *middle.Func, mf *Func) {
+			if p.Late || p.Native {
+				note(p.Name + " " + f.Name)
+			}
+		}}
+	if _, err := pl.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	if !pl.Summarized() {
+		t.Fatal("the run did not stream by the summary")
+	}
+	if err := em.Close(); err != nil {
+		t.Fatal(err)
+	}
+	adjacent := func(kind string) bool {
+		for i := 1; i < len(events); i++ {
+			a, b := events[i-1], events[i]
+			if strings.HasPrefix(a, kind+" ") && strings.HasPrefix(b, kind+" ") && a != b {
+				return true
+			}
+		}
+		return false
+	}
+	for _, kind := range []string{"isel", "ready"} {
+		if !adjacent(kind) {
+			t.Errorf("no two functions went through %s one after the other: %v", kind, events)
+		}
 	}
 }
