@@ -584,7 +584,10 @@ small_part() {
 # gcost_part measures what -g adds to an -O1 and an -O2 compile of the
 # 100k-line program (else the largest size): $BENCH_GROUNDS rounds
 # (default 5), each compiling without and with -g back to back, so that a
-# burst of load hits both alike; medians of CPU and wall-clock time.
+# burst of load hits both alike; medians of CPU and wall-clock time, and
+# the median of the rounds' own ratios, which a machine that is slower
+# for several rounds at a time (a shared one) moves less than the ratio of
+# the medians.
 gcost_part() {
 	local n="" s lv r g tf ok=1
 	for s in $sizes; do
@@ -616,11 +619,16 @@ gcost_part() {
 				fi
 			done
 		done
-		local c0 c1 w0 w1
+		local c0 c1 w0 w1 cr wr cratio=() wratio=()
 		c0=$(median "${cpu0[@]}") c1=$(median "${cpu1[@]}") w0=$(median "${wall0[@]}") w1=$(median "${wall1[@]}")
-		awk -v lv="$lv" -v c0="$c0" -v c1="$c1" -v w0="$w0" -v w1="$w1" 'BEGIN {
-			printf "  toyc -%s: CPU %.2f s -> %.2f s with -g (%+.1f%%), wall %.2f s -> %.2f s (%+.1f%%)\n",
-				lv, c0, c1, 100 * (c1 / c0 - 1), w0, w1, 100 * (w1 / w0 - 1) }'
+		for ((r = 0; r < ${#cpu1[@]}; r++)); do
+			cratio+=("$(awk -v a="${cpu0[r]}" -v b="${cpu1[r]}" 'BEGIN { print b / a }')")
+			wratio+=("$(awk -v a="${wall0[r]}" -v b="${wall1[r]}" 'BEGIN { print b / a }')")
+		done
+		cr=$(median "${cratio[@]}") wr=$(median "${wratio[@]}")
+		awk -v lv="$lv" -v c0="$c0" -v c1="$c1" -v w0="$w0" -v w1="$w1" -v cr="$cr" -v wr="$wr" 'BEGIN {
+			printf "  toyc -%s: CPU %.2f s -> %.2f s with -g (%+.1f%%), wall %.2f s -> %.2f s (%+.1f%%); median of the rounds: CPU %+.1f%%, wall %+.1f%%\n",
+				lv, c0, c1, 100 * (c1 / c0 - 1), w0, w1, 100 * (w1 / w0 - 1), 100 * (cr - 1), 100 * (wr - 1) }'
 	done
 	[ $ok = 1 ] || echo "  (not measured: a compile failed)"
 	gcost_instructions
