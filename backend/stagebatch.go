@@ -19,10 +19,12 @@ import "toyc/middle"
 // 100k lines, 11 interleaved rounds, against one function at a time:
 // -O1 and -O2 took about 11% less CPU time, 16% less with -g, whose added
 // time went from +33% to +26%; the gains grew with the batch up to about
-// 32 functions, and larger batches slowed the compile without -g. The size bound keeps what a batch holds alive small when
-// functions are large, for which switching between passes costs little
-// anyway. The stages before the SCC pass are not batched: a function
-// waiting there keeps its callers waiting, which pile up. Each function's
+// 32 functions, and larger batches slowed the compile without -g. The
+// size bound keeps what a batch holds alive small when functions are
+// large, for which switching between passes costs little anyway. The SCC
+// passes and those before them are not batched: a function queued for
+// them keeps its callers waiting until it is settled, and with -j2 the
+// other worker then idled (wall time up by a third). Each function's
 // passes read only its own body and its settled callees' (bottomup.go),
 // so the order in which the functions of a batch take them changes
 // nothing; the schedulers (stream, streamBottomUp) still finish the
