@@ -15,10 +15,11 @@ import (
 // order the bodies come rather than level by level: the result is the
 // same, since a function's inlining reads only its settled callees). Then
 // it is settled, and goes on through the late passes and code generation
-// at once, unless a caller still to come may inline it (Summary.Settle):
-// such a function waits, as the SCC passes left it, until its last caller
-// is through the late passes too (a caller that waits may still be copied
-// into its own callers with its calls, which they may then inline). So a
+// with its worker's next batch (stagebatch.go); when a caller still to
+// come may inline it (Summary.Settle), a frozen copy of its body waits, as
+// the SCC passes left it, until its last caller is through the late
+// passes too (a caller that waits may still be copied into its own
+// callers with its calls, which they may then inline). So a
 // program whose functions come after those they call (as C's must) keeps
 // alive little more than the function being compiled and the small
 // functions their callers may still copy.
@@ -37,7 +38,8 @@ import (
 // the worker that settles a function goes on with a caller it let go
 // rather than with the function's own late passes, which another worker
 // takes. Building comes next, the late passes last (at most window
-// functions are in flight, so they are not left behind). The functions
+// functions are in flight outside the workers' batches, so they are not
+// left behind). The functions
 // are finished (Finish) in the module's order, by the worker that
 // compiles the oldest unfinished one. A function written out ahead of its
 // turn (Ready) keeps only its text until then.
@@ -163,8 +165,9 @@ type bottomUp struct {
 	before, scc, after []*Pass
 	// window bounds inFlight, the functions built and not yet compiled,
 	// but for those waiting for a callee further on in the module (which
-	// cannot go on before more bodies are built): no body is built while
-	// there are window others, unless nothing else can go on.
+	// cannot go on before more bodies are built) and those in a worker's
+	// batch (whose own bounds limit them): no body is built while there
+	// are window others, unless nothing else can go on.
 	window int
 	// unsolved counts the bodies still to build before the facts across
 	// functions are solved, when the passes read them; until then the
