@@ -403,15 +403,7 @@ func (b *bottomUp) compileLate(q *workerBatches) {
 // (Pipeline.Ready), which are then done. Called, and returns, with b.mu
 // held.
 func (b *bottomUp) writeReady(q *workerBatches) {
-	fs := q.ready.take()
-	if !b.failed {
-		b.mu.Unlock()
-		for k, r := range fs {
-			fs[k].mf = b.pl.writeReady(b.m[r.i], r.mf)
-		}
-		b.mu.Lock()
-	}
-	for _, r := range fs {
+	for _, r := range b.pl.writeBatch(&q.ready, &b.mu, b.failed, b.m) {
 		b.done(r.i, r.mf, nil)
 	}
 }

@@ -509,15 +509,7 @@ func (pl *Pipeline) stream(group []*Pass, funcs []*middle.Func, mach []*Func) er
 	// writeReady writes the text of the functions of q, which are then
 	// done; with mu held.
 	writeReady := func(q *stageBatch) {
-		fs := q.take()
-		if !failed {
-			mu.Unlock()
-			for k, r := range fs {
-				fs[k].mf = pl.writeReady(funcs[r.i], r.mf)
-			}
-			mu.Lock()
-		}
-		for _, r := range fs {
+		for _, r := range pl.writeBatch(q, &mu, failed, funcs) {
 			markDone(r.i, r.mf, nil)
 		}
 	}

@@ -1,6 +1,10 @@
 package backend
 
-import "toyc/middle"
+import (
+	"sync"
+
+	"toyc/middle"
+)
 
 // Running the last stages of the pipeline in batches: a worker that has
 // taken a function through the passes up to the late ones does not go on
@@ -87,4 +91,20 @@ func (pl *Pipeline) writeReady(f *middle.Func, mf *Func) *Func {
 	text := mf.text
 	mf.dropCode()
 	return &Func{text: text}
+}
+
+// writeBatch takes the functions of q (bodies gives each one's body by
+// its index) and, unless the run failed, writes their text (writeReady)
+// with mu unlocked; it returns them, each with what Finish is to get for
+// it. Called, and returns, with mu held.
+func (pl *Pipeline) writeBatch(q *stageBatch, mu sync.Locker, failed bool, bodies []*middle.Func) []batchFunc {
+	fs := q.take()
+	if !failed {
+		mu.Unlock()
+		for k, r := range fs {
+			fs[k].mf = pl.writeReady(bodies[r.i], r.mf)
+		}
+		mu.Lock()
+	}
+	return fs
 }
