@@ -140,22 +140,17 @@ func (t *varTracker) homesAtEntry(s *trackState) {
 	}
 }
 
-// writesHomes applies to s what in does to the followed slot-homed
-// variables: one whose slot it writes is home; one away from home loses
-// its value at a store through a pointer or a call, which may write its
-// slot.
-func (t *varTracker) writesHomes(s *trackState, in *Instr) {
-	if len(t.homed) == 0 {
-		return
-	}
-	if writesProgramMemory(in) {
+// writesHomes applies to s what the instruction of plan p does to the
+// followed slot-homed variables: one whose slot it writes is home; one
+// away from home loses its value at a store through a pointer or a call,
+// which may write its slot.
+func (t *varTracker) writesHomes(s *trackState, p *stepPlan) {
+	if p.flags&planWritesMemory != 0 {
 		t.leaveHomes(s)
 	}
-	for i := range in.defArgs() {
-		if a := &in.Args[i]; a.Kind == KindMem && a.slot() != nil {
-			for _, vi := range t.homes[a.slot().ID] {
-				t.setVar(s, vi, homeHandle)
-			}
+	if p.flags&planDefSlot != 0 {
+		for _, vi := range t.homes[int(p.dst)] {
+			t.setVar(s, vi, homeHandle)
 		}
 	}
 }

@@ -143,18 +143,15 @@ type varTracker struct {
 	// asked (nextTrip).
 	loopEnds map[int]int
 	// By instruction, numbered through the blocks from base (base[bi] is
-	// block bi's first): interim says its register is defined again later
-	// in the block; defValue is f.defValueOf's value for it (0: none),
-	// dense, since step asks at every instruction.
-	base     []int
-	interim  []bool
-	defValue []tval
+	// block bi's first): what step does there that depends on the
+	// instruction alone (dwarfstep.go).
+	base  []int
+	plans []stepPlan
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
 	phiCopies  []tval
 	copyAt     []blockIndex                       // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
 	copiesFrom map[string][]int                   // by the name of the block copied: its copies' numbers, in order (findCopies)
-	cur        *Block                             // the block apply is in
 	feeders    map[*middle.Block]map[string]bool  // feedersOf's sets
 	predsNamed map[*middle.Block]map[string][]int // phiInCopies': by an IR block, its predecessors' indexes by name
 	// byIR and byMachine are the machine blocks' indexes, plus one (0:
@@ -177,7 +174,7 @@ type varTracker struct {
 	// logging says the data flow's application is recording; logFrom and
 	// logTo are each block's changes in log (by block index, for the
 	// blocks reached), stepAt where the changes of an instruction's
-	// step begin (numbered as interim), after those of the assignments
+	// step begin (numbered as plans), after those of the assignments
 	// that take effect before it.
 	log     []stateChange
 	logging bool
@@ -444,11 +441,12 @@ type trackMem struct {
 	moves               []varMove
 	froms               []int32
 	base                []int
-	interim, lost       []bool
+	plans               []stepPlan
+	lost                []bool
 	reached             []bool
 	vals                []*middle.Value
 	named               [][]int
-	defValue, dormantAt []tval
+	dormantAt           []tval
 	loc, reported       []varLoc
 	moved               []int
 	filedAt             []int32
@@ -803,22 +801,17 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for i, b := range f.Blocks {
 		t.base[i+1] = t.base[i] + len(b.Instrs)
 	}
-	t.interim = scratch(&mem.interim, t.base[len(f.Blocks)])
-	if len(f.defValues) > 0 {
-		t.defValue = scratch(&mem.defValue, len(t.interim))
-	}
+	t.plans = scratch(&mem.plans, t.base[len(f.Blocks)])
 	for i, b := range f.Blocks {
 		// A register defined for a value that a later instruction of its
 		// block computes again holds a step of the computation there (mov
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
-		// for it), not yet the value.
+		// for it), not yet the value (interim).
 		seen.next()
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
 			dv := t.handle(f.defValueOf(in))
-			if t.defValue != nil {
-				t.defValue[t.base[i]+k] = dv
-			}
+			interim := false
 			// The virtual registers it defines (forEachDef's, without
 			// a call per register: this looks at every instruction).
 			for j := range in.defArgs() {
@@ -834,7 +827,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					continue
 				}
 				if seen.has(v) {
-					t.interim[t.base[i]+k] = true
+					interim = true
 				}
 				// A copy into another register of the value (a split
 				// around calls, a move out of the result register)
@@ -844,6 +837,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					seen.add(v)
 				}
 			}
+			t.plans[t.base[i]+k] = t.planStep(b, in, dv, interim) // dwarfstep.go
 		}
 	}
 	// The states: the entry of each block and the replay's, kept, and
@@ -902,10 +896,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	if len(f.Blocks) > 0 {
 		queue.mark(0)
 	}
-	froms := scratch(&mem.froms, 2*len(f.Blocks)+len(t.interim))
+	froms := scratch(&mem.froms, 2*len(f.Blocks)+len(t.plans))
 	t.logFrom, t.logTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
 	t.log = mem.log[:0]
-	if n := 2*len(t.interim) + 16; cap(t.log) < n {
+	if n := 2*len(t.plans) + 16; cap(t.log) < n {
 		t.log = make([]stateChange, 0, n)
 	}
 	rounds := scratch(&sc.rounds, len(f.Blocks))
@@ -1683,7 +1677,6 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 	if from == 0 {
 		t.phiCopies = t.phiCopies[:0]
 	}
-	t.cur = b
 	var sched *fireSchedule
 	if from == 0 && to == len(b.Instrs) && t.groups != nil && len(t.groups[bi]) > manyGroups {
 		sched = t.newFireSchedule(bi, fired) // dwarffire.go
@@ -1870,119 +1863,6 @@ func (t *varTracker) nextTrip(p, l int) bool {
 	return ok && l <= end
 }
 
-// step is the transfer function of one instruction, number k (base).
-func (t *varTracker) step(s *trackState, in *Instr, k int) {
-	f := t.f
-	// A copy's destination holds its source's value, named after the
-	// destination's IR value when it has one (the φ a parallel copy
-	// feeds, which is the same value from here on); any other definition
-	// holds the value it computes.
-	isCopy := in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm
-	// A load from memory the program addresses (an array element, a
-	// variable's home) is no copy: it computes its value, as a
-	// zero-extending load does.
-	load := isCopy && in.Args[1].Kind == KindMem && !isPlace(in.Args[1])
-	isCopy = isCopy && !load
-	var copied tval
-	if isCopy {
-		copied = t.placeValue(s, in.Args[1])
-	}
-	// A move from one piece of a register to another (a split of its
-	// live range around calls or loops) copies what the source holds,
-	// whatever IR value the register was made for: coalescing may have
-	// given the register a φ, and the piece holds, before the φ's copies,
-	// another value (a load coalesced into the φ's register and split
-	// across a call is not the φ).
-	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
-		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
-	t.writesHomes(s, in)
-	if writesProgramMemory(in) {
-		t.forgetAddressed(s)
-	}
-	if gone := in.Clobbers | in.Defs; gone != 0 {
-		gone.forEach(func(r Reg) { s.regs[r] = 0 })
-		if s == t.st {
-			t.touchedRegs |= uint64(gone)
-		}
-		if t.logging {
-			t.log = append(t.log, stateChange{kind: changeClobber, mask: gone})
-		}
-	}
-	for i := range in.defArgs() {
-		a := &in.Args[i]
-		var v tval
-		switch {
-		case a.Kind == KindReg && a.Reg.IsVirtual():
-			v = t.origin(a.Reg)
-		case a.Kind == KindMem && a.slot() != nil && a.VReg != NoReg:
-			v = t.origin(a.VReg)
-		}
-		if t.defValue != nil && t.defValue[k] != 0 {
-			v = t.defValue[k]
-		}
-		if t.interim[k] && a.Kind == KindReg {
-			v = 0
-		} else if in.Op == opMov && !load && (split || v == 0 || t.val(v).Op != middle.OpPhi || !t.feeds(t.val(v))) {
-			// A move is a copy of what its source holds: its
-			// destination's IR value may be what a later two-address
-			// instruction makes of it (mov a, v; add b, v), not yet
-			// there. Only a φ's copy (a move into the φ's register in
-			// a block that branches to the φ's), and a move out of a
-			// register the ABI filled (a call's result, an argument),
-			// take the destination's name.
-			src := &in.Args[1]
-			switch {
-			case copied != 0:
-				v = copied
-			case isCopy && src.Kind == KindReg && src.Reg.IsPhysical():
-			default:
-				v = 0
-			}
-		}
-		switch {
-		case a.Kind == KindReg:
-			r := f.location(a.Reg)
-			if r.IsPhysical() {
-				s.regs[r] = v
-				if s == t.st {
-					t.touchedRegs |= 1 << r
-				}
-			}
-			if t.logging {
-				t.log = append(t.log, stateChange{kind: changeReg, i: int32(r), v: v})
-			}
-		case a.Kind == KindMem && a.slot() != nil:
-			t.setSlot(s, a.slot().ID, v)
-		default:
-			continue // a store to memory the program addresses
-		}
-		if s == t.st && v != 0 {
-			t.written = append(t.written, v)
-		}
-		// A new value named for variables makes them that value; a
-		// reload or a copy of the value itself does not (the variable
-		// may have been assigned since).
-		// A spill store into a spilled φ's slot in a block feeding the
-		// φ is its copy (the copy's register is a temporary the store
-		// empties) when the source holds a value the φ takes; one that
-		// copies the φ's own value is its spill.
-		phiSpill := in.Spill && v != 0 && t.val(v).Op == middle.OpPhi && copied != 0 && copied != v && phiTakes(t.val(v), t.val(copied))
-		if v != 0 && (!in.Spill || phiSpill) && !(isCopy && copied == v) && len(t.namedFor(v)) > 0 {
-			if t.val(v).Op == middle.OpPhi {
-				// A copy feeding a φ: the variables become the φ on
-				// the way to its block, after this block's branch,
-				// where a debugger stopping for the statement the
-				// branch belongs to must still see the old value.
-				t.phiCopies = append(t.phiCopies, v)
-				continue
-			}
-			for _, vi := range t.namedFor(v) {
-				t.setVar(s, vi, v)
-			}
-		}
-	}
-}
-
 // setSlot makes slot i of s hold v, as step's instruction does.
 func (t *varTracker) setSlot(s *trackState, i int, v tval) {
 	if s == t.st {
@@ -1994,21 +1874,6 @@ func (t *varTracker) setSlot(s *trackState, i int, v tval) {
 	if t.logging {
 		t.log = append(t.log, stateChange{kind: changeSlot, i: int32(i), v: v})
 	}
-}
-
-// writesProgramMemory reports whether in may write memory the program
-// addresses: it calls, or stores elsewhere than in one of the frame's
-// slots (through a pointer, into a global).
-func writesProgramMemory(in *Instr) bool {
-	if in.Op == opCall {
-		return true
-	}
-	for i := range in.defArgs() {
-		if a := &in.Args[i]; a.Kind == KindMem && a.slot() == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // forgetAddressed makes the values in the slots of variables whose address
@@ -2024,95 +1889,12 @@ func (t *varTracker) forgetAddressed(s *trackState) {
 	}
 }
 
-// phiTakes reports whether x is one of the values the φ phi takes.
-func phiTakes(phi, x *middle.Value) bool {
-	for _, a := range phi.Args {
-		if a == x {
-			return true
-		}
-	}
-	return false
-}
-
-// feeds reports whether the block being applied branches to the block of
-// the φ phi, so that a move into phi's register there is one of the
-// copies feeding it; elsewhere coalescing may have given phi's register
-// to a value computed on the way (mov a, r; shl %cl, r).
-// (Successors and names are the machine blocks'.)
-func (t *varTracker) feeds(phi *middle.Value) bool {
-	if t.cur == nil || phi.Block == nil {
-		return false
-	}
-	if _, ok := t.irBlock(phi.Block); !ok {
-		// The φ's block is gone (a loop test tail duplication copied
-		// into its predecessors): its copies are in those, the blocks
-		// that branched to it in the IR or took a copy of it. Not in
-		// any other: coalescing may have given the φ's register (and
-		// spill slot) to a value the φ takes, much earlier (seed
-		// 1710007: the store of v42's first value into the slot of a φ
-		// 240 lines on made v42 that φ from there on, so it showed
-		// whatever the slot held, a later value before its statement).
-		return t.feedersOf(phi.Block)[t.cur.Name]
-	}
-	for _, s := range t.cur.Succs {
-		if s.Name == phi.Block.Name {
-			return true
-		}
-	}
-	return false
-}
-
-// feedersOf is the names of the blocks whose copies feed the φs of the
-// IR block b, which is gone (feeds): those that branched to it in the IR
-// and those that took a copy of it. Made once for each such block: a
-// join of thousands of arms (an else-if chain's end) has as many
-// predecessors, and each of their copies asked about all of them.
-func (t *varTracker) feedersOf(b *middle.Block) map[string]bool {
-	if set, ok := t.feeders[b]; ok {
-		return set
-	}
-	set := make(map[string]bool, len(b.Preds))
-	for _, e := range b.Preds {
-		set[e.Block().Name] = true
-	}
-	if len(t.f.tails) > 0 {
-		t.indexCopies()
-		for _, k := range t.copiesFrom[b.Name] {
-			set[t.f.tails[k].into.Name] = true
-		}
-	}
-	if t.feeders == nil {
-		t.feeders = make(map[*middle.Block]map[string]bool)
-	}
-	t.feeders[b] = set
-	return set
-}
-
 // origin is the IR value a virtual register was made for.
 func (t *varTracker) origin(r Reg) tval {
 	if i := int(r - FirstVReg); i >= 0 && i < len(t.origins) {
 		return t.origins[i]
 	}
 	return 0
-}
-
-// placeValue is the IR value the operand reads, as far as known.
-func (t *varTracker) placeValue(s *trackState, a Operand) tval {
-	switch {
-	case a.Kind == KindReg:
-		if r := t.f.location(a.Reg); r.IsPhysical() {
-			return s.regs[r]
-		}
-	case isPlace(a):
-		return s.slots.get(a.slot().ID)
-	}
-	return 0
-}
-
-// isPlace reports whether the memory operand a is a place the data flow
-// follows: a spill slot or the caller's stack argument.
-func isPlace(a Operand) bool {
-	return a.Kind == KindMem && a.slot() != nil && (a.slot().Kind == SlotSpill || a.slot().Kind == SlotIncoming)
 }
 
 // advance brings the replay to just before instruction k of block b,

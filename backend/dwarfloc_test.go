@@ -82,7 +82,7 @@ func TestStepForgetsAddressedSlots(t *testing.T) {
 	spill := f.newSlot(SlotSpill, 8, 8, "s")
 	df := &dwarfFunc{f: f, dbg: &middle.FuncDebug{}}
 	vals := []*middle.Value{nil, homeMark, {Op: middle.OpAdd}, {Op: middle.OpAdd}, {Op: middle.OpAdd}}
-	tr := &varTracker{f: f, df: df, mem: new(trackMem), vals: vals, interim: make([]bool, 1), addressed: []int32{int32(alloca.ID)}}
+	tr := &varTracker{f: f, df: df, mem: new(trackMem), vals: vals, addressed: []int32{int32(alloca.ID)}}
 	callee := "h"
 	for _, c := range []struct {
 		name          string
@@ -98,6 +98,7 @@ func TestStepForgetsAddressedSlots(t *testing.T) {
 		s.regs[RAX] = 4
 		s.slots.set(alloca.ID, 2)
 		s.slots.set(spill.ID, 3)
+		tr.plans = []stepPlan{tr.planStep(&Block{}, c.in, 0, false)}
 		tr.step(s, c.in, 0)
 		if got := s.slots.get(alloca.ID); got != c.alloca {
 			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, c.alloca)
