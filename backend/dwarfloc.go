@@ -435,27 +435,27 @@ func (sc *trackScratch) release() {
 // function, they were two thirds of what the tracker allocated, and the
 // tracker a tenth of what a -g compile allocates.
 type trackMem struct {
-	entry               stateBuf
-	slab                vecSlab // the pages and chunks of every state's vectors
-	log                 []stateChange
-	moves               []varMove
-	froms               []int32
-	base                []int
-	plans               []stepPlan
-	lost                []bool
-	reached             []bool
-	vals                []*middle.Value
-	named               [][]int
-	dormantAt           []tval
-	loc, reported       []varLoc
-	moved               []int
-	filedAt             []int32
-	filedValue          []tval
-	assigns             [][]assignEvent
-	all                 []assignEvent
-	joins               [][]tval
-	joinRows            []tval
-	byIR, byMachine     []int32
+	entry           stateBuf
+	slab            vecSlab // the pages and chunks of every state's vectors
+	log             []stateChange
+	moves           []varMove
+	froms           []int32
+	base            []int
+	plans           []stepPlan
+	lost            []bool
+	reached         []bool
+	vals            []*middle.Value
+	named           [][]int
+	dormantAt       []tval
+	loc, reported   []varLoc
+	moved           []int
+	filedAt         []int32
+	filedValue      []tval
+	assigns         [][]assignEvent
+	all             []assignEvent
+	joins           [][]tval
+	joinRows        []tval
+	byIR, byMachine []int32
 	// findDeadSlots's sets and work list.
 	slotGen, slotKill, slotLive []uint64
 	slotQueued                  []bool
