@@ -340,14 +340,18 @@ func (d *dwarfWriter) end(w io.Writer) {
 	}
 	fmt.Fprintf(w, ".Ldebug_info_end:\n\t.popsection\n")
 
-	fmt.Fprintf(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n.Ldebug_cu_ranges:\n")
+	// Appended in one piece, without fmt: an entry for each function.
+	b := []byte("\t.pushsection\t.debug_rnglists,\"\",@progbits\n.Ldebug_cu_ranges:\n")
 	for i := 0; i+1 < len(d.ranges); i += 2 {
 		if d.ranges[i] == "" {
 			continue // a declaration
 		}
-		fmt.Fprintf(w, "\t.byte\t%d\n\t.quad\t%s\n\t.quad\t%s\n", dwRleStartEnd, d.ranges[i], d.ranges[i+1])
+		b = appendDirective(b, ".byte", dwRleStartEnd)
+		b = appendSymDirective(b, ".quad", d.ranges[i])
+		b = appendSymDirective(b, ".quad", d.ranges[i+1])
 	}
-	fmt.Fprintf(w, "\t.byte\t%d\n.Ldebug_rnglists_end:\n\t.popsection\n", dwRleEndOfList)
+	b = appendDirective(b, ".byte", dwRleEndOfList)
+	w.Write(append(b, ".Ldebug_rnglists_end:\n\t.popsection\n"...))
 	fmt.Fprintf(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n.Ldebug_loclists_end:\n\t.popsection\n")
 
 	fmt.Fprintf(w, "\t.pushsection\t.debug_abbrev,\"\",@progbits\n")
@@ -501,12 +505,12 @@ func writeExprloc(w io.Writer, x dwExpr) {
 	if bb, ok := w.(*bytes.Buffer); ok {
 		b = bb.AvailableBuffer()
 	}
-	b = appendDirective(b, ".uleb128", int64(x.len()))
-	w.Write(appendExprBytes(b, x))
+	w.Write(appendExprloc(b, x))
 }
 
-func writeExprBytes(w *bytes.Buffer, x dwExpr) {
-	w.Write(appendExprBytes(w.AvailableBuffer(), x))
+// appendExprloc appends x as a DW_FORM_exprloc to b (writeExprloc).
+func appendExprloc(b []byte, x dwExpr) []byte {
+	return appendExprBytes(appendDirective(b, ".uleb128", int64(x.len())), x)
 }
 
 // appendExprBytes appends the directives of x's bytes to b, as
@@ -547,16 +551,6 @@ func appendHexByte(b []byte, c byte) []byte {
 func appendDirective(b []byte, dir string, n int64) []byte {
 	b = append(append(append(b, '\t'), dir...), '\t')
 	return append(strconv.AppendInt(b, n, 10), '\n')
-}
-
-// writeDirective writes "\tDIR\tN\n" to w.
-func writeDirective(w *bytes.Buffer, dir string, n int) {
-	w.Write(appendDirective(w.AvailableBuffer(), dir, int64(n)))
-}
-
-// writeSymDirective writes "\tDIR\tSYM\n" to w.
-func writeSymDirective(w *bytes.Buffer, dir, sym string) {
-	w.Write(appendSymDirective(w.AvailableBuffer(), dir, sym))
 }
 
 // appendSymDirective appends "\tDIR\tSYM\n" to b.

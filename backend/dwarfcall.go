@@ -124,8 +124,10 @@ func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
 	}
 }
 
-// writeCalls writes the call sites' DIEs, children of the subprogram.
+// writeCalls writes the call sites' DIEs, children of the subprogram, all
+// appended in one piece and written once (a DIE for each call).
 func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
+	b := info.AvailableBuffer()
 	for _, c := range df.calls {
 		abbrev := abbrevCallSite
 		switch {
@@ -134,21 +136,22 @@ func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
 		case len(c.params) == 0:
 			abbrev = abbrevCallSiteLeaf
 		}
-		writeDirective(info, ".uleb128", abbrev)
-		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.quad\t"...), c.ret), '\n'))
+		b = appendDirective(b, ".uleb128", int64(abbrev))
+		b = append(df.appendLabel(append(b, "\t.quad\t"...), c.ret), '\n')
 		if c.target == "" {
 			continue
 		}
-		writeExprloc(info, dwExpr{op: []byte{dwOpAddr}, addr: c.target})
+		b = appendExprloc(b, dwExpr{op: []byte{dwOpAddr}, addr: c.target})
 		for _, p := range c.params {
-			writeDirective(info, ".uleb128", abbrevCallParam)
-			writeExprloc(info, dwExpr{op: []byte{dwOpReg0 + dwarfReg(p.reg)}})
-			writeExprloc(info, p.value)
+			b = appendDirective(b, ".uleb128", abbrevCallParam)
+			b = appendExprloc(b, dwExpr{op: []byte{dwOpReg0 + dwarfReg(p.reg)}})
+			b = appendExprloc(b, p.value)
 		}
 		if len(c.params) > 0 {
-			info.WriteString("\t.byte\t0\n")
+			b = append(b, "\t.byte\t0\n"...)
 		}
 	}
+	info.Write(b)
 }
 
 // entryExpr is the location of a parameter whose value is the one its

@@ -128,10 +128,9 @@ func (df *dwarfFunc) writeSiteCopies(info, rng *bytes.Buffer, k uint16) {
 
 // writeCopy writes the lexical block of c, with its label.
 func (df *dwarfFunc) writeCopy(info, rng *bytes.Buffer, c *copyBlock) {
-	writeDirective(info, ".uleb128", rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC))
-	df.writeRanges(info, rng, c.ranges)
-	writeDirective(info, ".uleb128", abbrevLabel)
-	info.WriteString("\t.string\t\"copy\"\n\t.byte\t0\n")
+	b := appendDirective(info.AvailableBuffer(), ".uleb128", int64(rangesAbbrev(c.ranges, abbrevBlock, abbrevBlockPC)))
+	b = appendDirective(df.appendRanges(b, rng, c.ranges), ".uleb128", abbrevLabel)
+	info.Write(append(b, "\t.string\t\"copy\"\n\t.byte\t0\n"...))
 }
 
 // describedScope is s, or the innermost scope around it that has a DIE.

@@ -98,7 +98,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 	}
 	bufs := dieBufferPool.Get().(*dieBuffers)
 	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym, bufs: bufs,
-		label:    fmt.Sprintf(".Ldebug%d_", d.index[f.IR]),
+		label:    ".Ldebug" + strconv.Itoa(d.index[f.IR]) + "_",
 		children: lists(&bufs.children, 1),
 		overlap:  scratch(&bufs.overlap, 1),
 		parent:   scratch(&bufs.parent, 1),
@@ -115,6 +115,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.unset = newUnsetVars(df)
 	}
 	df.runs = append(bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
+	bufs.typeRefs = bufs.typeRefs[:0] // another function's may be another module's
 	return df
 }
 
@@ -520,17 +521,12 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if kids.Len() == 0 {
 		abbrev += abbrevLeaf
 	}
-	writeDirective(info, ".uleb128", abbrev)
-	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), name), '\n'))
-	info.WriteString("\t.byte\t1\n")
-	writeDirective(info, ".uleb128", line)
+	b := appendDIEHead(info.AvailableBuffer(), abbrev, name, line)
 	if result != "" {
-		writeSymDirective(info, ".long", d.typeRef(result))
+		b = appendSymDirective(b, ".long", d.typeRef(result))
 	}
-	writeSymDirective(info, ".quad", df.sym)
-	b := append(append(append(info.AvailableBuffer(), "\t.quad\t"...), endLabel...), '-')
-	info.Write(append(append(b, df.sym...), '\n'))
-	writeExprloc(info, dwExpr{op: []byte{dwOpCallFrameCFA}})
+	b = appendLowHigh(b, df.sym, endLabel)
+	info.Write(appendExprloc(b, dwExpr{op: []byte{dwOpCallFrameCFA}}))
 
 	// Written as they are, not through Fprintf, which would copy them.
 	io.WriteString(w, "\t.pushsection\t.debug_info,\"\",@progbits\n")
@@ -561,6 +557,8 @@ type dieBuffers struct {
 	runs []dwarfRun
 	es   []listEntry // a location list being made (locList)
 	line []byte      // a label being written (mark)
+
+	typeRefs [][2]string // the function's variables' types and their references (varTypeRef)
 
 	// The function's tables (dwarfFunc's, and those declScopes and end
 	// make), whose lists keep their arrays (lists, release): made anew
@@ -602,8 +600,8 @@ func (df *dwarfFunc) scopeDIEs(info, rng, loc *bytes.Buffer, s *middle.DebugScop
 		if !df.described[k.ID] {
 			continue
 		}
-		writeDirective(info, ".uleb128", rangesAbbrev(rs, abbrevBlock, abbrevBlockPC))
-		df.writeRanges(info, rng, rs)
+		b := appendDirective(info.AvailableBuffer(), ".uleb128", int64(rangesAbbrev(rs, abbrevBlock, abbrevBlockPC)))
+		info.Write(df.appendRanges(b, rng, rs))
 		df.scopeDIEs(info, rng, loc, k, ranges, ends, moves)
 		info.WriteString("\t.byte\t0\n")
 	}
@@ -619,24 +617,40 @@ func rangesAbbrev(rs [][2]string, list, one int) int {
 	return list
 }
 
-// writeRanges writes the value of a DIE's ranges attribute (rangesAbbrev):
-// the one range's start and length, or the offset of their list, written
-// in rng.
-func (df *dwarfFunc) writeRanges(info, rng *bytes.Buffer, rs [][2]string) {
+// appendRanges appends the value of a DIE's ranges attribute
+// (rangesAbbrev) to b, the DIE being made: the one range's start and
+// length, or the offset of their list, written in rng.
+func (df *dwarfFunc) appendRanges(b []byte, rng *bytes.Buffer, rs [][2]string) []byte {
 	if len(rs) == 1 {
-		writeSymDirective(info, ".quad", rs[0][0])
-		writeSymDirective(info, ".quad", rs[0][1]+"-"+rs[0][0])
-		return
+		return appendLowHigh(b, rs[0][0], rs[0][1])
 	}
 	l := df.nextLabel()
-	rng.Write(append(df.appendLabel(rng.AvailableBuffer(), l), ":\n"...))
-	for _, r := range rs {
-		writeDirective(rng, ".byte", dwRleStartEnd)
-		writeSymDirective(rng, ".quad", r[0])
-		writeSymDirective(rng, ".quad", r[1])
+	r := append(df.appendLabel(rng.AvailableBuffer(), l), ":\n"...)
+	for _, x := range rs {
+		r = appendDirective(r, ".byte", dwRleStartEnd)
+		r = appendSymDirective(r, ".quad", x[0])
+		r = appendSymDirective(r, ".quad", x[1])
 	}
-	writeDirective(rng, ".byte", dwRleEndOfList)
-	info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), l), '\n'))
+	rng.Write(appendDirective(r, ".byte", dwRleEndOfList))
+	return append(df.appendLabel(append(b, "\t.long\t"...), l), '\n')
+}
+
+// appendLowHigh appends the DW_AT_low_pc and DW_AT_high_pc (a length) of
+// the range from start to end.
+func appendLowHigh(b []byte, start, end string) []byte {
+	b = appendSymDirective(b, ".quad", start)
+	b = append(append(append(b, "\t.quad\t"...), end...), '-')
+	return append(append(b, start...), '\n')
+}
+
+// appendDIEHead appends what the DIEs of functions and variables begin
+// with: the abbreviation, the name, the declaration's file (the unit's
+// one) and line.
+func appendDIEHead(b []byte, abbrev int, name string, line int) []byte {
+	b = appendDirective(b, ".uleb128", int64(abbrev))
+	b = append(appendQuote(append(b, "\t.string\t"...), name), '\n')
+	b = append(b, "\t.byte\t1\n"...)
+	return appendDirective(b, ".uleb128", int64(line))
 }
 
 // describe decides which scopes get a DIE: those with code (ranges) in
@@ -673,22 +687,35 @@ func (df *dwarfFunc) varDIE(info, loc *bytes.Buffer, vi int, v *middle.DebugVar,
 	if v.Param {
 		abbrev = [...]int{abbrevParamNone, abbrevParamExpr, abbrevParamList}[kind]
 	}
-	writeDirective(info, ".uleb128", abbrev)
-	info.Write(append(appendQuote(append(info.AvailableBuffer(), "\t.string\t"...), v.Name), '\n'))
-	info.WriteString("\t.byte\t1\n")
-	writeDirective(info, ".uleb128", v.Decl.Line)
-	writeSymDirective(info, ".long", df.d.varTypeRef(v.Type))
-	df.writeLocation(info, kind, expr, list)
+	// Appended in one piece and written once: a DIE for each variable.
+	b := appendDIEHead(info.AvailableBuffer(), abbrev, v.Name, v.Decl.Line)
+	b = appendSymDirective(b, ".long", df.varTypeRef(v.Type))
+	info.Write(df.appendLocation(b, kind, expr, list))
 }
 
-// writeLocation writes a DW_AT_location of varLocation's answer.
-func (df *dwarfFunc) writeLocation(info *bytes.Buffer, kind int, expr dwExpr, list int) {
+// appendLocation appends a DW_AT_location of varLocation's answer to b.
+func (df *dwarfFunc) appendLocation(b []byte, kind int, expr dwExpr, list int) []byte {
 	switch kind {
 	case 1:
-		writeExprloc(info, expr)
+		return appendExprloc(b, expr)
 	case 2:
-		info.Write(append(df.appendLabel(append(info.AvailableBuffer(), "\t.long\t"...), list), '\n'))
+		return append(df.appendLabel(append(b, "\t.long\t"...), list), '\n')
 	}
+	return b
+}
+
+// varTypeRef is the writer's varTypeRef, remembered for the function: a
+// function's variables have a few types, looked up here without the
+// writer's lock, map or the array's "@" type built again for each.
+func (df *dwarfFunc) varTypeRef(t string) string {
+	for _, r := range df.bufs.typeRefs {
+		if r[0] == t {
+			return r[1]
+		}
+	}
+	r := df.d.varTypeRef(t)
+	df.bufs.typeRefs = append(df.bufs.typeRefs, [2]string{t, r})
+	return r
 }
 
 // varLocation is the location of the variable v (number vi): kind 0 for

@@ -168,7 +168,7 @@ func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng, loc *bytes.Buffer, k uin
 	// one; the others are the abstract instance's, which gdb shows as
 	// <optimized out>.
 	var vars []int
-	var vb bytes.Buffer
+	var vb []byte
 	for _, vi := range sd.vars[k] {
 		v := df.dbg.Vars[vi]
 		kind, expr, list := df.varLocation(loc, vi, v, ends, moves)
@@ -180,22 +180,21 @@ func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng, loc *bytes.Buffer, k uin
 		if v.Param {
 			abbrev = [...]int{0, abbrevInlParamExpr, abbrevInlParamList}[kind]
 		}
-		writeDirective(&vb, ".uleb128", abbrev)
-		writeSymDirective(&vb, ".long", df.d.abstractVarRef(site.Callee, v))
-		df.writeLocation(&vb, kind, expr, list)
+		vb = appendDirective(vb, ".uleb128", int64(abbrev))
+		vb = appendSymDirective(vb, ".long", df.d.abstractVarRef(site.Callee, v))
+		vb = df.appendLocation(vb, kind, expr, list)
 	}
 	children := len(kids) > 0 || copies || len(vars) > 0
 	abbrev := rangesAbbrev(sd.ranges[k], abbrevInlined, abbrevInlinedPC)
 	if !children {
 		abbrev = rangesAbbrev(sd.ranges[k], abbrevInlinedLeaf, abbrevInlinedLeafPC)
 	}
-	writeDirective(info, ".uleb128", abbrev)
-	writeSymDirective(info, ".long", df.d.abstractRef(site.Callee))
-	df.writeRanges(info, rng, sd.ranges[k])
-	info.WriteString("\t.byte\t1\n")
-	writeDirective(info, ".uleb128", site.Call.Line)
-	writeDirective(info, ".uleb128", site.Call.Col)
-	info.Write(vb.Bytes())
+	b := appendDirective(info.AvailableBuffer(), ".uleb128", int64(abbrev))
+	b = appendSymDirective(b, ".long", df.d.abstractRef(site.Callee))
+	b = append(df.appendRanges(b, rng, sd.ranges[k]), "\t.byte\t1\n"...)
+	b = appendDirective(b, ".uleb128", int64(site.Call.Line))
+	b = appendDirective(b, ".uleb128", int64(site.Call.Col))
+	info.Write(append(b, vb...))
 	for _, c := range kids {
 		sd.writeSite(df, info, rng, loc, c, ends, moves)
 	}
