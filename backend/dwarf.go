@@ -354,19 +354,21 @@ func (d *dwarfWriter) end(w io.Writer) {
 	w.Write(append(b, ".Ldebug_rnglists_end:\n\t.popsection\n"...))
 	fmt.Fprintf(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n.Ldebug_loclists_end:\n\t.popsection\n")
 
-	fmt.Fprintf(w, "\t.pushsection\t.debug_abbrev,\"\",@progbits\n")
+	// The abbreviations, appended without fmt (some 300 directives).
+	b = append(b[:0], "\t.pushsection\t.debug_abbrev,\"\",@progbits\n"...)
 	for _, a := range abbrevs {
 		children := 0
 		if a.children && (a.code != abbrevCU || unitChildren) {
 			children = 1
 		}
-		fmt.Fprintf(w, "\t.uleb128\t%d\n\t.uleb128\t%#x\n\t.byte\t%d\n", a.code, a.tag, children)
+		b = appendHexDirective(appendDirective(b, ".uleb128", int64(a.code)), a.tag)
+		b = appendDirective(b, ".byte", int64(children))
 		for _, at := range a.attrs {
-			fmt.Fprintf(w, "\t.uleb128\t%#x\n\t.uleb128\t%#x\n", at[0], at[1])
+			b = appendHexDirective(appendHexDirective(b, at[0]), at[1])
 		}
-		fmt.Fprintf(w, "\t.byte\t0\n\t.byte\t0\n")
+		b = append(b, "\t.byte\t0\n\t.byte\t0\n"...)
 	}
-	fmt.Fprintf(w, "\t.byte\t0\n\t.popsection\n")
+	w.Write(append(b, "\t.byte\t0\n\t.popsection\n"...))
 }
 
 // varTypeRef is the reference to the type DIE of a variable of Toy type
@@ -551,6 +553,11 @@ func appendHexByte(b []byte, c byte) []byte {
 func appendDirective(b []byte, dir string, n int64) []byte {
 	b = append(append(append(b, '\t'), dir...), '\t')
 	return append(strconv.AppendInt(b, n, 10), '\n')
+}
+
+// appendHexDirective appends "\t.uleb128\t0xN\n", n in hexadecimal.
+func appendHexDirective(b []byte, n int) []byte {
+	return append(strconv.AppendInt(append(b, "\t.uleb128\t0x"...), int64(n), 16), '\n')
 }
 
 // appendSymDirective appends "\tDIR\tSYM\n" to b.

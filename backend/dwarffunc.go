@@ -115,7 +115,9 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.unset = newUnsetVars(df)
 	}
 	df.runs = append(bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
-	bufs.typeRefs = bufs.typeRefs[:0] // another function's may be another module's
+	if bufs.typeRefsOf != d {
+		bufs.typeRefs, bufs.typeRefsOf = bufs.typeRefs[:0], d // another module's
+	}
 	return df
 }
 
@@ -479,6 +481,10 @@ func (df *dwarfFunc) end(w io.Writer) {
 	for i := range bufs.text {
 		bufs.text[i].Reset()
 	}
+	// The lists' sections begin their buffers, written with them in
+	// one piece if any list is (below).
+	rng.WriteString(rnglistsSection)
+	loc.WriteString(loclistsSection)
 	name, isMain := df.f.Name, false
 	if name == "toy_main" {
 		// Toy's main: named main (with no linkage name, which gdb would
@@ -521,32 +527,38 @@ func (df *dwarfFunc) end(w io.Writer) {
 	if kids.Len() == 0 {
 		abbrev += abbrevLeaf
 	}
-	b := appendDIEHead(info.AvailableBuffer(), abbrev, name, line)
+	b := append(info.AvailableBuffer(), "\t.pushsection\t.debug_info,\"\",@progbits\n"...)
+	b = appendDIEHead(b, abbrev, name, line)
 	if result != "" {
 		b = appendSymDirective(b, ".long", d.typeRef(result))
 	}
 	b = appendLowHigh(b, df.sym, endLabel)
 	info.Write(appendExprloc(b, dwExpr{op: []byte{dwOpCallFrameCFA}}))
 
-	// Written as they are, not through Fprintf, which would copy them.
-	io.WriteString(w, "\t.pushsection\t.debug_info,\"\",@progbits\n")
+	// Written as they are, not through Fprintf, which would copy them,
+	// each section's directives with its text.
 	w.Write(info.Bytes())
 	if kids.Len() > 0 {
 		w.Write(kids.Bytes())
-		io.WriteString(w, "\t.byte\t0\n")
+		io.WriteString(w, "\t.byte\t0\n\t.popsection\n")
+	} else {
+		io.WriteString(w, "\t.popsection\n")
 	}
-	io.WriteString(w, "\t.popsection\n")
-	if rng.Len() > 0 {
-		io.WriteString(w, "\t.pushsection\t.debug_rnglists,\"\",@progbits\n")
+	if rng.Len() > len(rnglistsSection) {
+		rng.WriteString("\t.popsection\n")
 		w.Write(rng.Bytes())
-		io.WriteString(w, "\t.popsection\n")
 	}
-	if loc.Len() > 0 {
-		io.WriteString(w, "\t.pushsection\t.debug_loclists,\"\",@progbits\n")
+	if loc.Len() > len(loclistsSection) {
+		loc.WriteString("\t.popsection\n")
 		w.Write(loc.Bytes())
-		io.WriteString(w, "\t.popsection\n")
 	}
 }
+
+// The directives that begin a function's range and location lists.
+const (
+	rnglistsSection = "\t.pushsection\t.debug_rnglists,\"\",@progbits\n"
+	loclistsSection = "\t.pushsection\t.debug_loclists,\"\",@progbits\n"
+)
 
 // dieBuffers are the texts end writes a function's DIEs, ranges and
 // location lists into (info, rng, loc, and the subprogram's children), and
@@ -558,7 +570,8 @@ type dieBuffers struct {
 	es   []listEntry // a location list being made (locList)
 	line []byte      // a label being written (mark)
 
-	typeRefs [][2]string // the function's variables' types and their references (varTypeRef)
+	typeRefs   [][2]string  // variables' types and their references (varTypeRef)
+	typeRefsOf *dwarfWriter // the writer whose references those are
 
 	// The function's tables (dwarfFunc's, and those declScopes and end
 	// make), whose lists keep their arrays (lists, release): made anew
@@ -704,9 +717,10 @@ func (df *dwarfFunc) appendLocation(b []byte, kind int, expr dwExpr, list int) [
 	return b
 }
 
-// varTypeRef is the writer's varTypeRef, remembered for the function: a
-// function's variables have a few types, looked up here without the
-// writer's lock, map or the array's "@" type built again for each.
+// varTypeRef is the writer's varTypeRef, remembered in the function's
+// buffers for the next functions of the module: the variables have a
+// few types, looked up here without the writer's lock, map or the
+// array's "@" type built again for each.
 func (df *dwarfFunc) varTypeRef(t string) string {
 	for _, r := range df.bufs.typeRefs {
 		if r[0] == t {
@@ -812,7 +826,6 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 		return 0
 	}
 	es := df.bufs.es[:0]
-	defer func() { df.bufs.es = es[:0] }()
 	for k, m := range moves {
 		last := len(df.runs) - 1 // the move's last run
 		if k+1 < len(moves) {
@@ -831,6 +844,7 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 			es = append(es, listEntry{start, ends[to], x})
 		})
 	}
+	df.bufs.es = es[:0] // for the next list
 	return df.writeLocList(loc, es)
 }
 
