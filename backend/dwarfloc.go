@@ -166,6 +166,19 @@ type varTracker struct {
 	homes    map[int][]int
 	homed    []int
 
+	// firings are the events of each block in the order its first
+	// application by the data flow fired them, and where (noteFired): which
+	// event fires before which instruction depends on the block's code
+	// and events alone, never on the state, so the block's later
+	// applications fire them from here (fireRecorded) rather than asking
+	// fire at every instruction (a loop's body is applied twice or more).
+	// firedFrom and firedTo are each block's in firings, by block index,
+	// once recorded says so; recording says the application records.
+	firings            []firing
+	firedFrom, firedTo []int32
+	recorded           []bool
+	recording          bool
+
 	// The changes each block's last application in the data flow made to
 	// its state, in order (changeLog), which the replay makes again
 	// rather than running the block's instructions a third time: the
@@ -276,6 +289,11 @@ type varMove struct {
 }
 
 type blockIndex struct{ block, index int }
+
+// firing is an event of a block (its index in the block's events) and
+// the instruction k before which it fired, the block's length for its
+// end (varTracker.firings).
+type firing struct{ k, ev int32 }
 
 // placedEvent is an assignment event and the machine block it fires in.
 type placedEvent struct {
@@ -444,6 +462,8 @@ type trackMem struct {
 	plans           []stepPlan
 	lost            []bool
 	reached         []bool
+	recorded        []bool
+	firings         []firing
 	vals            []*middle.Value
 	named           [][]int
 	dormantAt       []tval
@@ -486,6 +506,7 @@ func (t *varTracker) release() {
 	t.mem = nil
 	m.slab.release()
 	m.log = t.log[:0]
+	m.firings = t.firings[:0]
 	m.moves = t.moves[:0]
 	clear(t.vals)
 	m.vals = t.vals[:0]
@@ -896,8 +917,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	if len(f.Blocks) > 0 {
 		queue.mark(0)
 	}
-	froms := scratch(&mem.froms, 2*len(f.Blocks)+len(t.plans))
-	t.logFrom, t.logTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
+	froms := scratch(&mem.froms, 4*len(f.Blocks)+len(t.plans))
+	t.logFrom, t.logTo, froms = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
+	t.firedFrom, t.firedTo, t.stepAt = froms[:len(f.Blocks)], froms[len(f.Blocks):2*len(f.Blocks)], froms[2*len(f.Blocks):]
+	t.recorded = scratch(&mem.recorded, len(f.Blocks))
+	t.firings = mem.firings[:0]
 	t.log = mem.log[:0]
 	if n := 2*len(t.plans) + 16; cap(t.log) < n {
 		t.log = make([]stateChange, 0, n)
@@ -1673,10 +1697,44 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 // block already applied, by group (startFiring).
 func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 	b := t.f.Blocks[bi]
-	evs := t.assigns[bi]
 	if from == 0 {
 		t.phiCopies = t.phiCopies[:0]
 	}
+	switch whole := from == 0 && to == len(b.Instrs) && t.logging; { // the data flow's
+	case whole && t.recorded[bi]:
+		t.applyRecorded(s, bi)
+	case whole:
+		t.firedFrom[bi] = int32(len(t.firings))
+		t.recording = true
+		t.applyFiring(s, bi, from, to, fired)
+		t.recording = false
+		t.firedTo[bi] = int32(len(t.firings))
+		t.recorded[bi] = true
+	default:
+		t.applyFiring(s, bi, from, to, fired)
+	}
+	if to < len(b.Instrs) {
+		return
+	}
+	var inSlots *handleSet
+	if len(t.phiCopies) > manyHeld {
+		inSlots = t.slotValues(s)
+	}
+	for _, v := range t.phiCopies {
+		if t.holdsIn(s, v, inSlots) {
+			for _, vi := range t.namedFor(v) {
+				t.setVar(s, vi, v)
+			}
+		}
+	}
+}
+
+// applyFiring is apply's running of instructions [from, to) of block bi
+// on s, firing the block's events as fire says, and those due before to
+// (all that remain when to is the block's end).
+func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
+	b := t.f.Blocks[bi]
+	evs := t.assigns[bi]
 	var sched *fireSchedule
 	if from == 0 && to == len(b.Instrs) && t.groups != nil && len(t.groups[bi]) > manyGroups {
 		sched = t.newFireSchedule(bi, fired) // dwarffire.go
@@ -1687,10 +1745,7 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 		} else {
 			t.fire(s, bi, b.Instrs[i], i, fired)
 		}
-		if t.logging {
-			t.stepAt[t.base[bi]+i] = int32(len(t.log))
-		}
-		t.step(s, b.Instrs[i], t.base[bi]+i)
+		t.stepOne(s, b.Instrs[i], t.base[bi]+i)
 	}
 	if to < len(b.Instrs) {
 		t.fire(s, bi, b.Instrs[to], to, fired)
@@ -1704,24 +1759,90 @@ func (t *varTracker) apply(s *trackState, bi, from, to int, fired []int) {
 			end = t.groups[bi][g].end
 		}
 		for ; fired[g] < end; fired[g]++ {
-			if e := evs[fired[g]]; e.top {
-				t.phiInCopy(s, e)
-			} else {
-				t.setVar(s, e.v, e.c)
-			}
+			t.noteFired(to, fired[g])
+			t.fireAtEnd(s, evs[fired[g]])
 		}
+	}
+}
+
+// applyRecorded is apply's running of all of block bi on s, its events
+// fired where its first application recorded (firings).
+func (t *varTracker) applyRecorded(s *trackState, bi int) {
+	ins, base := t.f.Blocks[bi].Instrs, t.base[bi]
+	n := len(ins)
+	evs := t.assigns[bi]
+	seq := t.firings[t.firedFrom[bi]:t.firedTo[bi]]
+	i := 0
+	for len(seq) > 0 && int(seq[0].k) < n {
+		for ; i < int(seq[0].k); i++ {
+			t.stepOne(s, ins[i], base+i)
+		}
+		seq = t.fireRecorded(s, evs, seq, i, false)
+	}
+	for ; i < n; i++ {
+		t.stepOne(s, ins[i], base+i)
+	}
+	t.fireRecorded(s, evs, seq, n, true)
+}
+
+// stepOne runs in, instruction k (numbered as plans), on s (step), noting
+// where its changes begin in the log when logging (stepAt).
+func (t *varTracker) stepOne(s *trackState, in *Instr, k int) {
+	if t.logging {
+		t.stepAt[k] = int32(len(t.log))
+	}
+	t.step(s, in, k)
+}
+
+// fireAtEnd applies e, an event not yet fired at its block's end.
+func (t *varTracker) fireAtEnd(s *trackState, e assignEvent) {
+	if e.top {
+		t.phiInCopy(s, e)
+	} else {
+		t.setVar(s, e.v, e.c)
+	}
+}
+
+// noteFired records, while the data flow's first application of a block
+// records (varTracker.firings), that its event ev fired before
+// instruction k.
+func (t *varTracker) noteFired(k, ev int) {
+	if t.recording {
+		t.firings = append(t.firings, firing{int32(k), int32(ev)})
+	}
+}
+
+// fireRecorded applies the events of seq, a block's recorded firings from
+// the next on, that fired before instruction k (at the block's end when
+// end), as fireSite and apply did when they were recorded, and returns
+// those after them.
+func (t *varTracker) fireRecorded(s *trackState, evs []assignEvent, seq []firing, k int, end bool) []firing {
+	due, tops := 0, 0
+	for due < len(seq) && int(seq[due].k) <= k {
+		if e := &evs[seq[due].ev]; e.top && e.at == 0 {
+			tops++
+		}
+		due++
 	}
 	var inSlots *handleSet
-	if len(t.phiCopies) > manyHeld {
-		inSlots = t.slotValues(s)
+	if tops > manyHeld && !end {
+		inSlots = t.slotValues(s) // as fireSite's
 	}
-	for _, v := range t.phiCopies {
-		if t.holdsIn(s, v, inSlots) {
-			for _, vi := range t.namedFor(v) {
-				t.setVar(s, vi, v)
+	for _, f := range seq[:due] {
+		switch e := evs[f.ev]; {
+		case end:
+			t.fireAtEnd(s, e)
+		case e.top && e.at == 0:
+			if t.holdsIn(s, e.c, inSlots) {
+				t.setVar(s, e.v, e.c)
 			}
+		case e.top:
+			t.phiInCopy(s, e)
+		default:
+			t.setVar(s, e.v, e.c)
 		}
 	}
+	return seq[due:]
 }
 
 // eventGroup is a stretch [start, end) of a block's events that assign
@@ -1805,6 +1926,7 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 		if e := evs[*fired]; t.holdsIn(s, e.c, inSlots) {
 			t.setVar(s, e.v, e.c)
 		}
+		t.noteFired(k, *fired)
 		*fired++
 	}
 	if *fired == len(evs) {
@@ -1818,6 +1940,7 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 			return // in a copy not reached yet
 		case e.top:
 			t.phiInCopy(s, e)
+			t.noteFired(k, *fired)
 			*fired++
 			continue
 		case in.isBranch() && p.IsValid() && p.Line == e.pos.Line:
@@ -1843,6 +1966,7 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 			return
 		}
 		t.setVar(s, e.v, e.c)
+		t.noteFired(k, *fired)
 		*fired++
 	}
 }
