@@ -195,6 +195,13 @@ func (f *Func) origins() []*middle.Value {
 		return v
 	}
 	for i := range nv {
+		// Most registers have their value recorded: resolve's first
+		// case, without the call (resolve still answers it, should a
+		// copy's resolution reach the register).
+		if v := f.vregs[i].origin; v != nil {
+			out[i] = v
+			continue
+		}
 		resolve(FirstVReg + Reg(i))
 	}
 	return out
