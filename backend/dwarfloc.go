@@ -1913,21 +1913,8 @@ func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) 
 // code has no line there, and fires none but at a branch: the site's
 // variables are seen only in its code.
 func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in *Instr, k int, fired *int) {
-	var inSlots *handleSet
-	if n := *fired + manyHeld; n < len(evs) && evs[n].top && evs[n].at == 0 {
-		inSlots = t.slotValues(s)
-	}
-	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
-		// The variable is the φ from the block's entry. When no place
-		// is known to hold the φ by name (its copies were coalesced
-		// away, or the block is reached through copies of a duplicated
-		// tail), the merge has already found it: the variable's value
-		// on every edge, which is what the φ takes there.
-		if e := evs[*fired]; t.holdsIn(s, e.c, inSlots) {
-			t.setVar(s, e.v, e.c)
-		}
-		t.noteFired(k, *fired)
-		*fired++
+	if e := &evs[*fired]; e.top && e.at == 0 { // (a group's φs of the block's top come first; few blocks have any)
+		t.firePhis(s, evs, k, fired)
 	}
 	if *fired == len(evs) {
 		return
@@ -1966,6 +1953,27 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 			return
 		}
 		t.setVar(s, e.v, e.c)
+		t.noteFired(k, *fired)
+		*fired++
+	}
+}
+
+// firePhis is fireSite's firing of the events from *fired on that are
+// φs of the block's top (the first of evs, sorted), before instruction k.
+func (t *varTracker) firePhis(s *trackState, evs []assignEvent, k int, fired *int) {
+	var inSlots *handleSet
+	if n := *fired + manyHeld; n < len(evs) && evs[n].top && evs[n].at == 0 {
+		inSlots = t.slotValues(s)
+	}
+	for *fired < len(evs) && evs[*fired].top && evs[*fired].at == 0 {
+		// The variable is the φ from the block's entry. When no place
+		// is known to hold the φ by name (its copies were coalesced
+		// away, or the block is reached through copies of a duplicated
+		// tail), the merge has already found it: the variable's value
+		// on every edge, which is what the φ takes there.
+		if e := evs[*fired]; t.holdsIn(s, e.c, inSlots) {
+			t.setVar(s, e.v, e.c)
+		}
 		t.noteFired(k, *fired)
 		*fired++
 	}
