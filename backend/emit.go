@@ -51,9 +51,9 @@ func EmitWithSource(w io.Writer, m *middle.Module, fs []*Func, src []byte) error
 // with other functions, leaving a hole where each such label goes;
 // Function, in the module's order, numbers the labels, fills the holes
 // and writes the function's trace entries. The text of a function whose
-// block labels the module's set keeps (blockLabels), and every function's
-// with -g, whose DWARF writer follows the module's order, is written by
-// Function, the same way.
+// block labels the module's set keeps (blockLabels) is written by
+// Function, in its turn (inTurn); -g's DWARF does not make a function
+// wait.
 type Emitter struct {
 	e *emitter
 }
