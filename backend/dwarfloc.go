@@ -831,7 +831,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		seen.next()
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
-			dv := t.handle(f.defValueOf(in))
+			var dv tval // (most instructions have no definition value: no call of handle)
+			if in.defValue != 0 {
+				dv = t.handle(f.defValueOf(in))
+			}
 			interim := false
 			// The virtual registers it defines (forEachDef's, without
 			// a call per register: this looks at every instruction).
@@ -1739,11 +1742,18 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	if from == 0 && to == len(b.Instrs) && t.groups != nil && len(t.groups[bi]) > manyGroups {
 		sched = t.newFireSchedule(bi, fired) // dwarffire.go
 	}
+	grouped := t.groups != nil && t.groups[bi] != nil
 	for i := from; i < to; i++ {
-		if sched != nil {
+		switch {
+		case sched != nil:
 			sched.fire(s, b.Instrs[i], i)
-		} else {
+		case grouped:
 			t.fire(s, bi, b.Instrs[i], i, fired)
+		case fired[0] < len(evs):
+			// fire's case of the function's own events, without the
+			// call at every instruction once all have fired (or where
+			// the block has none, most).
+			t.fireSite(s, evs, 0, b.Instrs[i], i, &fired[0])
 		}
 		t.stepOne(s, b.Instrs[i], t.base[bi]+i)
 	}

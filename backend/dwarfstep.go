@@ -28,7 +28,7 @@ type stepPlan struct {
 }
 
 const (
-	planWritesMemory uint16 = 1 << iota // it may write memory the program addresses (writesProgramMemory)
+	planWritesMemory uint16 = 1 << iota // it may write memory the program addresses: it calls, or stores elsewhere than in one of the frame's slots
 	planCopy                            // a copy: mov from a register or a followed slot, not a load
 	planSrcReg                          // the copy reads physical register src
 	planSrcSlot                         // the copy reads slot src (a spill slot, a stack argument)
@@ -45,7 +45,7 @@ const (
 func (t *varTracker) planStep(b *Block, in *Instr, dv tval, interim bool) stepPlan {
 	f := t.f
 	var p stepPlan
-	if writesProgramMemory(in) {
+	if in.Op == opCall {
 		p.flags |= planWritesMemory
 	}
 	if in.Spill {
@@ -91,8 +91,13 @@ func (t *varTracker) planStep(b *Block, in *Instr, dv tval, interim bool) stepPl
 		case a.Kind == KindMem && a.slot() != nil:
 			p.flags |= planDefSlot
 			p.dst = int32(a.slot().ID)
+		case a.Kind == KindMem:
+			// A store elsewhere than in one of the frame's slots
+			// (through a pointer, into a global).
+			p.flags |= planWritesMemory
+			continue
 		default:
-			continue // a store to memory the program addresses
+			continue
 		}
 		var v tval
 		switch {
@@ -201,21 +206,6 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	for _, vi := range named {
 		t.setVar(s, vi, v)
 	}
-}
-
-// writesProgramMemory reports whether in may write memory the program
-// addresses: it calls, or stores elsewhere than in one of the frame's
-// slots (through a pointer, into a global).
-func writesProgramMemory(in *Instr) bool {
-	if in.Op == opCall {
-		return true
-	}
-	for i := range in.defArgs() {
-		if a := &in.Args[i]; a.Kind == KindMem && a.slot() == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // phiTakes reports whether x is one of the values the φ phi takes.

@@ -139,25 +139,37 @@ func (f *Func) origins() []*middle.Value {
 	// debugger would be told that t holds x.
 	copyOf := make([]Reg, nv)
 	const notCopy = Reg(-1)
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			d, s := NoReg, NoReg
-			if in.Op == opMov && in.Size == 8 {
-				d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
-			}
-			for i := range in.defArgs() {
-				r := operandVReg(in.Args[i])
-				if !r.IsVirtual() {
-					continue
+	// Only a register with nothing recorded needs the scan of the code;
+	// in most functions every register has its value, original or split
+	// recorded (the tracker asks for every function compiled with -g).
+	unrecorded := false
+	for i := range f.vregs[:nv] {
+		if vi := &f.vregs[i]; vi.origin == nil && vi.orig == NoReg && vi.splitOf == NoReg {
+			unrecorded = true
+			break
+		}
+	}
+	if unrecorded {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				d, s := NoReg, NoReg
+				if in.Op == opMov && in.Size == 8 {
+					d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
 				}
-				c := &copyOf[r-FirstVReg]
-				switch {
-				case r != d || !s.IsVirtual() || d == s:
-					*c = notCopy
-				case *c == NoReg:
-					*c = s
-				case *c != s:
-					*c = notCopy
+				for i := range in.defArgs() {
+					r := operandVReg(in.Args[i])
+					if !r.IsVirtual() {
+						continue
+					}
+					c := &copyOf[r-FirstVReg]
+					switch {
+					case r != d || !s.IsVirtual() || d == s:
+						*c = notCopy
+					case *c == NoReg:
+						*c = s
+					case *c != s:
+						*c = notCopy
+					}
 				}
 			}
 		}
