@@ -2525,13 +2525,13 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	case l.kind == locConst && array:
 		return dwExpr{}, false // no address to show elements at
 	case l.kind == locReg && array:
-		return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(l.reg), 0}}, true
+		return dwExpr{op: regExprs[l.reg].breg}, true
 	case (l.kind == locSlot || l.kind == locHome) && array:
 		return dwExpr{op: append(opSleb(dwOpFbreg, int64(t.f.Slots[l.slot].Offset)), dwOpDeref)}, true
 	}
 	switch l.kind {
 	case locReg:
-		return dwExpr{op: []byte{dwOpReg0 + dwarfReg(l.reg)}}, true
+		return dwExpr{op: regExprs[l.reg].reg}, true
 	case locSlot, locHome:
 		return dwExpr{op: opSleb(dwOpFbreg, int64(t.f.Slots[l.slot].Offset))}, true
 	case locConst:
@@ -2545,6 +2545,18 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	}
 	return dwExpr{}, false
 }
+
+// regExprs are, by physical register, expr's expressions of a value in it
+// and of an array at the address it holds, made once: expr is asked for
+// every entry of every location list, and making the slice each time was
+// most of its cost. They are only read (and capped: an append copies).
+var regExprs = func() (x [FirstVReg]struct{ reg, breg []byte }) {
+	for r := RAX; r < FirstVReg; r++ {
+		x[r].reg = []byte{dwOpReg0 + dwarfReg(r)}[:1:1]
+		x[r].breg = []byte{dwOpBreg0 + dwarfReg(r), 0}[:2:2]
+	}
+	return x
+}()
 
 // noteDefValues records, before coalescing renames the registers of
 // f.coalesced, the IR value each instruction defining one of them defines:
