@@ -33,8 +33,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		return
 	}
 	live := func(v *Value) bool { return v.ID < len(c.vals) && c.vals[v.ID] != nil }
-	liveBlock := func(b *Block) bool { return b.ID < len(c.blocks) && c.blocks[b.ID] != nil }
-	assigns := gd.settled(live, liveBlock, nil)
+	assigns := gd.settled(c.vals, c.blocks, nil)
 	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
 	for i, v := range gd.Vars {
 		site, origin := c.sites.top, i
@@ -99,9 +98,12 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 // take them: each in the block it is in now (nil: gone), with only the
 // anchors still there, without those a bypassed block's φ supersedes
 // (Superseded, here without its cache: a callee's facts may be read by
-// callers compiling at once). live and liveBlock say what is still in the
-// function. The result is made in buf's memory (nil: new).
-func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool, buf *settleBuf) []DebugAssign {
+// callers compiling at once). vals and blocks say what is still in the
+// function: by ID, the values and blocks that have a non-nil entry (in a
+// table, not a function, as the test is made for every anchor). The
+// result is made in buf's memory (nil: new).
+func (gd *FuncDebug) settled(vals []*Value, blocks []*Block, buf *settleBuf) []DebugAssign {
+	live := func(v *Value) bool { return v.ID < len(vals) && vals[v.ID] != nil }
 	var phisAt map[*Block][]int
 	if len(gd.skipped) > 0 {
 		phisAt = make(map[*Block][]int)
@@ -141,13 +143,13 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 	if cap(kept) < n {
 		kept = make([]*Value, 0, n)
 	}
-	defer func() { buf.out, buf.kept = out, kept }()
-	for _, a := range gd.Assigns {
-		if superseded(&a) {
+	for i := range gd.Assigns {
+		a := &gd.Assigns[i]
+		if len(gd.skipped) > 0 && superseded(a) {
 			continue
 		}
-		b := gd.BlockOf(&a)
-		if b != nil && !liveBlock(b) {
+		b := gd.BlockOf(a)
+		if b != nil && (b.ID >= len(blocks) || blocks[b.ID] == nil) {
 			b = nil
 		}
 		start := len(kept)
@@ -160,9 +162,10 @@ func (gd *FuncDebug) settled(live func(*Value) bool, liveBlock func(*Block) bool
 		if len(kept) > start {
 			anchors = kept[start:len(kept):len(kept)]
 		}
-		a.Block, a.Anchors = b, anchors
-		out = append(out, a)
+		out = append(out, *a)
+		out[len(out)-1].Block, out[len(out)-1].Anchors = b, anchors
 	}
+	buf.out, buf.kept = out, kept
 	return out
 }
 

@@ -301,18 +301,31 @@ func (d *FuncDebug) noteAssign(slot, val, store *Value, i int) {
 	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: store.Block, Pos: d.varPos(vi, store, outerPos(store)), Anchors: d.anchors(store.Block, i)})
 }
 
-// varOf is the variable whose home is slot, if it is one's.
+// varOf is the variable whose home is slot, if it is one's (the last of
+// Vars, should two share it).
 func (d *FuncDebug) varOf(slot *Value) (int, bool) {
 	if d.slotVar == nil {
-		d.slotVar = make(map[*Value]int, len(d.Vars))
+		n := 0
+		for _, v := range d.Vars {
+			if v.Slot != nil {
+				n = max(n, v.Slot.ID+1)
+			}
+		}
+		d.slotVar = make([]int32, n) // not nil, even empty: made
 		for i, v := range d.Vars {
 			if v.Slot != nil {
-				d.slotVar[v.Slot] = i
+				d.slotVar[v.Slot.ID] = int32(i + 1)
 			}
 		}
 	}
-	vi, ok := d.slotVar[slot]
-	return vi, ok
+	// By ID, the slot itself: a value of another numbering is never
+	// taken for it.
+	if uint(slot.ID) < uint(len(d.slotVar)) {
+		if k := int(d.slotVar[slot.ID]) - 1; k >= 0 && d.Vars[k].Slot == slot {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // overwritten notes that a pass deletes the store st, still in its block,
@@ -401,7 +414,8 @@ func outerPos(v *Value) diag.Pos {
 	return v.Pos
 }
 
-// unanchor notes that a pass moved the instructions moved out of the blocks
+// unanchor notes that a pass moved the instructions moved (in any order,
+// some more than once) out of the blocks
 // they were in, to blocks that run at other times (LICM's hoisting into a
 // loop's preheader): such an instruction says nothing any more of where an
 // assignment made next to it is, and is no longer one of its anchors.
@@ -410,19 +424,19 @@ func outerPos(v *Value) diag.Pos {
 // computed, and the body showed the variable's value from before it
 // (seed 2130028: p4 /= 262143 in a loop with if g7 after it, the load of
 // g7 hoisted; p4 showed 13 where it was 0).
-func (d *FuncDebug) unanchor(moved map[*Value]bool) {
+func (d *FuncDebug) unanchor(moved []*Value) {
 	if d == nil || len(moved) == 0 {
 		return
 	}
 	// By ID, the value itself (a value of another numbering is never
 	// taken for one): a look-up per anchor of every assignment, cheaper
-	// than the map's.
+	// than a map's.
 	n := 0
-	for v := range moved {
+	for _, v := range moved {
 		n = max(n, v.ID+1)
 	}
 	byID := make([]*Value, n)
-	for v := range moved {
+	for _, v := range moved {
 		if v.ID >= 0 {
 			byID[v.ID] = v
 		}
@@ -444,10 +458,13 @@ func (d *FuncDebug) merged(b, p *Block) {
 	if d == nil {
 		return
 	}
-	if d.into == nil {
-		d.into = make(map[*Block]*Block)
+	if b.ID >= len(d.into) {
+		d.into = append(d.into, make([]*Block, b.ID+1-len(d.into))...)
 	}
-	d.into[b] = p
+	if d.into[b.ID] == nil {
+		d.merges++
+	}
+	d.into[b.ID] = p
 }
 
 // split notes that inlining a call split b there: cont has the code that
@@ -533,9 +550,9 @@ func (d *FuncDebug) Superseded(a *DebugAssign, live func(*Value) bool) bool {
 // other pass deleted.
 func (d *FuncDebug) BlockOf(a *DebugAssign) *Block {
 	b := a.Block
-	for n := 0; b != nil; n++ {
-		p, ok := d.into[b]
-		if !ok || n > len(d.into) {
+	for n := 0; b != nil && b.ID < len(d.into); n++ {
+		p := d.into[b.ID]
+		if p == nil || n > d.merges {
 			break
 		}
 		b = p
@@ -639,7 +656,18 @@ func (d *FuncDebug) name(v *Value, vi int) {
 	}
 	ns := d.Named[v]
 	i, found := slices.BinarySearch(ns, vi)
-	if !found {
+	switch {
+	case found:
+	case len(ns) == 0:
+		// Most values are named for one variable: cut from a chunk
+		// shared with others (capped: a second name reallocates).
+		if len(d.nameBuf) == cap(d.nameBuf) {
+			d.nameBuf = make([]int, 0, min(256, max(16, 2*cap(d.nameBuf))))
+		}
+		d.nameBuf = append(d.nameBuf, vi)
+		n := len(d.nameBuf)
+		d.Named[v] = d.nameBuf[n-1 : n : n]
+	default:
 		d.Named[v] = slices.Insert(ns, i, vi)
 	}
 }

@@ -59,7 +59,7 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 	// parameters and instructions).
 	var dbg *frozenDebug
 	if d := f.tracking(); d != nil {
-		dbg = e.settleForCopy(f, d, defined)
+		dbg = e.settleForCopy(f, d)
 	}
 	var operands []*Value
 	for _, b := range f.Blocks {
@@ -98,7 +98,9 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 		// Not kept from the collector by the pooled writer.
 		clear(e.settle.out)
 		clear(e.settle.kept)
+		clear(e.vals)
 		clear(e.blockOf)
+		clear(e.named)
 	}
 	return bytes.Clone(e.buf)
 }
@@ -111,8 +113,9 @@ type frozenWriter struct {
 	// a copy was made of the facts and the liveness of every function
 	// frozen, the largest part of what freezing allocated).
 	settle  settleBuf
-	inCopy  []bool
-	blockOf []*Block // by Block.ID
+	vals    []*Value     // by Value.ID
+	blockOf []*Block     // by Block.ID
+	named   []namedValue // the φs named that the copy holds (debug)
 }
 
 func (e *frozenWriter) uint(n int)     { e.buf = binary.AppendUvarint(e.buf, uint64(n)) }
@@ -386,29 +389,37 @@ type frozenDebug struct {
 	assigns []DebugAssign
 	named   map[*Value][]int
 	loops   []DebugLoop
-	live    []bool // by value ID: in the copy (a parameter or an instruction)
+	vals    []*Value // by ID: the values in the copy (the parameters and instructions)
 }
 
-// settleForCopy settles d's facts for a frozen copy of f, whose
-// parameters and instructions live says (by ID), in e's memory: the facts
-// are written into the copy, and not used after.
-func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug, live []bool) *frozenDebug {
-	inCopy := append(e.inCopy[:0], live...)
-	e.inCopy = inCopy
-	n := 0
-	for _, b := range f.Blocks {
-		n = max(n, b.ID+1)
+// namedValue is a value and the variables it is named for (FuncDebug.Named).
+type namedValue struct {
+	v    *Value
+	vars []int
+}
+
+// holds reports whether v is in the copy.
+func (d *frozenDebug) holds(v *Value) bool { return v.ID < len(d.vals) && d.vals[v.ID] == v }
+
+// settleForCopy settles d's facts for a frozen copy of f, which holds
+// its parameters and instructions, in e's memory: the facts are written
+// into the copy, and not used after.
+func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug) *frozenDebug {
+	e.vals = append(e.vals[:0], make([]*Value, f.NumValues())...)
+	for _, p := range f.Params {
+		e.vals[p.ID] = p
 	}
-	e.blockOf = e.blockOf[:0]
-	e.blockOf = append(e.blockOf, make([]*Block, n)...)
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			e.vals[v.ID] = v
+		}
+	}
+	e.blockOf = append(e.blockOf[:0], make([]*Block, f.NumBlocks())...)
 	for _, b := range f.Blocks {
 		e.blockOf[b.ID] = b
 	}
-	blocks := e.blockOf
-	isLive := func(v *Value) bool { return v.ID < len(inCopy) && inCopy[v.ID] }
-	inBody := func(b *Block) bool { return b.ID >= 0 && b.ID < len(blocks) && blocks[b.ID] == b }
-	return &frozenDebug{vars: d.Vars, named: d.Named, loops: d.Loops, live: inCopy,
-		assigns: d.settled(isLive, inBody, &e.settle)}
+	return &frozenDebug{vars: d.Vars, named: d.Named, loops: d.Loops, vals: e.vals,
+		assigns: d.settled(e.vals, e.blockOf, &e.settle)}
 }
 
 // Flags of a frozen variable and assignment.
@@ -448,7 +459,7 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		e.uint(int(v.Site))
 		e.uint(v.Origin)
 		slot := 0
-		if v.Slot != nil && v.Slot.ID < len(d.live) && d.live[v.Slot.ID] {
+		if v.Slot != nil && d.holds(v.Slot) {
 			slot = v.Slot.ID + 1
 		}
 		e.uint(slot)
@@ -497,20 +508,20 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 			e.uint(w.ID)
 		}
 	}
-	n := 0
-	for v := range d.named {
-		if v.ID < len(d.live) && d.live[v.ID] {
-			n++
+	// Gathered first, as their number comes before them: the map
+	// iterated once.
+	e.named = e.named[:0]
+	for v, vs := range d.named {
+		if d.holds(v) {
+			e.named = append(e.named, namedValue{v, vs})
 		}
 	}
-	e.uint(n)
-	for v, vs := range d.named {
-		if v.ID < len(d.live) && d.live[v.ID] {
-			e.uint(v.ID)
-			e.uint(len(vs))
-			for _, vi := range vs {
-				e.uint(vi)
-			}
+	e.uint(len(e.named))
+	for _, n := range e.named {
+		e.uint(n.v.ID)
+		e.uint(len(n.vars))
+		for _, vi := range n.vars {
+			e.uint(vi)
 		}
 	}
 	e.uint(len(d.loops))

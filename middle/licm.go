@@ -147,7 +147,7 @@ type hoister struct {
 
 	hoisted map[hoistedKey]*Value // what each preheader received
 	repl    []*Value              // by Value.ID: the equal instruction hoisted before
-	moved   map[*Value]bool       // the instructions hoisted, with -g (FuncDebug.unanchor)
+	moved   []*Value              // the instructions hoisted, with -g (FuncDebug.unanchor)
 }
 
 // branchOnlyCompares marks the comparisons used only as the condition of
@@ -177,10 +177,7 @@ func (h *hoister) hoistFrom(l *Loop) {
 			// body has begun.
 			moved = true
 			if h.f.tracking() != nil {
-				if h.moved == nil {
-					h.moved = make(map[*Value]bool)
-				}
-				h.moved[v] = true
+				h.moved = append(h.moved, v)
 			}
 			if h.dedupe(pre, v) {
 				v.Block = nil // dropped below with the moved ones
