@@ -18,17 +18,32 @@ func (l *lowerer) debugInfo(fn *Func) {
 	if fn.Result != nil && fn.Result.Kind != Void {
 		d.Result = fn.Result.String()
 	}
+	// The variables are the parameters and some of the locals: their
+	// descriptions and the list of them made at that size at once, not
+	// one allocation per variable and a list grown by doubling.
+	n := len(fn.Params) + len(fn.Locals)
+	d.Vars = make([]*middle.DebugVar, 0, n)
+	w := debugWalker{l: l, d: d, vars: make([]middle.DebugVar, 0, n)}
 	for _, p := range fn.Params {
-		d.Vars = append(d.Vars, &middle.DebugVar{Name: p.Name, Type: p.Type.String(), Decl: p.Pos, Param: true, Slot: l.slots[p]})
+		w.addVar(middle.DebugVar{Name: p.Name, Type: p.Type.String(), Decl: p.Pos, Param: true, Slot: l.slots[p]})
 	}
-	w := debugWalker{l: l, d: d}
 	w.stmts(fn.Body.Stmts, nil)
 	l.f.Debug = d
 }
 
 type debugWalker struct {
-	l *lowerer
-	d *middle.FuncDebug
+	l    *lowerer
+	d    *middle.FuncDebug
+	vars []middle.DebugVar // the chunk the variables' descriptions are cut from
+}
+
+// addVar adds v to the function's variables.
+func (w *debugWalker) addVar(v middle.DebugVar) {
+	if len(w.vars) == cap(w.vars) { // more variables than locals: not expected
+		w.vars = make([]middle.DebugVar, 0, 8)
+	}
+	w.vars = append(w.vars, v)
+	w.d.Vars = append(w.d.Vars, &w.vars[len(w.vars)-1])
 }
 
 func (w *debugWalker) scope(parent *middle.DebugScope, b *Block) *middle.DebugScope {
@@ -50,7 +65,7 @@ func (w *debugWalker) stmt(s Stmt, sc *middle.DebugScope) {
 	case *VarStmt:
 		v := s.Var
 		if slot := w.l.slots[v]; slot != nil && v.Type != nil {
-			w.d.Vars = append(w.d.Vars, &middle.DebugVar{Name: v.Name, Type: v.Type.String(), Decl: v.Pos, Scope: sc, Slot: slot, Unset: s.Init == nil})
+			w.addVar(middle.DebugVar{Name: v.Name, Type: v.Type.String(), Decl: v.Pos, Scope: sc, Slot: slot, Unset: s.Init == nil})
 		}
 	case *IfStmt:
 		for _, c := range s.Clauses {
