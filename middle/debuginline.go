@@ -32,8 +32,8 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 	if d == nil || gd == nil || c.sites == nil || c.sites.top == 0 {
 		return
 	}
-	live := func(v *Value) bool { return v.ID < len(c.vals) && c.vals[v.ID] != nil }
-	assigns := gd.settled(c.vals, c.blocks, nil)
+	settle := gd.settler(c.vals, c.blocks)
+	live := settle.live
 	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
 	for i, v := range gd.Vars {
 		site, origin := c.sites.top, i
@@ -53,9 +53,11 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 	}
 	d.slotVar = nil // made again with the copied slots
 	d.addLoops(gd.Loops)
-	for _, a := range assigns {
+	for i := range settle.assigns {
+		a := &settle.assigns[i]
 		vi := vars[a.Var]
-		if vi < 0 {
+		b, ok := settle.place(a)
+		if vi < 0 || !ok {
 			continue
 		}
 		n := DebugAssign{Var: vi, Pos: a.Pos, Phi: a.Phi, Dead: a.Dead, AnchoredOnly: a.AnchoredOnly}
@@ -67,17 +69,19 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		default: // deleted from g: no value from here on
 			n.Value, n.Dead = detached(&Value{Op: OpUndef, Type: v.Type}), true
 		}
-		if a.Block != nil {
-			n.Block = c.blocks[a.Block.ID]
+		if b != nil {
+			n.Block = c.blocks[b.ID]
 		}
-		if len(a.Anchors) > 0 {
-			// Into d's chunks of anchors (keep), not an allocation
-			// per assignment.
-			var buf [3*maxAnchors + 2]*Value
-			as := buf[:0]
-			for _, w := range a.Anchors {
+		// The copies of the anchors still there, into d's chunks of
+		// anchors (keep), not an allocation per assignment.
+		var buf [3*maxAnchors + 2]*Value
+		as := buf[:0]
+		for _, w := range a.Anchors {
+			if live(w) {
 				as = append(as, c.vals[w.ID])
 			}
+		}
+		if len(as) > 0 {
 			n.Anchors = d.keep(as)
 		}
 		d.Assigns = append(d.Assigns, n)
@@ -94,85 +98,81 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 	}
 }
 
-// settled returns gd's assignments as a copy of its function's body is to
-// take them: each in the block it is in now (nil: gone), with only the
-// anchors still there, without those a bypassed block's φ supersedes
-// (Superseded, here without its cache: a callee's facts may be read by
-// callers compiling at once). vals and blocks say what is still in the
-// function: by ID, the values and blocks that have a non-nil entry (in a
-// table, not a function, as the test is made for every anchor). The
-// result is made in buf's memory (nil: new).
-func (gd *FuncDebug) settled(vals []*Value, blocks []*Block, buf *settleBuf) []DebugAssign {
-	live := func(v *Value) bool { return v.ID < len(vals) && vals[v.ID] != nil }
-	var phisAt map[*Block][]int
-	if len(gd.skipped) > 0 {
-		phisAt = make(map[*Block][]int)
-		for i, o := range gd.Assigns {
-			if o.Phi && o.Value.Op == OpPhi && o.Value.Block == o.Block {
-				phisAt[o.Block] = append(phisAt[o.Block], i)
-			}
-		}
-	}
-	superseded := func(a *DebugAssign) bool {
-		t := gd.skipped[gd.BlockOf(a)]
-		if t == nil {
-			return false
-		}
-		for _, i := range phisAt[t] {
-			if o := &gd.Assigns[i]; o.Var == a.Var && live(o.Value) {
-				return true
-			}
-		}
-		return false
-	}
-	if buf == nil {
-		buf = new(settleBuf)
-	}
-	out := buf.out[:0]
-	if cap(out) < len(gd.Assigns) {
-		out = make([]DebugAssign, 0, len(gd.Assigns))
-	}
-	// The anchors left, all in one array (each assignment's capped), not
-	// an allocation per assignment; never grown past n, which the
-	// anchors cut from it would not follow.
-	n := 0
-	for i := range gd.Assigns {
-		n += len(gd.Assigns[i].Anchors)
-	}
-	kept := buf.kept[:0]
-	if cap(kept) < n {
-		kept = make([]*Value, 0, n)
-	}
-	for i := range gd.Assigns {
-		a := &gd.Assigns[i]
-		if len(gd.skipped) > 0 && superseded(a) {
-			continue
-		}
-		b := gd.BlockOf(a)
-		if b != nil && (b.ID >= len(blocks) || blocks[b.ID] == nil) {
-			b = nil
-		}
-		start := len(kept)
-		for _, w := range a.Anchors {
-			if live(w) {
-				kept = append(kept, w)
-			}
-		}
-		var anchors []*Value
-		if len(kept) > start {
-			anchors = kept[start:len(kept):len(kept)]
-		}
-		out = append(out, *a)
-		out[len(out)-1].Block, out[len(out)-1].Anchors = b, anchors
-	}
-	buf.out, buf.kept = out, kept
-	return out
+// assignSettler says how a copy of a function's body is to take each of
+// its assignments (FuncDebug.settler): in the block it is in now, with
+// only the anchors still there (live), without those a bypassed block's φ
+// supersedes (Superseded, here without its cache: a callee's facts may be
+// read by callers compiling at once). Asked of each assignment in turn by
+// the one that copies them, rather than making a settled list of them
+// for it to copy again.
+type assignSettler struct {
+	gd      *FuncDebug
+	assigns []DebugAssign // gd's, as when asked (inlining appends to the caller's)
+	// vals and blocks say what is still in the function: by ID, the
+	// values and blocks that have a non-nil entry (in a table, not a
+	// function, as the test is made for every anchor).
+	vals   []*Value
+	blocks []*Block
+	phisAt map[*Block][]int // the φ assignments by block, when a block was bypassed
 }
 
-// settleBuf is memory settled reuses.
-type settleBuf struct {
-	out  []DebugAssign
-	kept []*Value
+// settler returns the assignSettler of gd's assignments for a copy of
+// its function that keeps the values and blocks with a non-nil entry in
+// vals and blocks (by ID).
+func (gd *FuncDebug) settler(vals []*Value, blocks []*Block) assignSettler {
+	s := assignSettler{gd: gd, assigns: gd.Assigns, vals: vals, blocks: blocks}
+	if len(gd.skipped) > 0 {
+		s.phisAt = make(map[*Block][]int)
+		for i, o := range s.assigns {
+			if o.Phi && o.Value.Op == OpPhi && o.Value.Block == o.Block {
+				s.phisAt[o.Block] = append(s.phisAt[o.Block], i)
+			}
+		}
+	}
+	return s
+}
+
+// live reports whether the copy holds v.
+func (s *assignSettler) live(v *Value) bool { return v.ID < len(s.vals) && s.vals[v.ID] != nil }
+
+// place returns the block the assignment a is in now (nil: gone from the
+// copy), and false when the copy is not to take a (superseded).
+func (s *assignSettler) place(a *DebugAssign) (*Block, bool) {
+	if len(s.gd.skipped) > 0 && s.superseded(a) {
+		return nil, false
+	}
+	b := s.gd.BlockOf(a)
+	if b != nil && (b.ID >= len(s.blocks) || s.blocks[b.ID] == nil) {
+		b = nil
+	}
+	return b, true
+}
+
+func (s *assignSettler) superseded(a *DebugAssign) bool {
+	t := s.gd.skipped[s.gd.BlockOf(a)]
+	if t == nil {
+		return false
+	}
+	for _, i := range s.phisAt[t] {
+		if o := &s.assigns[i]; o.Var == a.Var && s.live(o.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// taken is the number of assignments the copy takes (place).
+func (s *assignSettler) taken() int {
+	if len(s.gd.skipped) == 0 {
+		return len(s.assigns)
+	}
+	n := 0
+	for i := range s.assigns {
+		if _, ok := s.place(&s.assigns[i]); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // posIn is the position of v in the body of the callee of f's inline site

@@ -96,8 +96,6 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 	e.debug(dbg, defined)
 	if dbg != nil {
 		// Not kept from the collector by the pooled writer.
-		clear(e.settle.out)
-		clear(e.settle.kept)
 		clear(e.vals)
 		clear(e.blockOf)
 		clear(e.named)
@@ -112,7 +110,6 @@ type frozenWriter struct {
 	// What settleForCopy reuses from one function to the next (with -g,
 	// a copy was made of the facts and the liveness of every function
 	// frozen, the largest part of what freezing allocated).
-	settle  settleBuf
 	vals    []*Value     // by Value.ID
 	blockOf []*Block     // by Block.ID
 	named   []namedValue // the φs named that the copy holds (debug)
@@ -383,10 +380,11 @@ func (d *frozenReader) symbol() string {
 
 // frozenDebug is what a frozen copy keeps of its function's debugging
 // facts (-g): what FuncDebug.inlined reads, the assignments settled
-// (FuncDebug.settled) against the copy's values and blocks.
+// (FuncDebug.settler) against the copy's values and blocks as they are
+// written.
 type frozenDebug struct {
 	vars    []*DebugVar
-	assigns []DebugAssign
+	assigns assignSettler
 	named   map[*Value][]int
 	loops   []DebugLoop
 	vals    []*Value // by ID: the values in the copy (the parameters and instructions)
@@ -419,7 +417,7 @@ func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug) *frozenDebug {
 		e.blockOf[b.ID] = b
 	}
 	return &frozenDebug{vars: d.Vars, named: d.Named, loops: d.Loops, vals: e.vals,
-		assigns: d.settled(e.vals, e.blockOf, &e.settle)}
+		assigns: d.settler(e.vals, e.blockOf)}
 }
 
 // Flags of a frozen variable and assignment.
@@ -464,8 +462,14 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		}
 		e.uint(slot)
 	}
-	e.uint(len(d.assigns))
-	for _, a := range d.assigns {
+	settle := &d.assigns
+	e.uint(settle.taken())
+	for i := range settle.assigns {
+		a := &settle.assigns[i]
+		block, ok := settle.place(a)
+		if !ok {
+			continue
+		}
 		e.uint(a.Var)
 		flags := 0
 		if a.Phi {
@@ -498,14 +502,23 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 			e.buf = append(e.buf, byte(v.Type))
 		}
 		b := 0
-		if a.Block != nil {
-			b = a.Block.ID + 1
+		if block != nil {
+			b = block.ID + 1
 		}
 		e.uint(b)
 		e.pos(a.Pos)
-		e.uint(len(a.Anchors))
+		// The anchors still there, their number first.
+		n := 0
 		for _, w := range a.Anchors {
-			e.uint(w.ID)
+			if settle.live(w) {
+				n++
+			}
+		}
+		e.uint(n)
+		for _, w := range a.Anchors {
+			if settle.live(w) {
+				e.uint(w.ID)
+			}
 		}
 	}
 	// Gathered first, as their number comes before them: the map
