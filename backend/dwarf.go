@@ -552,7 +552,21 @@ func appendHexByte(b []byte, c byte) []byte {
 // numbers, without fmt.
 func appendDirective(b []byte, dir string, n int64) []byte {
 	b = append(append(append(b, '\t'), dir...), '\t')
-	return append(strconv.AppendInt(b, n, 10), '\n')
+	return append(appendDecimal(b, n), '\n')
+}
+
+// appendDecimal appends n in decimal, as strconv.AppendInt(b, n, 10), a
+// number below 100 without its call: most of the directives' numbers are
+// (abbreviations, lengths, bytes), and the call cost several times the
+// digits' appending.
+func appendDecimal(b []byte, n int64) []byte {
+	switch {
+	case 0 <= n && n < 10:
+		return append(b, byte('0'+n))
+	case 10 <= n && n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(b, n, 10)
 }
 
 // appendHexDirective appends "\t.uleb128\t0xN\n", n in hexadecimal.

@@ -115,13 +115,18 @@ func (t *varTracker) argConst(r Reg) (int64, bool) {
 }
 
 // returned writes the label of the last call's return address, before
-// the instruction after it.
-func (df *dwarfFunc) returned(w interface{ Write([]byte) (int, error) }) {
+// the instruction after it. (Small enough to be inlined: instr calls it
+// for every instruction.)
+func (df *dwarfFunc) returned(w *textBuffer) {
 	if df.afterCall {
-		df.bufs.line = append(df.appendLabel(df.bufs.line[:0], df.calls[len(df.calls)-1].ret), ":\n"...)
-		w.Write(df.bufs.line)
-		df.afterCall = false
+		df.writeReturn(w)
 	}
+}
+
+func (df *dwarfFunc) writeReturn(w *textBuffer) {
+	df.bufs.line = append(df.appendLabel(df.bufs.line[:0], df.calls[len(df.calls)-1].ret), ":\n"...)
+	w.Write(df.bufs.line)
+	df.afterCall = false
 }
 
 // writeCalls writes the call sites' DIEs, children of the subprogram, all

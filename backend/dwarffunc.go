@@ -3,7 +3,6 @@ package backend
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strconv"
@@ -82,7 +81,7 @@ func scopeID(s *middle.DebugScope) int {
 // run's label (the last to the function's end).
 type dwarfRun struct {
 	label string // made for all runs at once at the end (labelRuns); run 0's is the function's symbol
-	num   int    // the number of its label (newLabel)
+	at    int    // where its label is in the function's labels (mark)
 	scope *middle.DebugScope
 	site  uint16    // the inline site its code came from (dwarfinline.go)
 	copy  uint16    // the copy of duplicated code it is (dwarfcopy.go)
@@ -261,7 +260,7 @@ func (df *dwarfFunc) prologueEnd(in *Instr) bool {
 // instr is called before the emitter writes in, instruction k of block b;
 // it starts a new run, with its label, where the scope or a variable's
 // location changes.
-func (df *dwarfFunc) instr(w io.Writer, b *Block, k int, in *Instr) {
+func (df *dwarfFunc) instr(w *textBuffer, b *Block, k int, in *Instr) {
 	if df == nil {
 		return
 	}
@@ -287,15 +286,29 @@ func (df *dwarfFunc) instr(w io.Writer, b *Block, k int, in *Instr) {
 
 // mark starts a new run at this point of the text if the state differs
 // from the current run's.
-func (df *dwarfFunc) mark(w io.Writer) {
+func (df *dwarfFunc) mark(w *textBuffer) {
 	last := &df.runs[len(df.runs)-1]
 	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() && last.unset == df.unset.state() {
 		return
 	}
-	n := df.nextLabel()
-	df.bufs.line = append(df.appendLabel(df.bufs.line[:0], n), ":\n"...)
-	w.Write(df.bufs.line)
-	df.runs = append(df.runs, dwarfRun{num: n, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
+	at := df.defineLabel(w, df.nextLabel())
+	df.runs = append(df.runs, dwarfRun{at: at, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
+}
+
+// defineLabel writes the definition of the function's label numbered n
+// (appendLabel), or of its end label for n = 0, appended to the function's
+// labels, of which labelRuns makes the label strings, and returns where it
+// is in them.
+func (df *dwarfFunc) defineLabel(w *textBuffer, n int) int {
+	at := len(df.bufs.labels)
+	if n == 0 {
+		df.bufs.labels = append(append(df.bufs.labels, df.label...), "end"...)
+	} else {
+		df.bufs.labels = df.appendLabel(df.bufs.labels, n)
+	}
+	df.bufs.labels = append(df.bufs.labels, ":\n"...)
+	w.Write(df.bufs.labels[at:])
+	return at
 }
 
 // nextLabel is the number of a new label of the function (appendLabel).
@@ -306,32 +319,23 @@ func (df *dwarfFunc) nextLabel() int {
 
 // appendLabel appends the function's label number n to b.
 func (df *dwarfFunc) appendLabel(b []byte, n int) []byte {
-	return strconv.AppendInt(append(b, df.label...), int64(n), 10)
+	return appendDecimal(append(b, df.label...), int64(n))
 }
 
-// labelRuns gives the runs after the first their labels, all in one
-// string.
-func (df *dwarfFunc) labelRuns() {
-	b := make([]byte, 0, len(df.runs)*(len(df.label)+4))
-	for _, r := range df.runs[1:] {
-		b = df.appendLabel(b, r.num)
+// labelRuns gives the runs after the first their labels, and returns the
+// function's end label, defined last at endAt: all cut from one string of
+// the labels as they were written (defineLabel), each up to the ":\n" of
+// its definition, not formatted a second time.
+func (df *dwarfFunc) labelRuns(endAt int) (end string) {
+	all := string(df.bufs.labels)
+	df.bufs.labels = df.bufs.labels[:0] // for the next function
+	next := endAt
+	for i := len(df.runs) - 1; i > 0; i-- {
+		r := &df.runs[i]
+		r.label = all[r.at : next-len(":\n")]
+		next = r.at
 	}
-	all := string(b)
-	at := 0
-	for i := 1; i < len(df.runs); i++ {
-		n := len(df.label) + decimalLen(df.runs[i].num)
-		df.runs[i].label = all[at : at+n]
-		at += n
-	}
-}
-
-// decimalLen is the number of decimal digits of n ≥ 0.
-func decimalLen(n int) int {
-	k := 1
-	for ; n >= 10; n /= 10 {
-		k++
-	}
-	return k
+	return all[endAt : len(all)-len(":\n")]
 }
 
 // sourcePos is the position of in in the function's own body: an inlined
@@ -404,14 +408,12 @@ func (df *dwarfFunc) innermost(s *middle.DebugScope, pos diag.Pos) *middle.Debug
 }
 
 // end closes the function's text and writes its DIEs.
-func (df *dwarfFunc) end(w io.Writer) {
+func (df *dwarfFunc) end(w *textBuffer) {
 	if df == nil {
 		return
 	}
-	endLabel := df.label + "end"
 	df.returned(w)
-	df.bufs.line = append(append(df.bufs.line[:0], endLabel...), ":\n"...)
-	w.Write(df.bufs.line)
+	endLabel := df.labelRuns(df.defineLabel(w, 0))
 	d := df.d
 	d.mu.Lock()
 	if d.ranges == nil {
@@ -423,7 +425,6 @@ func (df *dwarfFunc) end(w io.Writer) {
 
 	// The address ranges of each scope: the runs of its code and of the
 	// scopes inside it, adjacent runs merged.
-	df.labelRuns()
 	bufs := df.bufs
 	ends := scratch(&bufs.ends, len(df.runs))
 	for i := range df.runs {
@@ -540,9 +541,9 @@ func (df *dwarfFunc) end(w io.Writer) {
 	w.Write(info.Bytes())
 	if kids.Len() > 0 {
 		w.Write(kids.Bytes())
-		io.WriteString(w, "\t.byte\t0\n\t.popsection\n")
+		w.WriteString("\t.byte\t0\n\t.popsection\n")
 	} else {
-		io.WriteString(w, "\t.popsection\n")
+		w.WriteString("\t.popsection\n")
 	}
 	if rng.Len() > len(rnglistsSection) {
 		rng.WriteString("\t.popsection\n")
@@ -565,10 +566,11 @@ const (
 // the function's runs, kept from one function to the next so that their
 // memory is not grown again for each.
 type dieBuffers struct {
-	text [4]bytes.Buffer
-	runs []dwarfRun
-	es   []listEntry // a location list being made (locList)
-	line []byte      // a label being written (mark)
+	text   [4]bytes.Buffer
+	runs   []dwarfRun
+	es     []listEntry // a location list being made (locList)
+	line   []byte      // a label being written (returned)
+	labels []byte      // the function's labels of its runs and end, as written (defineLabel)
 
 	typeRefs   [][2]string  // variables' types and their references (varTypeRef)
 	typeRefsOf *dwarfWriter // the writer whose references those are
@@ -865,20 +867,23 @@ func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) int {
 	// Appended in one piece and written once (a list has an entry for
 	// each stretch of a variable's location: many).
 	size := 32 + len(df.label)
-	for _, e := range es {
-		size += 64 + len(e.start) + len(e.end) + 5*e.x.len()
+	for i := range es {
+		size += 64 + len(es[i].start) + len(es[i].end) + 5*es[i].x.len()
 	}
 	loc.Grow(size)
 	b := append(df.appendLabel(loc.AvailableBuffer(), l), ":\n"...)
-	for _, e := range es {
-		b = appendDirective(b, ".byte", dwLleStartEnd)
-		b = appendSymDirective(b, ".quad", e.start)
-		b = appendSymDirective(b, ".quad", e.end)
-		b = appendDirective(b, ".uleb128", int64(e.x.len()))
-		b = appendExprBytes(b, e.x)
+	for i := range es {
+		e := &es[i]
+		b = append(append(b, lleStartEndHead...), e.start...)
+		b = append(append(b, "\n\t.quad\t"...), e.end...)
+		b = appendExprloc(append(b, '\n'), e.x)
 	}
 	loc.Write(appendDirective(b, ".byte", dwLleEndOfList))
 	return l
 }
+
+// lleStartEndHead begins a location list entry with a start and an end
+// address (writeLocList): its kind, then the directive of its start.
+var lleStartEndHead = string(appendDirective(nil, ".byte", dwLleStartEnd)) + "\t.quad\t"
 
 func sameExpr(a, b dwExpr) bool { return string(a.op) == string(b.op) && a.addr == b.addr }
