@@ -30,9 +30,9 @@ var callValueRegs = [...]Reg{RBX, R12, R13, R14, R15, RBP}
 // callSite is one call: its return address and target, and the call
 // values of its argument registers.
 type callSite struct {
-	ret    int    // the number of the label after the call (appendLabel)
-	target string // the callee's symbol, "" for a function of the runtime
-	params []callParam
+	ret    int         // the number of the label after the call (appendLabel)
+	target string      // the callee's symbol, "" for a function of the runtime
+	params []callParam // cut from the function's dwarfFunc.params
 }
 
 type callParam struct {
@@ -48,16 +48,18 @@ func (df *dwarfFunc) call(in *Instr) {
 	if len(in.Args) > 0 && in.Args[0].Kind == KindSym && df.d.m.DefinesFunc(in.Args[0].sym()) {
 		c.target = symbolName(in.Args[0].sym())
 		if t := df.locs; t != nil && t.st != nil {
+			start := len(df.params)
 			for _, r := range argRegs {
 				if in.Uses&maskOf(r) == 0 {
 					continue
 				}
 				if x, ok := t.callValue(t.st.regs[r]); ok {
-					c.params = append(c.params, callParam{r, x})
+					df.params = append(df.params, callParam{r, x})
 				} else if k, ok := t.argConst(r); ok {
-					c.params = append(c.params, callParam{r, dwExpr{op: opSleb(dwOpConsts, k)}})
+					df.params = append(df.params, callParam{r, dwExpr{op: opSleb(dwOpConsts, k)}})
 				}
 			}
+			c.params = df.params[start:len(df.params):len(df.params)]
 		}
 	}
 	df.calls = append(df.calls, c)
@@ -76,7 +78,7 @@ func (t *varTracker) callValue(v tval) (dwExpr, bool) {
 	}
 	for _, r := range callValueRegs {
 		if t.st.regs[r] == v {
-			return dwExpr{op: []byte{dwOpBreg0 + dwarfReg(r), 0}}, true
+			return dwExpr{op: regExprs[r].bregZero}, true
 		}
 	}
 	for i := 0; i < t.st.slots.len(); i++ {
@@ -163,9 +165,20 @@ func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
 // argument register r had at the function's entry; for an array, the
 // address that value points to (as dwarfloc.go's expr).
 func entryExpr(r Reg, array bool) dwExpr {
-	op := []byte{dwOpEntryValue, 1, dwOpReg0 + dwarfReg(r)}
-	if !array {
-		op = append(op, dwOpStackValue)
+	if array {
+		return dwExpr{op: regExprs[r].entry[:3]}
 	}
-	return dwExpr{op: op}
+	return dwExpr{op: regExprs[r].entry}
 }
+
+// regExprs are the expressions of a physical register callValue and
+// entryExpr give, by register, made once, not allocated for each call and
+// location list entry: a dwExpr's bytes are only read.
+var regExprs = func() (x [R15 + 1]struct{ bregZero, entry []byte }) {
+	for r := range x {
+		n := dwarfReg(Reg(r))
+		x[r].bregZero = []byte{dwOpBreg0 + n, 0}
+		x[r].entry = []byte{dwOpEntryValue, 1, dwOpReg0 + n, dwOpStackValue}
+	}
+	return x
+}()

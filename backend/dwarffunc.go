@@ -61,7 +61,8 @@ type dwarfFunc struct {
 
 	inl       *siteDIEs // the inlined calls' DIEs, made at the end
 	calls     []callSite
-	afterCall bool // the last instruction written was a call (dwarfcall.go)
+	params    []callParam // the calls' parameters, in one array (call)
+	afterCall bool        // the last instruction written was a call (dwarfcall.go)
 	// The copies of duplicated lines (dwarfcopy.go): by the scope whose
 	// DIE holds them, and by the inlined call whose DIE does.
 	scopeCopies [][]*copyBlock
@@ -114,6 +115,7 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		df.unset = newUnsetVars(df)
 	}
 	df.runs = append(bufs.runs[:0], dwarfRun{label: sym, moves: df.locs.current(), unset: df.unset.state()})
+	df.calls, df.params = bufs.calls[:0], bufs.params[:0]
 	if bufs.typeRefsOf != d {
 		bufs.typeRefs, bufs.typeRefsOf = bufs.typeRefs[:0], d // another module's
 	}
@@ -281,16 +283,15 @@ func (df *dwarfFunc) instr(w *textBuffer, b *Block, k int, in *Instr) {
 	if in.Op == opCall {
 		df.call(in)
 	}
-	df.mark(w)
+	// Tested here, not in a call for every instruction: most start no
+	// run.
+	if last := &df.runs[len(df.runs)-1]; last.scope != df.cur || last.site != df.site || last.copy != df.cp || df.locs.changed() || last.unset != df.unset.state() {
+		df.mark(w)
+	}
 }
 
-// mark starts a new run at this point of the text if the state differs
-// from the current run's.
+// mark starts a new run at this point of the text, of the current state.
 func (df *dwarfFunc) mark(w *textBuffer) {
-	last := &df.runs[len(df.runs)-1]
-	if last.scope == df.cur && last.site == df.site && last.copy == df.cp && !df.locs.changed() && last.unset == df.unset.state() {
-		return
-	}
 	at := df.defineLabel(w, df.nextLabel())
 	df.runs = append(df.runs, dwarfRun{at: at, scope: df.cur, site: df.site, copy: df.cp, moves: df.locs.current(), unset: df.unset.state()})
 }
@@ -473,7 +474,7 @@ func (df *dwarfFunc) end(w *textBuffer) {
 	}
 
 	defer func() {
-		bufs.runs = df.runs[:0]
+		bufs.runs, bufs.calls, bufs.params = df.runs[:0], df.calls[:0], df.params[:0]
 		bufs.release()
 		dieBufferPool.Put(bufs)
 		df.locs.release() // the runs' moves are in its memory
@@ -568,6 +569,8 @@ const (
 type dieBuffers struct {
 	text   [4]bytes.Buffer
 	runs   []dwarfRun
+	calls  []callSite
+	params []callParam
 	es     []listEntry // a location list being made (locList)
 	line   []byte      // a label being written (returned)
 	labels []byte      // the function's labels of its runs and end, as written (defineLabel)
