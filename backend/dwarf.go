@@ -520,12 +520,14 @@ func appendExprloc(b []byte, x dwExpr) []byte {
 // entry, so without fmt.
 func appendExprBytes(b []byte, x dwExpr) []byte {
 	if len(x.op) > 0 {
-		b = append(b, "\t.byte\t"...)
 		for i, c := range x.op {
-			if i > 0 {
-				b = append(b, ',')
+			// Each byte's prefix appended in one piece.
+			if i == 0 {
+				b = append(b, "\t.byte\t0x"...)
+			} else {
+				b = append(b, ",0x"...)
 			}
-			b = appendHexByte(append(b, "0x"...), c)
+			b = appendHexByte(b, c)
 		}
 		b = append(b, '\n')
 	}
@@ -543,9 +545,9 @@ func appendExprBytes(b []byte, x dwExpr) []byte {
 func appendHexByte(b []byte, c byte) []byte {
 	const digits = "0123456789abcdef"
 	if c >= 16 {
-		b = append(b, digits[c>>4])
+		return append(b, digits[c>>4], digits[c&15])
 	}
-	return append(b, digits[c&15])
+	return append(b, digits[c])
 }
 
 // appendDirective appends "\tDIR\tN\n" to b: the DIE and list writers'

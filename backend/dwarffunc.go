@@ -760,13 +760,7 @@ func (df *dwarfFunc) varLocation(loc *bytes.Buffer, vi int, v *middle.DebugVar, 
 			// Declared without a value: the slot only where the
 			// variable is assigned.
 			es := df.bufs.es[:0]
-			add := func(from, to int) {
-				if n := len(es); n > 0 && es[n-1].end == df.runs[from].label {
-					es[n-1].end = ends[to]
-					return
-				}
-				es = append(es, listEntry{df.runs[from].label, ends[to], expr})
-			}
+			add := func(from, to int) { es = appendListEntry(es, df.runs[from].label, ends[to], expr) }
 			for i := range df.runs {
 				if runs[i] {
 					df.inl.clip(v.Site, i, i, add)
@@ -801,11 +795,11 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 	bufs := df.bufs
 	count := scratch(&bufs.moveCount, len(df.dbg.Vars))
 	total := 0
-	for _, r := range df.runs {
-		for _, m := range r.moves {
+	for i := range df.runs {
+		for _, m := range df.runs[i].moves {
 			count[m.v]++
-			total++
 		}
+		total += len(df.runs[i].moves)
 	}
 	all := scratch(&bufs.moves, total)
 	moves := scratch(&bufs.byVar, len(df.dbg.Vars))
@@ -814,8 +808,8 @@ func (df *dwarfFunc) movesByVar() [][]runMove {
 		moves[v] = all[at : at : at+n]
 		at += n
 	}
-	for i, r := range df.runs {
-		for _, m := range r.moves {
+	for i := range df.runs {
+		for _, m := range df.runs[i].moves {
 			moves[m.v] = append(moves[m.v], runMove{i, m.loc})
 		}
 	}
@@ -837,17 +831,17 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 			last = moves[k+1].run - 1
 		}
 		x, ok := df.locs.expr(m.loc, array)
-		if !ok {
-			continue
+		switch {
+		case !ok:
+		case site == 0:
+			// Without the closure clip needs: most variables
+			// are the function's own.
+			es = appendListEntry(es, df.runs[m.run].label, ends[last], x)
+		default:
+			df.inl.clip(site, m.run, last, func(from, to int) {
+				es = appendListEntry(es, df.runs[from].label, ends[to], x)
+			})
 		}
-		df.inl.clip(site, m.run, last, func(from, to int) {
-			start := df.runs[from].label
-			if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
-				es[n-1].end = ends[to]
-				return
-			}
-			es = append(es, listEntry{start, ends[to], x})
-		})
 	}
 	df.bufs.es = es[:0] // for the next list
 	return df.writeLocList(loc, es)
@@ -858,6 +852,17 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 type listEntry struct {
 	start, end string
 	x          dwExpr
+}
+
+// appendListEntry appends the entry of x from start to end to the list es,
+// or extends its last entry when that ends at start with the same
+// expression.
+func appendListEntry(es []listEntry, start, end string, x dwExpr) []listEntry {
+	if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
+		es[n-1].end = end
+		return es
+	}
+	return append(es, listEntry{start, end, x})
 }
 
 // writeLocList writes the location list es to loc and returns its label's
@@ -886,7 +891,8 @@ func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) int {
 }
 
 // lleStartEndHead begins a location list entry with a start and an end
-// address (writeLocList): its kind, then the directive of its start.
-var lleStartEndHead = string(appendDirective(nil, ".byte", dwLleStartEnd)) + "\t.quad\t"
+// address (writeLocList): its kind (one digit), then the directive of its
+// start. A constant, which append copies without a call.
+const lleStartEndHead = "\t.byte\t" + string(rune('0'+dwLleStartEnd)) + "\n\t.quad\t"
 
 func sameExpr(a, b dwExpr) bool { return string(a.op) == string(b.op) && a.addr == b.addr }
