@@ -45,7 +45,7 @@ type dwarfFunc struct {
 	described []bool
 	declares  [][]int
 	varScope  []*middle.DebugScope // by variable: the scope it is described in
-	slots     map[string]*Slot     // the allocas' slots, by IR name
+	slots     map[string]*Slot     // the allocas' slots, by IR name (nil for none)
 	locs      *varTracker          // optimized code's variable locations (dwarfloc.go), or nil
 	bufs      *dieBuffers          // the runs' and end's memory, from the last function
 	unset     *unsetVars           // slot-homed variables not assigned yet (dwarfunset.go), or nil
@@ -97,14 +97,17 @@ func (d *dwarfWriter) function(f *Func, sym string) *dwarfFunc {
 		return nil
 	}
 	bufs := dieBufferPool.Get().(*dieBuffers)
+	var label [32]byte // the prefix is built here, allocated only as its string
 	df := &dwarfFunc{d: d, f: f, dbg: f.IR.Debug, sym: sym, bufs: bufs,
-		label:    ".Ldebug" + strconv.Itoa(d.index[f.IR]) + "_",
+		label:    string(append(strconv.AppendInt(append(label[:0], ".Ldebug"...), int64(d.index[f.IR]), 10), '_')),
 		children: lists(&bufs.children, 1),
 		overlap:  scratch(&bufs.overlap, 1),
-		parent:   scratch(&bufs.parent, 1),
-		slots:    make(map[string]*Slot)}
+		parent:   scratch(&bufs.parent, 1)}
 	for _, s := range f.Slots {
 		if s.Kind == SlotAlloca {
+			if df.slots == nil {
+				df.slots = make(map[string]*Slot) // (optimized code has few)
+			}
 			df.slots[s.Name] = s
 		}
 	}

@@ -58,11 +58,23 @@ type siteDIEs struct {
 	vars   map[uint16][]int                // each site's variables (middle.DebugVar.Site), in order
 }
 
+// hasInlinedRuns reports whether a run is of inlined code: in many
+// functions with inline sites none is (the inlined code all gone), and
+// inlinedSites then makes no tables to find that.
+func (df *dwarfFunc) hasInlinedRuns() bool {
+	for i := range df.runs {
+		if df.runs[i].site != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // inlinedSites collects the sites of df's runs; ends[i] is where run i
 // ends. nil when no code of the function was inlined.
 func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	sites := df.f.IR.Inlines
-	if len(sites) < 2 {
+	if len(sites) < 2 || !df.hasInlinedRuns() {
 		return nil
 	}
 	sd := &siteDIEs{sites: sites, ranges: make(map[uint16][][2]string),
@@ -273,7 +285,8 @@ type protoVar struct {
 // variable of f's own its name, type, declaration line and whether it is
 // a parameter.
 func encodeProto(f *middle.Func) string {
-	b := binary.AppendUvarint(nil, uint64(f.Decl.Line))
+	var buf [256]byte // most protos fit: then only the string is allocated
+	b := binary.AppendUvarint(buf[:0], uint64(f.Decl.Line))
 	str := func(s string) { b = append(binary.AppendUvarint(b, uint64(len(s))), s...) }
 	str(f.Debug.Result)
 	for _, v := range f.Debug.Vars {
