@@ -603,3 +603,20 @@ func dwarfReg(r Reg) byte {
 	return [...]byte{RAX: 0, RDX: 1, RCX: 2, RBX: 3, RSI: 4, RDI: 5, RBP: 6, RSP: 7,
 		R8: 8, R9: 9, R10: 10, R11: 11, R12: 12, R13: 13, R14: 14, R15: 15}[r]
 }
+
+// regExprs are, by physical register, the location expressions of a value
+// in it (DW_OP_reg), of an array at the address it holds (DW_OP_breg 0),
+// and of its value at the function's entry, as a value and as an array's
+// address (DW_OP_entry_value): made once, as they are asked for at every
+// call and every location list entry. A dwExpr's bytes are only read, and
+// each is capped, so that an append copies them.
+var regExprs = func() (x [FirstVReg]struct{ reg, breg, entry, entryAddr []byte }) {
+	for r := RAX; r < FirstVReg; r++ {
+		n := dwarfReg(r)
+		x[r].reg = []byte{dwOpReg0 + n}[:1:1]
+		x[r].breg = []byte{dwOpBreg0 + n, 0}[:2:2]
+		entry := []byte{dwOpEntryValue, 1, dwOpReg0 + n, dwOpStackValue}
+		x[r].entry, x[r].entryAddr = entry[:4:4], entry[:3:3]
+	}
+	return x
+}()

@@ -78,7 +78,7 @@ func (t *varTracker) callValue(v tval) (dwExpr, bool) {
 	}
 	for _, r := range callValueRegs {
 		if t.st.regs[r] == v {
-			return dwExpr{op: regExprs[r].bregZero}, true
+			return dwExpr{op: regExprs[r].breg}, true
 		}
 	}
 	for i := 0; i < t.st.slots.len(); i++ {
@@ -166,19 +166,7 @@ func (df *dwarfFunc) writeCalls(info *bytes.Buffer) {
 // address that value points to (as dwarfloc.go's expr).
 func entryExpr(r Reg, array bool) dwExpr {
 	if array {
-		return dwExpr{op: regExprs[r].entry[:3]}
+		return dwExpr{op: regExprs[r].entryAddr}
 	}
 	return dwExpr{op: regExprs[r].entry}
 }
-
-// regExprs are the expressions of a physical register callValue and
-// entryExpr give, by register, made once, not allocated for each call and
-// location list entry: a dwExpr's bytes are only read.
-var regExprs = func() (x [R15 + 1]struct{ bregZero, entry []byte }) {
-	for r := range x {
-		n := dwarfReg(Reg(r))
-		x[r].bregZero = []byte{dwOpBreg0 + n, 0}
-		x[r].entry = []byte{dwOpEntryValue, 1, dwOpReg0 + n, dwOpStackValue}
-	}
-	return x
-}()

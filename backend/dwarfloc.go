@@ -2546,18 +2546,6 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	return dwExpr{}, false
 }
 
-// regExprs are, by physical register, expr's expressions of a value in it
-// and of an array at the address it holds, made once: expr is asked for
-// every entry of every location list, and making the slice each time was
-// most of its cost. They are only read (and capped: an append copies).
-var regExprs = func() (x [FirstVReg]struct{ reg, breg []byte }) {
-	for r := RAX; r < FirstVReg; r++ {
-		x[r].reg = []byte{dwOpReg0 + dwarfReg(r)}[:1:1]
-		x[r].breg = []byte{dwOpBreg0 + dwarfReg(r), 0}[:2:2]
-	}
-	return x
-}()
-
 // noteDefValues records, before coalescing renames the registers of
 // f.coalesced, the IR value each instruction defining one of them defines:
 // afterwards one register holds several values in turn, and its origin
