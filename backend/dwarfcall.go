@@ -127,7 +127,7 @@ func (df *dwarfFunc) returned(w *textBuffer) {
 
 func (df *dwarfFunc) writeReturn(w *textBuffer) {
 	df.bufs.line = append(df.appendLabel(df.bufs.line[:0], df.calls[len(df.calls)-1].ret), ":\n"...)
-	w.Write(df.bufs.line)
+	w.put(df.bufs.line)
 	df.afterCall = false
 }
 

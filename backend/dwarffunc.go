@@ -311,7 +311,7 @@ func (df *dwarfFunc) defineLabel(w *textBuffer, n int) int {
 		df.bufs.labels = df.appendLabel(df.bufs.labels, n)
 	}
 	df.bufs.labels = append(df.bufs.labels, ":\n"...)
-	w.Write(df.bufs.labels[at:])
+	w.put(df.bufs.labels[at:])
 	return at
 }
 
@@ -542,20 +542,20 @@ func (df *dwarfFunc) end(w *textBuffer) {
 
 	// Written as they are, not through Fprintf, which would copy them,
 	// each section's directives with its text.
-	w.Write(info.Bytes())
+	w.put(info.Bytes())
 	if kids.Len() > 0 {
-		w.Write(kids.Bytes())
-		w.WriteString("\t.byte\t0\n\t.popsection\n")
+		w.put(kids.Bytes())
+		w.putString("\t.byte\t0\n\t.popsection\n")
 	} else {
-		w.WriteString("\t.popsection\n")
+		w.putString("\t.popsection\n")
 	}
 	if rng.Len() > len(rnglistsSection) {
 		rng.WriteString("\t.popsection\n")
-		w.Write(rng.Bytes())
+		w.put(rng.Bytes())
 	}
 	if loc.Len() > len(loclistsSection) {
 		loc.WriteString("\t.popsection\n")
-		w.Write(loc.Bytes())
+		w.put(loc.Bytes())
 	}
 }
 

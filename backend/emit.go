@@ -135,7 +135,7 @@ func (e *emitter) flush() {
 // worth is gathered, not the whole of a large function's text.
 func (e *emitter) writeText(p []byte) {
 	if len(p) < flushSize {
-		e.w.Write(p)
+		e.w.put(p)
 		if e.w.Len() >= flushSize {
 			e.flush()
 		}
@@ -346,10 +346,10 @@ func (e *emitter) function(f *Func) {
 			next = layout[i+1]
 		}
 		if b.alignTop && i > 0 {
-			e.w.WriteString("\t.p2align\t5\n")
+			e.w.putString("\t.p2align\t5\n")
 		}
-		e.w.WriteString(labels[b.ID])
-		e.w.WriteString(":\n")
+		e.w.putString(labels[b.ID])
+		e.w.putString(":\n")
 		if f.frame.wrapped {
 			if want := !b.frameless && !b.prologue; want != framed {
 				e.frameState(f, want)
@@ -463,7 +463,7 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 			}
 			return
 		case in.Op == opRet && b.frameless:
-			e.w.WriteString("\tret\n")
+			e.w.putString("\tret\n")
 		case in.Op == opRet:
 			e.epilogue(f)
 		case in.Op == opCall:
@@ -478,33 +478,33 @@ func (e *emitter) block(f *Func, p *formatter, b *Block, falls func(*Block) bool
 // instr writes in as one line, formatted into the emitter's scratch.
 func (e *emitter) instr(p *formatter, in *Instr) {
 	e.buf = append(p.appendInstr(append(e.buf[:0], '\t'), in), '\n')
-	e.w.Write(e.buf)
+	e.w.put(e.buf)
 }
 
 // jump writes a jump with mnemonic (with its leading tab) to label.
 func (e *emitter) jump(mnemonic, label string) {
-	e.w.WriteString(mnemonic)
+	e.w.putString(mnemonic)
 	e.w.WriteByte('\t')
-	e.w.WriteString(label)
+	e.w.putString(label)
 	e.w.WriteByte('\n')
 }
 
 func (e *emitter) epilogue(f *Func) {
-	e.w.WriteString("\t.cfi_remember_state\n")
+	e.w.putString("\t.cfi_remember_state\n")
 	n := len(f.frame.saved)
 	if f.frame.size > 0 {
 		e.buf = strconv.AppendInt(append(e.buf[:0], "\taddq\t$"...), int64(f.frame.size), 10)
 		e.buf = strconv.AppendInt(append(e.buf, ", %rsp\n\t.cfi_def_cfa_offset "...), int64(8+8*n), 10)
 		e.buf = append(e.buf, '\n')
-		e.w.Write(e.buf)
+		e.w.put(e.buf)
 	}
 	for i := n - 1; i >= 0; i-- {
 		e.buf = append(append(e.buf[:0], "\tpopq\t%"...), physName(f.frame.saved[i], 8)...)
 		e.buf = strconv.AppendInt(append(e.buf, "\n\t.cfi_def_cfa_offset "...), int64(8+8*i), 10)
 		e.buf = append(e.buf, '\n')
-		e.w.Write(e.buf)
+		e.w.put(e.buf)
 	}
-	e.w.WriteString("\tret\n\t.cfi_restore_state\n")
+	e.w.putString("\tret\n\t.cfi_restore_state\n")
 }
 
 // position writes the .loc directive and the source comment when the
@@ -526,7 +526,7 @@ func (e *emitter) position(pos diag.Pos, suffix string) {
 	}
 	b = strconv.AppendInt(append(b, "\t.loc\t1 "...), int64(pos.Line), 10)
 	b = append(append(strconv.AppendInt(append(b, ' '), int64(pos.Col), 10), suffix...), '\n')
-	e.w.Write(b)
+	e.w.put(b)
 	e.buf = b
 	e.last = pos
 }

@@ -27,55 +27,59 @@ const (
 	textSpares = 16
 )
 
-// Write, WriteString and WriteByte append to the current chunk while it
-// has room (inlined: a line of text at a time), else go on in the next.
-func (b *textBuffer) Write(p []byte) (int, error) {
-	if len(b.cur)+len(p) <= cap(b.cur) {
-		b.cur = append(b.cur, p...)
-		return len(p), nil
+// put, putString and WriteByte append to the current chunk, first
+// starting another (room) when it has no room left for what they write:
+// they are inlined (a line of text at a time), room is not, which keeps
+// them within the inlining budget, and so would Write and WriteString be
+// if they had no results: the emitter's hot paths call put and
+// putString.
+func (b *textBuffer) put(p []byte) {
+	if len(b.cur)+len(p) > cap(b.cur) {
+		b.room(len(p))
 	}
-	return fill(b, p), nil
+	b.cur = append(b.cur, p...)
+}
+
+func (b *textBuffer) putString(s string) {
+	if len(b.cur)+len(s) > cap(b.cur) {
+		b.room(len(s))
+	}
+	b.cur = append(b.cur, s...)
+}
+
+func (b *textBuffer) Write(p []byte) (int, error) {
+	b.put(p)
+	return len(p), nil
 }
 
 func (b *textBuffer) WriteString(s string) (int, error) {
-	if len(b.cur)+len(s) <= cap(b.cur) {
-		b.cur = append(b.cur, s...)
-		return len(s), nil
-	}
-	return fill(b, s), nil
+	b.putString(s)
+	return len(s), nil
 }
 
 func (b *textBuffer) WriteByte(x byte) error {
 	if len(b.cur) == cap(b.cur) {
-		b.next()
+		b.room(1)
 	}
 	b.cur = append(b.cur, x)
 	return nil
 }
 
-// fill writes p across the current chunk and the next ones.
-func fill[T string | []byte](b *textBuffer, p T) int {
-	n := len(p)
-	for len(p) > 0 {
-		if len(b.cur) == cap(b.cur) {
-			b.next()
-		}
-		k := copy(b.cur[len(b.cur):cap(b.cur)], p)
-		b.cur, p = b.cur[:len(b.cur)+k], p[k:]
-	}
-	return n
-}
-
-// next files the current chunk as full and starts another.
-func (b *textBuffer) next() {
-	if b.cur != nil {
+// room files the current chunk as full and starts another, with room for
+// n bytes: a spare one, or a new one, of n bytes if that is more than a
+// chunk (a piece of text is not split across chunks). The end of the
+// chunk filed stays unused, less than a line of text.
+//
+//go:noinline
+func (b *textBuffer) room(n int) {
+	if len(b.cur) > 0 {
 		b.full = append(b.full, b.cur)
 		b.n += len(b.cur)
 	}
-	if k := len(b.spare); k > 0 {
+	if k := len(b.spare); k > 0 && cap(b.spare[k-1]) >= n {
 		b.cur, b.spare = b.spare[k-1], b.spare[:k-1]
 	} else {
-		b.cur = make([]byte, 0, min(textChunk, max(textFirst, b.n)))
+		b.cur = make([]byte, 0, max(n, min(textChunk, max(textFirst, b.n))))
 	}
 }
 
