@@ -69,25 +69,40 @@ type copyBlock struct {
 // files them by the scope whose DIE holds them (scopeCopies) or by the
 // inlined call they are in (siteCopies): each scope and each call looks
 // at its own, not at every copy (10,000 loops of one function have as
-// many copies and scopes, and that made writing them quadratic).
+// many copies and scopes, and that made writing them quadratic). A
+// copy's blocks are found by its number (byCopy), among the few scopes
+// and calls its code is in, without a map; they are in one array,
+// allocated only for a function with copies.
 func (df *dwarfFunc) fileCopies(ends []string) {
-	type key struct {
-		scope *middle.DebugScope
-		site  uint16
-		copy  uint16
-	}
-	index := make(map[key]*copyBlock)
 	df.scopeCopies = lists(&df.bufs.scopeCopies, len(df.parent))
 	df.siteCopies = nil
-	for i, r := range df.runs {
+	copied, top := 0, uint16(0) // the runs of copies, and the highest copy
+	for i := range df.runs {
+		if c := df.runs[i].copy; c != 0 {
+			copied, top = copied+1, max(top, c)
+		}
+	}
+	if copied == 0 {
+		return
+	}
+	blocks := make([]copyBlock, 0, copied) // at most one per run: never grown, so the pointers filed stay its
+	byCopy := lists(&df.bufs.byCopy, int(top)+1)
+	for i := range df.runs {
+		r := &df.runs[i]
 		if r.copy == 0 {
 			continue
 		}
-		k := key{r.scope, r.site, r.copy}
-		c := index[k]
+		var c *copyBlock
+		for _, b := range byCopy[r.copy] {
+			if b.scope == r.scope && b.site == r.site {
+				c = b
+				break
+			}
+		}
 		if c == nil {
-			c = &copyBlock{scope: r.scope, site: r.site, copy: r.copy}
-			index[k] = c
+			blocks = append(blocks, copyBlock{scope: r.scope, site: r.site, copy: r.copy})
+			c = &blocks[len(blocks)-1]
+			byCopy[r.copy] = append(byCopy[r.copy], c)
 			if c.site != 0 {
 				if df.siteCopies == nil {
 					df.siteCopies = make(map[uint16][]*copyBlock)

@@ -592,7 +592,7 @@ type dieBuffers struct {
 	ends                        []string
 	ranges                      [][][2]string
 	declares                    [][]int
-	scopeCopies                 [][]*copyBlock
+	scopeCopies, byCopy         [][]*copyBlock
 	moveCount                   []int
 	moves                       []runMove   // movesByVar's, in one array
 	byVar                       [][]runMove // cut from moves
@@ -602,7 +602,7 @@ type dieBuffers struct {
 func (b *dieBuffers) release() {
 	b.children, b.chains = emptyLists(b.children), emptyLists(b.chains)
 	b.ranges, b.declares = emptyLists(b.ranges), emptyLists(b.declares)
-	b.scopeCopies = emptyLists(b.scopeCopies)
+	b.scopeCopies, b.byCopy = emptyLists(b.scopeCopies), emptyLists(b.byCopy)
 }
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}
@@ -684,19 +684,21 @@ func appendDIEHead(b []byte, abbrev int, name string, line int) []byte {
 // around one with code has code too.
 func (df *dwarfFunc) describe(ranges [][][2]string) {
 	df.described = scratch(&df.bufs.described, len(df.parent))
-	mark := func(s *middle.DebugScope) {
-		if s == nil || len(ranges[s.ID]) == 0 {
+	mark := func(id int) {
+		if id == 0 || len(ranges[id]) == 0 {
 			return
 		}
-		for p := s; p != nil && !df.described[p.ID]; p = df.parent[p.ID] {
-			df.described[p.ID] = true
+		for ; id != 0 && !df.described[id]; id = scopeID(df.parent[id]) {
+			df.described[id] = true
 		}
 	}
 	for vi := range df.dbg.Vars {
-		mark(df.varScope[vi])
+		mark(scopeID(df.varScope[vi]))
 	}
-	for p := range df.inl.scopes() {
-		mark(p)
+	for id, in := range df.inl.scopes() {
+		if in {
+			mark(id)
+		}
 	}
 }
 

@@ -46,16 +46,18 @@ import (
 // DIE's ranges lie within its parent's, and a variable's locations within
 // its DIE's.
 
-// siteDIEs are the inlined subroutines of one function, by inline site.
+// siteDIEs are the inlined subroutines of one function, by inline site:
+// its tables are indexed by site number (middle.Func.Inlines) or by
+// scope number (scopeID), not maps.
 type siteDIEs struct {
 	sites  []middle.InlineSite
-	ranges map[uint16][][2]string          // each site's runs, adjacent ones merged
-	scope  map[uint16]*middle.DebugScope   // a site called from the body: the scope holding the call
-	kids   map[uint16][]uint16             // the sites called from each site's code (0: the body's), in order
-	calls  map[*middle.DebugScope][]uint16 // the body's sites (kids[0]) by scope, in order
-	in     map[*middle.DebugScope]bool     // the scopes holding a site's call, and those around them
-	runs   map[uint16][][2]int             // each site's runs, by index: stretches [first, last] of adjacent ones
-	vars   map[uint16][]int                // each site's variables (middle.DebugVar.Site), in order
+	ranges [][][2]string        // each site's runs, adjacent ones merged
+	scope  []*middle.DebugScope // a site called from the body: the scope holding the call
+	kids   [][]uint16           // the sites called from each site's code (0: the body's), in order
+	calls  [][]uint16           // the body's sites (kids[0]) by scope, in order
+	in     []bool               // by scope: whether it holds a site's call, or is around one that does
+	runs   [][][2]int           // each site's runs, by index: stretches [first, last] of adjacent ones
+	vars   [][]int              // each site's variables (middle.DebugVar.Site), in order
 }
 
 // hasInlinedRuns reports whether a run is of inlined code: in many
@@ -77,16 +79,26 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	if len(sites) < 2 || !df.hasInlinedRuns() {
 		return nil
 	}
-	sd := &siteDIEs{sites: sites, ranges: make(map[uint16][][2]string),
-		scope: make(map[uint16]*middle.DebugScope), kids: make(map[uint16][]uint16),
-		in: make(map[*middle.DebugScope]bool), runs: make(map[uint16][][2]int)}
-	for i, r := range df.runs {
+	sd := &siteDIEs{sites: sites, ranges: make([][][2]string, len(sites)),
+		scope: make([]*middle.DebugScope, len(sites)), kids: make([][]uint16, len(sites)),
+		in: make([]bool, len(df.parent)), runs: make([][][2]int, len(sites)), vars: make([][]int, len(sites))}
+	found := false
+	for i := range df.runs {
+		r := &df.runs[i]
 		k := r.site
 		for k != 0 && int(k) < len(sites) {
+			found = true
 			rs := sd.ranges[k]
 			if len(rs) == 0 {
+				// The site's first run.
 				p := sites[k].Parent
 				sd.kids[p] = append(sd.kids[p], k)
+				if p == 0 {
+					sd.scope[k] = r.scope
+					for s := r.scope; s != nil && !sd.in[s.ID]; s = df.parent[s.ID] {
+						sd.in[s.ID] = true
+					}
+				}
 			}
 			if n := len(rs); n > 0 && rs[n-1][1] == r.label {
 				rs[n-1][1] = ends[i]
@@ -99,32 +111,26 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 			} else {
 				sd.runs[k] = append(ix, [2]int{i, i})
 			}
-			if sites[k].Parent == 0 {
-				if _, ok := sd.scope[k]; !ok {
-					sd.scope[k] = r.scope
-					for s := r.scope; s != nil && !sd.in[s]; s = df.parent[s.ID] {
-						sd.in[s] = true
-					}
-				}
-			}
 			k = sites[k].Parent
 		}
 	}
-	if len(sd.ranges) == 0 {
+	if !found {
 		return nil
 	}
 	// Each scope writes its own calls (write), not looking at every
 	// call of the function.
-	sd.calls = make(map[*middle.DebugScope][]uint16)
+	sd.calls = make([][]uint16, len(df.parent))
 	for _, k := range sd.kids[0] {
-		sd.calls[sd.scope[k]] = append(sd.calls[sd.scope[k]], k)
+		s := scopeID(sd.scope[k])
+		sd.calls[s] = append(sd.calls[s], k)
 	}
 	return sd
 }
 
-// scopes are the scopes in which, or in a scope inside which, a call was
-// inlined (they must be described, for the calls' DIEs to be in them).
-func (sd *siteDIEs) scopes() map[*middle.DebugScope]bool {
+// scopes are, by scope number, whether a call was inlined in the scope
+// or in a scope inside it (they must be described, for the calls' DIEs
+// to be in them).
+func (sd *siteDIEs) scopes() []bool {
 	if sd == nil {
 		return nil
 	}
@@ -134,11 +140,8 @@ func (sd *siteDIEs) scopes() map[*middle.DebugScope]bool {
 // declare notes that variable vi belongs to the callee of site k, so
 // that it is described in k's DIE (not at all when k has no code).
 func (sd *siteDIEs) declare(k uint16, vi int) {
-	if sd == nil {
+	if sd == nil || int(k) >= len(sd.vars) {
 		return
-	}
-	if sd.vars == nil {
-		sd.vars = make(map[uint16][]int)
 	}
 	sd.vars[k] = append(sd.vars[k], vi)
 }
@@ -151,7 +154,7 @@ func (sd *siteDIEs) clip(k uint16, from, to int, add func(from, to int)) {
 		add(from, to)
 		return
 	}
-	if sd == nil {
+	if sd == nil || int(k) >= len(sd.runs) {
 		return
 	}
 	ix := sd.runs[k]
@@ -167,7 +170,7 @@ func (sd *siteDIEs) write(df *dwarfFunc, info, rng, loc *bytes.Buffer, s *middle
 	if sd == nil {
 		return
 	}
-	for _, k := range sd.calls[s] {
+	for _, k := range sd.calls[scopeID(s)] {
 		sd.writeSite(df, info, rng, loc, k, ends, moves)
 	}
 }
