@@ -68,7 +68,9 @@ func (b *textBuffer) WriteByte(x byte) error {
 // room files the current chunk as full and starts another, with room for
 // n bytes: a spare one, or a new one, of n bytes if that is more than a
 // chunk (a piece of text is not split across chunks). The end of the
-// chunk filed stays unused, less than a line of text.
+// chunk filed stays unused: less than the piece, mostly a line of text;
+// a piece larger than a chunk (a function's DIEs, written at once) gets
+// a chunk of its own, which Reset does not keep.
 //
 //go:noinline
 func (b *textBuffer) room(n int) {
@@ -86,10 +88,11 @@ func (b *textBuffer) room(n int) {
 // Len is the length of the text.
 func (b *textBuffer) Len() int { return b.n + len(b.cur) }
 
-// Reset empties b, keeping up to textSpares chunks.
+// Reset empties b, keeping up to textSpares chunks (not one made larger
+// for a large piece: room).
 func (b *textBuffer) Reset() {
 	for _, c := range b.full {
-		if len(b.spare) < textSpares {
+		if len(b.spare) < textSpares && cap(c) <= textChunk {
 			b.spare = append(b.spare, c[:0])
 		}
 	}
