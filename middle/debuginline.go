@@ -73,16 +73,16 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 			n.Block = c.blocks[b.ID]
 		}
 		// The copies of the anchors still there, into d's chunks of
-		// anchors (keep), not an allocation per assignment.
-		var buf [3*maxAnchors + 2]*Value
-		as := buf[:0]
+		// anchors (anchorRoom), not an allocation per assignment.
+		as := d.anchorRoom(len(a.Anchors))
+		start := len(as)
 		for _, w := range a.Anchors {
 			if live(w) {
 				as = append(as, c.vals[w.ID])
 			}
 		}
-		if len(as) > 0 {
-			n.Anchors = d.keep(as)
+		if len(as) > start {
+			n.Anchors = d.keep(as, start)
 		}
 		d.Assigns = append(d.Assigns, n)
 	}

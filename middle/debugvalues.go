@@ -58,10 +58,10 @@ const maxAnchors = 4
 // little early, when a pass split the block between them), then the
 // terminator.
 func (d *FuncDebug) anchors(b *Block, i int) []*Value {
-	// Gathered on the stack, then copied out at their size into the
-	// function's chunk of anchors (keep).
-	var buf [3*maxAnchors + 2]*Value
-	as := buf[:0]
+	// Gathered straight into the function's chunk of anchors (see
+	// anchorRoom), with room for as many as are taken.
+	as := d.anchorRoom(3*maxAnchors + 2)
+	start := len(as)
 	near, effects := 0, 0
 	indexed := d.effects.indexed(b)
 	for k := d.effects.anchorableFrom(i+1, indexed); k < len(b.Instrs); k = d.effects.anchorableFrom(k+1, indexed) {
@@ -124,26 +124,32 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 			}
 		}
 	}
-	if len(as) == 0 {
+	if len(as) == start {
 		return nil
 	}
-	return d.keep(as)
+	return d.keep(as, start)
 }
 
-// keep copies as into d's current chunk of anchors, a new one when it is
-// full, and returns the copy, capped: the assignments' anchors share a
-// few allocations rather than one each (an assignment is recorded for
-// every store to a promoted variable). An append to the copy reallocates.
-// The chunks start small and double up to 256 anchors: most functions
-// have a few assignments, and a first chunk of 256 (2 KB) for each was
-// a tenth of what the middle allocates for -g.
-func (d *FuncDebug) keep(as []*Value) []*Value {
-	if len(d.anchorBuf)+len(as) > cap(d.anchorBuf) {
-		d.anchorBuf = make([]*Value, 0, max(min(256, max(32, 2*cap(d.anchorBuf))), len(as)))
+// anchorRoom returns d's current chunk of anchors, a new one when it has
+// no room for n more: an assignment's anchors are appended to it, then
+// cut from it (keep), so that the assignments' anchors share a few
+// allocations rather than one each (an assignment is recorded for every
+// store to a promoted variable). The chunks start small and double up to
+// 256 anchors: most functions have a few assignments, and a first chunk
+// of 256 (2 KB) for each was a tenth of what the middle allocates for -g.
+func (d *FuncDebug) anchorRoom(n int) []*Value {
+	if len(d.anchorBuf)+n > cap(d.anchorBuf) {
+		d.anchorBuf = make([]*Value, 0, max(min(256, max(32, 2*cap(d.anchorBuf))), n))
 	}
-	n := len(d.anchorBuf)
-	d.anchorBuf = append(d.anchorBuf, as...)
-	return d.anchorBuf[n:len(d.anchorBuf):len(d.anchorBuf)]
+	return d.anchorBuf
+}
+
+// keep makes chunk, which is d's (anchorRoom) with anchors appended past
+// its first start, d's chunk, and returns those anchors, capped: an
+// append to them reallocates.
+func (d *FuncDebug) keep(chunk []*Value, start int) []*Value {
+	d.anchorBuf = chunk
+	return chunk[start:len(chunk):len(chunk)]
 }
 
 // anchorable reports whether w can anchor an assignment: not a

@@ -281,7 +281,7 @@ func thaw(f *Func, data []byte) *Func {
 			b.Instrs[i] = v
 		}
 	}
-	if len(d.buf) > 0 && d.buf[0] != 0 {
+	if d.off < len(d.buf) && d.buf[d.off] != 0 {
 		// Read when inlining first asks (debugFacts): the reader's
 		// values and symbols are the body's.
 		g.thawDebug = func() *FuncDebug { return d.debug(g, blocks) }
@@ -291,22 +291,38 @@ func thaw(f *Func, data []byte) *Func {
 
 type frozenReader struct {
 	buf              []byte
+	off              int        // where in buf the next field is (an offset, not buf re-sliced per field)
 	vals             []*Value   // by ID, made on first mention
 	slab             *valueSlab // where the body's values, blocks and lists are cut from
 	lastID, lastLine int        // of the value read before
 	symbols          []string   // the symbols read, in order
 }
 
-func (d *frozenReader) uint() int {
-	n, k := binary.Uvarint(d.buf)
-	d.buf = d.buf[k:]
-	return int(n)
+// byte reads a field of one byte.
+func (d *frozenReader) byte() byte {
+	c := d.buf[d.off]
+	d.off++
+	return c
 }
 
+// uint reads what binary.AppendUvarint wrote: seven bits a byte, low
+// ones first, the last byte's top bit clear.
+func (d *frozenReader) uint() int {
+	var n uint64
+	for shift := 0; ; shift += 7 {
+		c := d.byte()
+		if c < 0x80 {
+			return int(n | uint64(c)<<shift)
+		}
+		n |= uint64(c&0x7f) << shift
+	}
+}
+
+// int reads what binary.AppendVarint wrote: the zigzag encoding (the
+// sign in the low bit) as a uvarint.
 func (d *frozenReader) int() int64 {
-	n, k := binary.Varint(d.buf)
-	d.buf = d.buf[k:]
-	return n
+	u := uint64(d.uint())
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (d *frozenReader) pos() diag.Pos { return diag.Pos{Line: int(d.int()), Col: int(d.int())} }
@@ -323,14 +339,13 @@ func (d *frozenReader) get(id int) *Value {
 func (d *frozenReader) value() *Value {
 	d.lastID += int(d.int())
 	v := d.get(d.lastID)
-	v.Op, v.Type = Op(d.buf[0]), Type(d.buf[1])
-	flags := d.buf[2]
-	d.buf = d.buf[3:]
+	v.Op, v.Type = Op(d.byte()), Type(d.byte())
+	flags := d.byte()
 	if flags&hasPred != 0 {
-		v.Pred, d.buf = Pred(d.buf[0]), d.buf[1:]
+		v.Pred = Pred(d.byte())
 	}
 	if flags&hasElem != 0 {
-		v.Elem, d.buf = Type(d.buf[0]), d.buf[1:]
+		v.Elem = Type(d.byte())
 	}
 	v.Invariant = flags&isInvariant != 0
 	if flags&hasInlined != 0 {
@@ -372,8 +387,8 @@ func (d *frozenReader) symbol() string {
 	if n%2 == 1 {
 		return d.symbols[n/2]
 	}
-	s := string(d.buf[:n/2])
-	d.buf = d.buf[n/2:]
+	s := string(d.buf[d.off : d.off+n/2])
+	d.off += n / 2
 	d.symbols = append(d.symbols, s)
 	return s
 }
@@ -507,17 +522,15 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		}
 		e.uint(b)
 		e.pos(a.Pos)
-		// The anchors still there, their number first.
-		n := 0
-		for _, w := range a.Anchors {
-			if settle.live(w) {
-				n++
-			}
-		}
-		e.uint(n)
+		// The anchors still there, their number first: a byte saved for
+		// it, and set once they are written (no more than 3*maxAnchors+2,
+		// whose uvarint is the one byte).
+		at := len(e.buf)
+		e.buf = append(e.buf, 0)
 		for _, w := range a.Anchors {
 			if settle.live(w) {
 				e.uint(w.ID)
+				e.buf[at]++
 			}
 		}
 	}
@@ -571,12 +584,10 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 		a.Phi, a.Dead, a.AnchoredOnly = flags&frozenPhi != 0, flags&frozenDead != 0, flags&frozenAnchoredOnly != 0
 		switch {
 		case flags&frozenOperand != 0:
-			a.Value = &Value{ID: detachedID, Op: Op(d.buf[0]), Type: Type(d.buf[1])}
-			d.buf = d.buf[2:]
+			a.Value = &Value{ID: detachedID, Op: Op(d.byte()), Type: Type(d.byte())}
 			a.Value.Const, a.Value.Sym = d.int(), d.symbol()
 		case flags&frozenGone != 0:
-			a.Value = &Value{ID: detachedID, Type: Type(d.buf[0])}
-			d.buf = d.buf[1:]
+			a.Value = &Value{ID: detachedID, Type: Type(d.byte())}
 		default:
 			a.Value = d.get(d.uint())
 		}
@@ -585,14 +596,14 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 		}
 		a.Pos = d.pos()
 		if n := d.uint(); n > 0 {
-			// Into the facts' chunks of anchors (keep), not an
+			// Into the facts' chunks of anchors (anchorRoom), not an
 			// allocation per assignment.
-			var buf [3*maxAnchors + 2]*Value
-			as := buf[:0]
+			as := dbg.anchorRoom(n)
+			start := len(as)
 			for range n {
 				as = append(as, d.get(d.uint()))
 			}
-			a.Anchors = dbg.keep(as)
+			a.Anchors = dbg.keep(as, start)
 		}
 		dbg.Assigns[i] = a
 	}
