@@ -3,6 +3,7 @@ package middle
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"strconv"
 	"strings"
 
@@ -37,7 +38,7 @@ func freeze(f *Func) []byte { return new(frozenWriter).freeze(f) }
 // serves the next function.
 func (e *frozenWriter) freeze(f *Func) []byte {
 	e.buf, e.lastID, e.lastLine = e.buf[:0], 0, 0
-	clear(e.symbols)
+	e.symbols.reset()
 	e.uint(f.NumValues())
 	e.uint(f.NumBlocks())
 	e.uint(len(f.Inlines))
@@ -105,8 +106,8 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 
 type frozenWriter struct {
 	buf              []byte
-	lastID, lastLine int            // of the value written before
-	symbols          map[string]int // the symbols written, numbered in order
+	lastID, lastLine int         // of the value written before
+	symbols          symbolTable // the symbols written, numbered in order
 	// What settleForCopy reuses from one function to the next (with -g,
 	// a copy was made of the facts and the liveness of every function
 	// frozen, the largest part of what freezing allocated).
@@ -219,16 +220,77 @@ func splitName(s string) (string, int) {
 // source name — once: a later mention is its number among the symbols
 // written before.
 func (e *frozenWriter) symbol(s string) {
-	if k, ok := e.symbols[s]; ok {
+	if k, ok := e.symbols.number(s); ok {
 		e.uint(2*k + 1)
 		return
 	}
-	if e.symbols == nil {
-		e.symbols = make(map[string]int)
-	}
-	e.symbols[s] = len(e.symbols)
 	e.uint(2 * len(s))
 	e.buf = append(e.buf, s...)
+}
+
+// symbolTable numbers the distinct strings given it, in order, from one
+// reset to the next: a hash table open-addressed by maphash, looked up
+// and added to in one probe, and emptied by a new generation rather
+// than cleared. (A map[string]int took twice its instructions, the
+// symbols of a program's copies being tens of thousands of look-ups,
+// one for each name and most mentions of a symbol.)
+type symbolTable struct {
+	seed  maphash.Seed
+	gen   uint32       // the current generation; a slot of another is empty
+	slots []symbolSlot // a power of two of them, at most half in use
+	strs  []string     // the strings of this generation, by number
+}
+
+type symbolSlot struct {
+	gen uint32
+	n   int32 // the string's number
+}
+
+// reset empties t.
+func (t *symbolTable) reset() {
+	t.strs = t.strs[:0]
+	t.gen++
+	if t.gen == 0 { // wrapped: a slot's could be taken for the current one
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// number returns the number of s, true if t had it, else that of s
+// added, false.
+func (t *symbolTable) number(s string) (int, bool) {
+	if 2*(len(t.strs)+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := maphash.String(t.seed, s) & mask; ; i = (i + 1) & mask {
+		sl := &t.slots[i]
+		if sl.gen != t.gen {
+			*sl = symbolSlot{t.gen, int32(len(t.strs))}
+			t.strs = append(t.strs, s)
+			return int(sl.n), false
+		}
+		if t.strs[sl.n] == s {
+			return int(sl.n), true
+		}
+	}
+}
+
+// grow doubles t's slots (making the first), and places the strings
+// again.
+func (t *symbolTable) grow() {
+	if t.slots == nil {
+		t.seed, t.gen = maphash.MakeSeed(), 1
+	}
+	t.slots = make([]symbolSlot, max(64, 2*len(t.slots)))
+	mask := uint64(len(t.slots) - 1)
+	for n, s := range t.strs {
+		i := maphash.String(t.seed, s) & mask
+		for t.slots[i].gen == t.gen {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = symbolSlot{t.gen, int32(n)}
+	}
 }
 
 // thaw makes f's body again from its frozen copy data, in a function of
