@@ -33,7 +33,6 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		return
 	}
 	settle := gd.settler(c.vals, c.blocks)
-	live := settle.live
 	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
 	for i, v := range gd.Vars {
 		site, origin := c.sites.top, i
@@ -45,7 +44,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 			continue
 		}
 		nv := &DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param, Unset: v.Unset, Site: site, Origin: origin}
-		if v.Slot != nil && live(v.Slot) {
+		if v.Slot != nil && settle.live(v.Slot) {
 			nv.Slot = c.vals[v.Slot.ID]
 		}
 		vars[i] = len(d.Vars)
@@ -62,7 +61,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		}
 		n := DebugAssign{Var: vi, Pos: a.Pos, Phi: a.Phi, Dead: a.Dead, AnchoredOnly: a.AnchoredOnly}
 		switch v := a.Value; {
-		case live(v):
+		case settle.live(v):
 			n.Value = c.vals[v.ID]
 		case v.Op == OpConst, v.Op == OpGlobal:
 			n.Value = detached(v)
@@ -77,7 +76,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		as := d.anchorRoom(len(a.Anchors))
 		start := len(as)
 		for _, w := range a.Anchors {
-			if live(w) {
+			if settle.live(w) {
 				as = append(as, c.vals[w.ID])
 			}
 		}
@@ -87,7 +86,7 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		d.Assigns = append(d.Assigns, n)
 	}
 	for v, names := range gd.Named {
-		if !live(v) {
+		if !settle.live(v) {
 			continue
 		}
 		for _, vi := range names {

@@ -586,15 +586,18 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		e.pos(a.Pos)
 		// The anchors still there, their number first: a byte saved for
 		// it, and set once they are written (no more than 3*maxAnchors+2,
-		// whose uvarint is the one byte).
-		at := len(e.buf)
-		e.buf = append(e.buf, 0)
+		// whose uvarint is the one byte); appended to a local slice, not
+		// stored back into the writer for each.
+		at, n := len(e.buf), 0
+		buf := append(e.buf, 0)
 		for _, w := range a.Anchors {
 			if settle.live(w) {
-				e.uint(w.ID)
-				e.buf[at]++
+				buf = binary.AppendUvarint(buf, uint64(w.ID))
+				n++
 			}
 		}
+		buf[at] = byte(n)
+		e.buf = buf
 	}
 	// Gathered first, as their number comes before them: the map
 	// iterated once.
