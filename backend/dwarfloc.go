@@ -149,11 +149,15 @@ type varTracker struct {
 	plans []stepPlan
 	// phiCopies are the φs the block's copies so far feed, which name
 	// their variables at its end (apply).
-	phiCopies  []tval
-	copyAt     []blockIndex                       // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
-	copiesFrom map[string][]int                   // by the name of the block copied: its copies' numbers, in order (findCopies)
-	feeders    map[*middle.Block]map[string]bool  // feedersOf's sets
-	predsNamed map[*middle.Block]map[string][]int // phiInCopies': by an IR block, its predecessors' indexes by name
+	phiCopies []tval
+	copyAt    []blockIndex // by copy number (Instr.Copy): its first instruction (block -1: none left); made by copiesOf
+	// copiesFound is copiesFrom's answer where it looks through the
+	// copies; copiesByName files them by the name of the block copied,
+	// where they are many.
+	copiesFound  []int32
+	copiesByName map[string][]int32
+	feeders      map[*middle.Block]map[string]bool  // feedersOf's sets
+	predsNamed   map[*middle.Block]map[string][]int // phiInCopies': by an IR block, its predecessors' indexes by name
 	// byIR and byMachine are the machine blocks' indexes, plus one (0:
 	// none), by the ID of the IR block isel made each for and by their
 	// own IDs (irBlock, machineBlock).
@@ -231,8 +235,10 @@ type varTracker struct {
 	// entry value, which move to a register their value is written to
 	// (filed under filedValue; a variable whose value changed, or that
 	// left its slot, is skipped there and dropped when its list is looked
-	// at: wake).
+	// at: wake). regsFiled has the registers whose lists are not empty,
+	// by bit, so that update passes over the others without a look.
 	regVars    [FirstVReg][]int32
+	regsFiled  uint64
 	slotVars   [][]int32
 	filedAt    []int32
 	memVars    [][]int32 // by handle
@@ -496,6 +502,7 @@ type trackMem struct {
 	differ, assigned, firing, flowFiring            []int
 	written, phiCopies                              []tval
 	visiting, waking, touchedSlots, prev, prevSlots []int32
+	copiesFound                                     []int32
 
 	// The tracker itself, made anew in this memory for each function: 2
 	// kB, a fresh one was the largest of -g's allocations.
@@ -528,7 +535,7 @@ func (t *varTracker) release() {
 	m.slotVars, m.memVars = emptyLists(t.slotVars), emptyLists(t.memVars)
 	m.moved = t.moved[:0]
 	m.differ, m.assigned, m.firing, m.flowFiring = t.differ[:0], t.assigned[:0], t.firing[:0], t.flowFiring[:0]
-	m.written, m.phiCopies = t.written[:0], t.phiCopies[:0]
+	m.written, m.phiCopies, m.copiesFound = t.written[:0], t.phiCopies[:0], t.copiesFound[:0]
 	m.visiting, m.waking, m.touchedSlots, m.prev, m.prevSlots = t.visiting[:0], t.waking[:0], t.touchedSlots[:0], t.prev[:0], t.prevSlots[:0]
 	m.tracker = varTracker{} // t: its function's values and maps go
 	trackMemPool.Put(m)
@@ -631,7 +638,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t := &mem.tracker
 	*t = varTracker{f: f, df: df, mem: mem, assigns: scratch(&mem.assigns, len(f.Blocks)), block: -1}
 	t.differ, t.assigned, t.firing, t.flowFiring = mem.differ, mem.assigned, mem.firing, mem.flowFiring
-	t.written, t.phiCopies = mem.written, mem.phiCopies
+	t.written, t.phiCopies, t.copiesFound = mem.written, mem.phiCopies, mem.copiesFound
 	t.visiting, t.waking, t.touchedSlots, t.prev, t.prevSlots = mem.visiting, mem.waking, mem.touchedSlots, mem.prev, mem.prevSlots
 	t.nIDs = f.IR.NumValues()
 	t.vals = scratch(&mem.vals, t.nIDs+int(firstIDHandle))
@@ -876,7 +883,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					seen.add(v)
 				}
 			}
-			t.plans[t.base[i]+k] = t.planStep(b, in, dv, interim) // dwarfstep.go
+			t.planStep(&t.plans[t.base[i]+k], b, in, dv, interim) // dwarfstep.go
 		}
 	}
 	// The states: the entry of each block and the replay's, kept, and
@@ -1196,7 +1203,7 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	}
 	t.findCopies()
 	var at []blockIndex
-	for _, k := range t.copiesFrom[b.Name] {
+	for _, k := range t.copiesFrom(b.Name) {
 		tc := tails[k]
 		if tc.nested {
 			return nil, false
@@ -1216,26 +1223,40 @@ func (t *varTracker) copiesOf(c *middle.DebugAssign, live func(*middle.Value) bo
 	return at, len(at) > 0
 }
 
-// indexCopies indexes the copies tail duplication made by the block
-// copied (copiesFrom).
-func (t *varTracker) indexCopies() {
-	if t.copiesFrom != nil {
-		return
-	}
+// fewCopies is how many copies tail duplication made in a function
+// before copiesFrom files them by the block copied rather than looking
+// through them (a map by name hashed every name and made a list for each
+// block, and cost more than the look-ups it answered in most functions).
+const fewCopies = 32
+
+// copiesFrom is the numbers of the copies tail duplication made of the
+// block named name, in order: valid until its next call.
+func (t *varTracker) copiesFrom(name string) []int32 {
 	tails := t.f.tails
-	t.copiesFrom = make(map[string][]int)
-	for k := 1; k < len(tails); k++ {
-		t.copiesFrom[tails[k].from.Name] = append(t.copiesFrom[tails[k].from.Name], k)
+	if len(tails) <= fewCopies {
+		found := t.copiesFound[:0]
+		for k := 1; k < len(tails); k++ {
+			if tails[k].from.Name == name {
+				found = append(found, int32(k))
+			}
+		}
+		t.copiesFound = found
+		return found
 	}
+	if t.copiesByName == nil {
+		t.copiesByName = make(map[string][]int32)
+		for k := 1; k < len(tails); k++ {
+			t.copiesByName[tails[k].from.Name] = append(t.copiesByName[tails[k].from.Name], int32(k))
+		}
+	}
+	return t.copiesByName[name]
 }
 
-// findCopies finds where each copy tail duplication made begins (copyAt),
-// and indexes the copies by the block copied (indexCopies).
+// findCopies finds where each copy tail duplication made begins (copyAt).
 func (t *varTracker) findCopies() {
 	if t.copyAt != nil {
 		return
 	}
-	t.indexCopies()
 	tails := t.f.tails
 	t.copyAt = make([]blockIndex, len(tails))
 	for k := range t.copyAt {
@@ -1268,7 +1289,7 @@ func (t *varTracker) phiInCopies(phi *middle.Value, live func(*middle.Value) boo
 	}
 	t.findCopies()
 	var at []copyArg
-	for _, k := range t.copiesFrom[phi.Block.Name] {
+	for _, k := range t.copiesFrom(phi.Block.Name) {
 		tc := tails[k]
 		if tc.nested || t.copyAt[k].block < 0 {
 			continue
@@ -1702,12 +1723,9 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 	if buf == nil {
 		buf = new(stateBuf)
 	}
-	slots := newValueVecs(n, len(t.f.Slots), &buf.slots, &t.mem.slab)
-	vars := newValueVecs(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab)
 	states := scratch(&buf.states, n)
-	for i := range states {
-		states[i].slots, states[i].vars = slots[i], vars[i]
-	}
+	initValueVecs(n, len(t.f.Slots), &buf.slots, &t.mem.slab, func(i int) *valueVec { return &states[i].slots })
+	initValueVecs(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab, func(i int) *valueVec { return &states[i].vars })
 	return states
 }
 
@@ -2062,9 +2080,12 @@ func (t *varTracker) advance(b *Block, k int) {
 	if t == nil {
 		return
 	}
-	i, ok := t.machineBlock(b)
-	if !ok {
-		return
+	i := t.block
+	if i < 0 || t.f.Blocks[i] != b { // (most calls are for the last one's block)
+		var ok bool
+		if i, ok = t.machineBlock(b); !ok {
+			return
+		}
 	}
 	bi := blockIndex{i, k}
 	if bi.block != t.block {
@@ -2151,11 +2172,8 @@ func (t *varTracker) update() {
 		// not written keeps its location, and one in a register another
 		// register's write does not move; one in a slot or at its entry
 		// value moves to a register its value is written to (wake).
-		for m := t.touchedRegs & (1<<FirstVReg - 1); m != 0; m &= m - 1 {
+		for m := t.touchedRegs & t.regsFiled; m != 0; m &= m - 1 {
 			r := Reg(bits.TrailingZeros64(m))
-			if len(t.regVars[r]) == 0 {
-				continue
-			}
 			t.visiting = append(t.visiting[:0], t.regVars[r]...)
 			for _, vi := range t.visiting {
 				// Still in its register (still's first case, the
@@ -2286,10 +2304,16 @@ func (t *varTracker) refile(vi int, old, l varLoc) {
 		(*list)[k], t.filedAt[last] = last, k+1
 		*list = (*list)[:len(*list)-1]
 		t.filedAt[vi] = 0
+		if old.kind == locReg && len(*list) == 0 {
+			t.regsFiled &^= 1 << old.reg
+		}
 	}
 	if list := t.placeList(l); list != nil {
 		*list = append(*list, int32(vi))
 		t.filedAt[vi] = int32(len(*list))
+		if l.kind == locReg {
+			t.regsFiled |= 1 << l.reg
+		}
 	}
 }
 
@@ -2558,13 +2582,19 @@ func (f *Func) noteDefValues() {
 		return
 	}
 	involved := make([]bool, f.NumVRegs()) // by virtual register
+	n := 0
 	for _, c := range f.coalesced {
 		for _, r := range c {
-			if r.IsVirtual() && int(r-FirstVReg) < len(involved) {
+			if r.IsVirtual() && int(r-FirstVReg) < len(involved) && !involved[r-FirstVReg] {
 				involved[r-FirstVReg] = true
+				n++
 			}
 		}
 	}
+	// Most of the registers are defined once, a φ's a few times: made
+	// for twice their number, the values grew from nothing a dozen
+	// times in a function of hundreds.
+	f.defValues = slices.Grow(f.defValues, 2*n)
 	// A register's origin is the value recorded for it when there is one
 	// (origins' first rule); the others' need origins' scan of the code.
 	var origins []*middle.Value

@@ -98,7 +98,8 @@ func TestStepForgetsAddressedSlots(t *testing.T) {
 		s.regs[RAX] = 4
 		s.slots.set(alloca.ID, 2)
 		s.slots.set(spill.ID, 3)
-		tr.plans = []stepPlan{tr.planStep(&Block{}, c.in, 0, false)}
+		tr.plans = make([]stepPlan, 1)
+		tr.planStep(&tr.plans[0], &Block{}, c.in, 0, false)
 		tr.step(s, c.in, 0)
 		if got := s.slots.get(alloca.ID); got != c.alloca {
 			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, c.alloca)

@@ -39,12 +39,12 @@ const (
 	planSpill // a spill store
 )
 
-// planStep works out instruction in's plan, in block b: dv is its
-// definition value (f.defValueOf's), interim whether a later instruction
-// of the block defines its register again.
-func (t *varTracker) planStep(b *Block, in *Instr, dv tval, interim bool) stepPlan {
+// planStep works out instruction in's plan into p, which is zero: in is
+// in block b, dv is its definition value (f.defValueOf's), interim
+// whether a later instruction of the block defines its register again.
+// (Written in place: returned, the plan was copied for every instruction.)
+func (t *varTracker) planStep(p *stepPlan, b *Block, in *Instr, dv tval, interim bool) {
 	f := t.f
-	var p stepPlan
 	if in.Op == opCall {
 		p.flags |= planWritesMemory
 	}
@@ -126,7 +126,6 @@ func (t *varTracker) planStep(b *Block, in *Instr, dv tval, interim bool) stepPl
 		}
 		p.v = v
 	}
-	return p
 }
 
 // step is the transfer function of instruction in, number k (base).
@@ -253,10 +252,7 @@ func (t *varTracker) feeds(b *Block, phi *middle.Value) bool {
 // they are many: a join of thousands of arms (an else-if chain's end) has
 // as many predecessors, and each of their copies asked about all of them.
 func (t *varTracker) feeder(b *middle.Block, name string) bool {
-	if len(t.f.tails) > 0 {
-		t.indexCopies()
-	}
-	copies := t.copiesFrom[b.Name]
+	copies := t.copiesFrom(b.Name)
 	if len(b.Preds)+len(copies) > fewFeeders {
 		return t.feedersOf(b, copies)[name]
 	}
@@ -279,7 +275,7 @@ const fewFeeders = 16
 
 // feedersOf is the set of the names of the blocks feeding the φs of the
 // IR block b (feeder), whose copies are copies.
-func (t *varTracker) feedersOf(b *middle.Block, copies []int) map[string]bool {
+func (t *varTracker) feedersOf(b *middle.Block, copies []int32) map[string]bool {
 	if set, ok := t.feeders[b]; ok {
 		return set
 	}

@@ -128,32 +128,37 @@ type vecBuf struct {
 // one allocation, or in buf's memory (nil: new), their written pages and
 // chunks in slab (nil: new).
 func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
-	if n <= vecChunk {
-		if buf == nil {
-			buf = new(vecBuf)
-		}
-		small := scratch(&buf.small, k*n)
-		vs := scratch(&buf.vecs, k)
-		for i := range vs {
-			vs[i] = valueVec{n: n, small: small[i*n : (i+1)*n : (i+1)*n]}
-		}
-		return vs
-	}
-	np := (n + vecSpan - 1) / vecSpan
 	if buf == nil {
 		buf = new(vecBuf)
 	}
+	vs := scratch(&buf.vecs, k)
+	initValueVecs(k, n, buf, slab, func(i int) *valueVec { return &vs[i] })
+	return vs
+}
+
+// initValueVecs makes the k vectors at(0) ... at(k-1), wherever they are,
+// as newValueVecs does (buf's vecs unused): the tracker's are fields of
+// its states, which a slice of them made first was copied into, and the
+// copying (of pointers, with the collector's checks) took as long as
+// making them.
+func initValueVecs(k, n int, buf *vecBuf, slab *vecSlab, at func(i int) *valueVec) {
+	if n <= vecChunk {
+		small := scratch(&buf.small, k*n)
+		for i := range k {
+			*at(i) = valueVec{n: n, small: small[i*n : (i+1)*n : (i+1)*n]}
+		}
+		return
+	}
+	np := (n + vecSpan - 1) / vecSpan
 	if slab == nil {
 		slab = new(vecSlab)
 	}
 	slab.init()
 	pages := scratch(&buf.pages, k*np) // all zeroPage
 	owned := scratch(&buf.owned, k*np)
-	vs := scratch(&buf.vecs, k)
-	for i := range vs {
-		vs[i] = valueVec{n: n, pages: pages[i*np : (i+1)*np : (i+1)*np], owned: owned[i*np : (i+1)*np : (i+1)*np], slab: slab}
+	for i := range k {
+		*at(i) = valueVec{n: n, pages: pages[i*np : (i+1)*np : (i+1)*np], owned: owned[i*np : (i+1)*np : (i+1)*np], slab: slab}
 	}
-	return vs
 }
 
 func (v *valueVec) len() int { return v.n }
