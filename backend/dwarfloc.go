@@ -248,7 +248,7 @@ type varTracker struct {
 	written    []tval
 	dormant    map[tval][]int
 	dormantAt  []tval
-	ndormant   int // the variables with a dormantAt, when wake scans them (dormantScan)
+	dormantSet uint32 // the variables with a dormantAt, by bit, when wake scans them (dormantScan)
 	prev       []int32
 	prevRegs   [FirstVReg]tval
 	prevSlots  []int32
@@ -1582,8 +1582,12 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 	}
 	r := NoReg
 	if known && !constant {
+		first := &ins[0].regs // (most registers differ on the first edge)
 		for _, c := range allocOrder {
-			k := 0
+			if first[c] != vals[0] {
+				continue
+			}
+			k := 1
 			for k < len(ins) && ins[k].regs[c] == vals[k] {
 				k++
 			}
@@ -2200,7 +2204,8 @@ func (t *varTracker) update() {
 
 // dormantScan is the most variables a function may have for wake to look
 // through their dormantAt, which is cheaper than a map for a few; a
-// function with more files them by value (dormant).
+// function with more files them by value (dormant). At most 32, the
+// bits of dormantSet.
 const dormantScan = 16
 
 // wake looks again at the variables without a location, or in a slot or
@@ -2227,13 +2232,11 @@ func (t *varTracker) wake(w tval) {
 		}
 	}
 	if len(t.dormantAt) <= dormantScan {
-		if t.ndormant == 0 {
-			return
-		}
-		for vi, d := range t.dormantAt {
-			if d == w {
+		// (visit sets no other variable's dormantAt than its own)
+		for m := t.dormantSet; m != 0; m &= m - 1 {
+			if vi := bits.TrailingZeros32(m); t.dormantAt[vi] == w {
 				t.dormantAt[vi] = 0
-				t.ndormant--
+				t.dormantSet &^= 1 << vi
 				t.visit(vi)
 			}
 		}
@@ -2282,9 +2285,7 @@ func (t *varTracker) visit(vi int) {
 		// Nowhere now: looked at again when v goes into a place.
 		switch {
 		case len(t.dormantAt) <= dormantScan:
-			if t.dormantAt[vi] == 0 {
-				t.ndormant++
-			}
+			t.dormantSet |= 1 << vi
 		case t.dormant == nil:
 			t.dormant = make(map[tval][]int)
 			fallthrough
@@ -2495,8 +2496,9 @@ func (t *varTracker) find(v tval) varLoc {
 	if t.val(v).Op == middle.OpConst {
 		return varLoc{kind: locConst, value: v}
 	}
+	regs := &t.st.regs
 	for _, r := range allocOrder {
-		if t.st.regs[r] == v {
+		if regs[r] == v {
 			return varLoc{kind: locReg, reg: r}
 		}
 	}

@@ -136,30 +136,33 @@ func (f *Func) origins() []*middle.Value {
 	// also defined otherwise is a temporary the copy only starts (mov x,
 	// t; sar $63, t; shr $1, t: the rounding bias of a division), which
 	// holds x only until the next definition — no origin, or the
-	// debugger would be told that t holds x.
-	copyOf := make([]Reg, nv)
+	// debugger would be told that t holds x (notCopy, which is no virtual
+	// register: resolve follows no copy of it). Made only when some
+	// register has nothing recorded: resolve reads it for those alone.
+	var copyOf []Reg
 	const notCopy = Reg(-1)
 	// Only a register with nothing recorded needs the scan of the code;
 	// in most functions every register has its value, original or split
 	// recorded (the tracker asks for every function compiled with -g).
 	unrecorded := false
 	for i := range f.vregs[:nv] {
-		if vi := &f.vregs[i]; vi.origin == nil && vi.orig == NoReg && vi.splitOf == NoReg {
+		if !f.vregs[i].recorded() {
 			unrecorded = true
 			break
 		}
 	}
 	if unrecorded {
+		copyOf = make([]Reg, nv)
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				d, s := NoReg, NoReg
-				if in.Op == opMov && in.Size == 8 {
-					d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
-				}
 				for i := range in.defArgs() {
 					r := operandVReg(in.Args[i])
-					if !r.IsVirtual() {
-						continue
+					if !r.IsVirtual() || f.vregs[r-FirstVReg].recorded() {
+						continue // (resolve reads no recorded register's copyOf)
+					}
+					d, s := NoReg, NoReg
+					if in.Op == opMov && in.Size == 8 {
+						d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
 					}
 					c := &copyOf[r-FirstVReg]
 					switch {
@@ -172,11 +175,6 @@ func (f *Func) origins() []*middle.Value {
 					}
 				}
 			}
-		}
-	}
-	for i, vi := range f.vregs[:nv] {
-		if copyOf[i] == notCopy || vi.origin != nil || vi.orig != NoReg || vi.splitOf != NoReg {
-			copyOf[i] = NoReg
 		}
 	}
 	out := make([]*middle.Value, nv)

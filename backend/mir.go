@@ -532,6 +532,12 @@ type vregInfo struct {
 	splitDone   bool          // split around calls already (splitcalls.go), or made by that split
 }
 
+// recorded reports whether what the register holds is recorded: its IR
+// value, or the register it stands for or was split from (origins).
+func (vi *vregInfo) recorded() bool {
+	return vi.origin != nil || vi.orig != NoReg || vi.splitOf != NoReg
+}
+
 // splitKind says which live-range split made a register.
 type splitKind uint8
 
