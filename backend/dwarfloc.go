@@ -1969,12 +1969,12 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 	}
 	p := t.df.posAt(in, site)
 	for *fired < len(evs) {
-		e := evs[*fired]
+		e := &evs[*fired]
 		switch {
 		case e.at > k:
 			return // in a copy not reached yet
 		case e.top:
-			t.phiInCopy(s, e)
+			t.phiInCopy(s, *e)
 			t.noteFired(k, *fired)
 			*fired++
 			continue
@@ -2178,14 +2178,18 @@ func (t *varTracker) update() {
 		// value moves to a register its value is written to (wake).
 		for m := t.touchedRegs & t.regsFiled; m != 0; m &= m - 1 {
 			r := Reg(bits.TrailingZeros64(m))
-			t.visiting = append(t.visiting[:0], t.regVars[r]...)
+			// The list is copied, as visit changes it, from the first
+			// variable no longer in the register on: most often none.
+			vs := t.regVars[r]
+			i := 0
+			for i < len(vs) && t.stillInReg(r, vs[i]) {
+				i++
+			}
+			t.visiting = append(t.visiting[:0], vs[i:]...)
 			for _, vi := range t.visiting {
-				// Still in its register (still's first case, the
-				// common one, spared a call).
-				if v := t.st.vars.get(int(vi)); v != 0 && t.st.regs[r] == v {
-					continue
+				if !t.stillInReg(r, vi) {
+					t.visit(int(vi))
 				}
-				t.visit(int(vi))
 			}
 		}
 		for _, sl := range t.touchedSlots {
@@ -2200,6 +2204,13 @@ func (t *varTracker) update() {
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
 	t.touchedRegs, t.touchedSlots = 0, t.touchedSlots[:0]
+}
+
+// stillInReg reports whether register r, where variable vi is, still
+// holds its value: still's first case, the common one, spared a call.
+func (t *varTracker) stillInReg(r Reg, vi int32) bool {
+	v := t.st.vars.get(int(vi))
+	return v != 0 && t.st.regs[r] == v
 }
 
 // dormantScan is the most variables a function may have for wake to look

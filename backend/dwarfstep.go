@@ -251,15 +251,19 @@ func (t *varTracker) feeds(b *Block, phi *middle.Value) bool {
 // where they are few (most blocks), and filed once for each block where
 // they are many: a join of thousands of arms (an else-if chain's end) has
 // as many predecessors, and each of their copies asked about all of them.
+// A few predecessors are looked through first, before the copies are
+// found: most feeders are predecessors.
 func (t *varTracker) feeder(b *middle.Block, name string) bool {
+	if len(b.Preds) <= fewFeeders {
+		for _, e := range b.Preds {
+			if e.Block().Name == name {
+				return true
+			}
+		}
+	}
 	copies := t.copiesFrom(b.Name)
 	if len(b.Preds)+len(copies) > fewFeeders {
 		return t.feedersOf(b, copies)[name]
-	}
-	for _, e := range b.Preds {
-		if e.Block().Name == name {
-			return true
-		}
 	}
 	for _, k := range copies {
 		if t.f.tails[k].into.Name == name {
