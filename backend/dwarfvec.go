@@ -136,16 +136,18 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 	return vs
 }
 
-// initValueVecs makes the k vectors at(0) ... at(k-1), wherever they are,
-// as newValueVecs does (buf's vecs unused): the tracker's are fields of
-// its states, which a slice of them made first was copied into, and the
-// copying (of pointers, with the collector's checks) took as long as
-// making them.
+// initValueVecs makes the k vectors at(0) ... at(k-1), zero values
+// wherever they are, as newValueVecs does (buf's vecs unused): the
+// tracker's are fields of its states, which a slice of them made first
+// was copied into, and the copying (of pointers, with the collector's
+// checks) took as long as making them. (Only the fields a vector of n
+// values sets are written.)
 func initValueVecs(k, n int, buf *vecBuf, slab *vecSlab, at func(i int) *valueVec) {
 	if n <= vecChunk {
 		small := scratch(&buf.small, k*n)
 		for i := range k {
-			*at(i) = valueVec{n: n, small: small[i*n : (i+1)*n : (i+1)*n]}
+			v := at(i)
+			v.n, v.small = n, small[i*n:(i+1)*n:(i+1)*n]
 		}
 		return
 	}
@@ -157,7 +159,8 @@ func initValueVecs(k, n int, buf *vecBuf, slab *vecSlab, at func(i int) *valueVe
 	pages := scratch(&buf.pages, k*np) // all zeroPage
 	owned := scratch(&buf.owned, k*np)
 	for i := range k {
-		*at(i) = valueVec{n: n, pages: pages[i*np : (i+1)*np : (i+1)*np], owned: owned[i*np : (i+1)*np : (i+1)*np], slab: slab}
+		v := at(i)
+		v.n, v.pages, v.owned, v.slab = n, pages[i*np:(i+1)*np:(i+1)*np], owned[i*np:(i+1)*np:(i+1)*np], slab
 	}
 }
 
