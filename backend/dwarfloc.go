@@ -2285,6 +2285,17 @@ func (t *varTracker) visit(vi int) {
 	} else {
 		l = t.find(v)
 	}
+	if l.kind == locEntry && t.df.dbg.Vars[vi].Site != 0 {
+		// Not an inlined callee's variable: gdb evaluates the
+		// DW_OP_entry_value of an inlined subroutine's variable with
+		// the call site's values read in the wrong frame (the function
+		// it is inlined into, where they are the registers' current
+		// values, not in that function's caller: gdb 13's
+		// push_dwarf_reg_entry_value takes the inline frame's previous
+		// frame). Seed 5511242: an inlined f5's p2, f3's p6 at f3's
+		// entry, showed 1, what r15 held then, for 0.
+		l = varLoc{}
+	}
 	if l != t.loc[vi] {
 		t.refile(vi, t.loc[vi], l)
 		t.loc[vi] = l
