@@ -441,6 +441,7 @@ type trackScratch struct {
 	queue                roundQueue // the stale blocks, in rounds (dwarfrounds.go)
 	rounds               []int32    // how many times each block was applied
 	states               stateBuf   // the exits of the blocks, and the merge's and transfer's states
+	origins              originBuf  // the registers' origins (explain.go), before they are handles
 }
 
 var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
@@ -450,6 +451,7 @@ var trackScratchPool = sync.Pool{New: func() any { return new(trackScratch) }}
 func (sc *trackScratch) release() {
 	clear(sc.byID)
 	clear(sc.placed)
+	clear(sc.origins.out)
 	trackScratchPool.Put(sc)
 }
 
@@ -652,7 +654,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.named[h] = vs
 		}
 	}
-	origins := f.origins()
+	// Its working memory (trackScratch), which it does not keep.
+	sc := trackScratchPool.Get().(*trackScratch)
+	defer sc.release()
+	origins := f.originsIn(&sc.origins)
 	t.origins = scratch(&mem.origins, len(origins))
 	for i, v := range origins {
 		t.origins[i] = t.handle(v)
@@ -679,8 +684,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// The IR's instructions now, by ID (dense): a slice rather than a
 	// map, and the value itself, so that a value of another numbering
 	// is never taken for one.
-	sc := trackScratchPool.Get().(*trackScratch)
-	defer sc.release()
 	byID := scratch(&sc.byID, f.IR.NumValues())
 	at := scratch(&sc.at, len(byID)) // by ID: the value's index in its block
 	for _, b := range f.IR.Blocks {
@@ -851,8 +854,18 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		// a, v; sar $2, v; add c, v; or the same through temporaries made
 		// for it), not yet the value (interim).
 		seen.next()
+		plans := t.plans[t.base[i]:t.base[i+1]]
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
+			defs := in.defArgs()
+			if len(defs) == 0 && in.defValue == 0 && in.Op != opCall && in.Op != opMov && !in.Spill {
+				// Its plan is the zero one (planStep sets nothing for
+				// an instruction that defines nothing, calls, copies
+				// nor spills: a compare, a branch), which plans
+				// already holds: three instructions in ten, not
+				// worth a call.
+				continue
+			}
 			var dv tval // (most instructions have no definition value: no call of handle)
 			if in.defValue != 0 {
 				dv = t.handle(f.defValueOf(in))
@@ -860,8 +873,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			interim := false
 			// The virtual registers it defines (forEachDef's, without
 			// a call per register: this looks at every instruction).
-			for j := range in.defArgs() {
-				a := &in.Args[j]
+			for j := range defs {
+				a := &defs[j]
 				if a.Kind != KindReg || !a.Reg.IsVirtual() {
 					continue
 				}
@@ -883,7 +896,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 					seen.add(v)
 				}
 			}
-			t.planStep(&t.plans[t.base[i]+k], b, in, dv, interim) // dwarfstep.go
+			t.planStep(&plans[k], b, in, dv, interim) // dwarfstep.go
 		}
 	}
 	// The states: the entry of each block and the replay's, kept, and
@@ -1073,35 +1086,33 @@ func forgetChanged(s, was *trackState) {
 // check.) key gives an event's variable, IR block (nil:
 // not placed by anchors), position and machine block.
 func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFuncPos, int)) []E {
+	buf := overtakePool.Get().(*overtakeBuf)
+	defer buf.release()
 	// The events placed by anchors, by variable (a counting sort), since
 	// only two assignments to one variable can overtake each other, and
 	// most variables have one or a few.
-	nv := 0
+	first := buf.first[:0] // first[v+1]: v's events counted, as far as the last variable seen
 	for _, p := range placed {
 		if v, from, _, _ := key(p); from != nil {
-			nv = max(nv, v+1)
-		}
-	}
-	first := make([]int, nv+1)
-	for _, p := range placed {
-		if v, from, _, _ := key(p); from != nil {
+			if len(first) < v+2 {
+				first = append(first, make([]int, v+2-len(first))...)
+			}
 			first[v+1]++
 		}
 	}
+	buf.first = first
+	if len(first) == 0 {
+		return placed // none placed by anchors
+	}
+	nv := len(first) - 1
 	for v := range nv {
 		first[v+1] += first[v]
 	}
-	type made struct {
-		from  *middle.Block
-		pos   middleFuncPos
-		block int
-		i     int // in placed
-	}
-	byVar := make([]made, first[nv])
+	byVar := scratch(&buf.byVar, first[nv])
 	at := first[:nv:nv]
 	for i, p := range placed {
 		if v, from, pos, block := key(p); from != nil {
-			byVar[at[v]] = made{from, pos, block, i}
+			byVar[at[v]] = overtakeEvent{from, pos, block, i}
 			at[v]++
 		}
 	}
@@ -1109,7 +1120,7 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 	var dropped []bool // by index in placed
 	drop := func(i int) {
 		if dropped == nil {
-			dropped = make([]bool, len(placed))
+			dropped = scratch(&buf.dropped, len(placed))
 		}
 		dropped[i] = true
 	}
@@ -1135,12 +1146,12 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 		// by IR block, each in source order, an event is dropped when
 		// the least block of those at later positions is before its
 		// own. (The order the groups are taken in decides nothing.)
-		groups := map[*middle.Block][]made{}
+		groups := map[*middle.Block][]overtakeEvent{}
 		for _, m := range ms {
 			groups[m.from] = append(groups[m.from], m)
 		}
 		for _, g := range groups {
-			slices.SortStableFunc(g, func(a, b made) int {
+			slices.SortStableFunc(g, func(a, b overtakeEvent) int {
 				return cmp.Or(cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Col, b.pos.Col))
 			})
 			later := math.MaxInt // the least block of the events after the current position
@@ -1171,6 +1182,32 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 		}
 	}
 	return kept
+}
+
+// overtakeEvent is an event dropOvertaken looks at: its key, and its
+// index i in placed.
+type overtakeEvent struct {
+	from  *middle.Block
+	pos   middleFuncPos
+	block int
+	i     int
+}
+
+// overtakeBuf is dropOvertaken's working memory, reused by its next call
+// (overtakePool): made for each function, it was a quarter of what the
+// tracker allocated.
+type overtakeBuf struct {
+	first   []int
+	byVar   []overtakeEvent
+	dropped []bool
+}
+
+var overtakePool = sync.Pool{New: func() any { return new(overtakeBuf) }}
+
+// release gives buf back, without the events' blocks.
+func (buf *overtakeBuf) release() {
+	clear(buf.byVar)
+	overtakePool.Put(buf)
 }
 
 // copiesOf is where the assignment c happens when the block it was in is
@@ -2633,15 +2670,19 @@ func (f *Func) noteDefValues() {
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			// The virtual registers it defines (forEachDef's, without a
-			// call per register).
-			for j := range in.defArgs() {
-				r := in.Args[j].Reg
-				if in.Args[j].Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] {
-					if v := originOf(r); v != nil {
-						f.defValues = append(f.defValues, v)
-						in.defValue = uint32(len(f.defValues))
-					}
+			// The virtual register it defines (forEachDef's, without a
+			// call per register), asked whether it is involved before
+			// whether the instruction defines it (in.defArgs, a switch
+			// on the opcode), which most instructions' first
+			// register is not.
+			if len(in.Args) == 0 {
+				continue
+			}
+			a := &in.Args[0]
+			if r := a.Reg; a.Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] && len(in.defArgs()) > 0 {
+				if v := originOf(r); v != nil {
+					f.defValues = append(f.defValues, v)
+					in.defValue = uint32(len(f.defValues))
 				}
 			}
 		}

@@ -129,7 +129,19 @@ func (f *Func) originNames() []string {
 
 // origins returns, by vreg index, the IR value each virtual register
 // holds (see VRegOrigins), or nil.
-func (f *Func) origins() []*middle.Value {
+func (f *Func) origins() []*middle.Value { return f.originsIn(new(originBuf)) }
+
+// originBuf is memory originsIn reuses: the variable tracker asks for
+// every function compiled with -g, and made fresh its tables were a sixth
+// of what the tracker allocated.
+type originBuf struct {
+	out    []*middle.Value
+	state  []uint8
+	copyOf []Reg
+}
+
+// originsIn is origins, made in buf's memory: the result is buf.out.
+func (f *Func) originsIn(buf *originBuf) []*middle.Value {
 	nv := f.NumVRegs()
 	// copyOf[i], for a register with nothing recorded: the register that
 	// every one of its definitions copies, or NoReg. A register that is
@@ -152,7 +164,7 @@ func (f *Func) origins() []*middle.Value {
 		}
 	}
 	if unrecorded {
-		copyOf = make([]Reg, nv)
+		copyOf = scratch(&buf.copyOf, nv)
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for i := range in.defArgs() {
@@ -177,8 +189,8 @@ func (f *Func) origins() []*middle.Value {
 			}
 		}
 	}
-	out := make([]*middle.Value, nv)
-	state := make([]uint8, nv) // 0 unresolved, 1 resolving, 2 resolved
+	out := scratch(&buf.out, nv)
+	state := scratch(&buf.state, nv) // 0 unresolved, 1 resolving, 2 resolved
 	var resolve func(r Reg) *middle.Value
 	resolve = func(r Reg) *middle.Value {
 		i := r - FirstVReg
