@@ -105,13 +105,7 @@ func (d *FuncDebug) anchors(b *Block, i int) []*Value {
 			}
 		}
 	}
-	before := 0
-	for k := d.effects.beforeFrom(i-1, indexed); k >= 0 && before < maxAnchors; k = d.effects.beforeFrom(k-1, indexed) {
-		if w := b.Instrs[k]; anchorsBefore(w) {
-			as = append(as, w)
-			before++
-		}
-	}
+	as = d.effects.appendBefore(as, b, i-1)
 	if t := b.Term(); t != nil {
 		as = append(as, t)
 		// Last, the first instruction of a successor that only b
@@ -161,20 +155,25 @@ func anchorable(w *Value) bool { return !w.Op.IsTerminator() && !promotedAccess(
 func anchorsBefore(w *Value) bool { return w.Op != OpPhi && w.Op != OpAlloca && !promotedAccess(w) }
 
 // effectIndex is, for one block, the index of the next anchorable
-// instruction with side effects after each, of the next anchorable one
-// from each, and of the last one before each that can anchor what follows
-// it (anchors), built when asked for while it is valid: only during
+// instruction with side effects after each, and of the next anchorable
+// one from each, built when asked for while it is valid: only during
 // mem2reg's walk, which changes no block's instructions (startWalk,
-// endWalk). Elsewhere anchors looks at each instruction. (Without the
-// last two, a block of thousands of promoted stores, a prologue storing
-// 10,000 parameters, made each assignment's anchors look through all of
-// them: 0.45 s at -O2 -g.)
+// endWalk); and, for the block being walked, the last instructions that
+// can anchor what follows them, up to its last assignment (appendBefore).
+// Elsewhere anchors looks at each instruction. (Without them, a block of
+// thousands of promoted stores, a prologue storing 10,000 parameters,
+// made each assignment's anchors look through all of them: 0.45 s at -O2
+// -g.)
 type effectIndex struct {
 	valid bool
 	b     *Block
 	next  []int32 // by index in b.Instrs: the next anchorable one with side effects after it, -1 if none
 	from  []int32 // by index, and len(b.Instrs): the first anchorable one at or after it, len(b.Instrs) if none
-	upTo  []int32 // by index: the last at or before it that anchorsBefore takes, -1 if none
+
+	walked  *Block             // the block whose instructions before seen are looked at
+	seen    int                // how many
+	recent  [maxAnchors]*Value // the last of those that anchorsBefore takes, by their count mod maxAnchors
+	nRecent uint               // their count
 }
 
 // startWalk makes d's effect index valid until endWalk.
@@ -187,7 +186,7 @@ func (d *FuncDebug) startWalk() {
 // endWalk drops d's effect index.
 func (d *FuncDebug) endWalk() {
 	if d != nil {
-		d.effects = effectIndex{next: d.effects.next[:0], from: d.effects.from[:0], upTo: d.effects.upTo[:0]}
+		d.effects = effectIndex{next: d.effects.next[:0], from: d.effects.from[:0]}
 	}
 }
 
@@ -222,14 +221,36 @@ func (x *effectIndex) anchorableFrom(k int, indexed bool) int {
 	return k
 }
 
-// beforeFrom is, with indexed, the index of the last instruction of the
-// indexed block at or before k that anchorsBefore takes (-1 if none);
-// else k.
-func (x *effectIndex) beforeFrom(k int, indexed bool) int {
-	if indexed && k >= 0 {
-		return int(x.upTo[k])
+// appendBefore appends to as the instructions of b at or before k that
+// anchorsBefore takes, at most maxAnchors, the nearest first. While the
+// index is valid, mem2reg's walk asks for a block's assignments in order:
+// its instructions are then looked at once, up to the last assignment's
+// k, keeping the last that anchorsBefore takes, rather than again back
+// from each assignment, past the promoted loads and stores between (most
+// of a block's instructions before mem2reg deletes them).
+func (x *effectIndex) appendBefore(as []*Value, b *Block, k int) []*Value {
+	if !x.valid {
+		for n := 0; k >= 0 && n < maxAnchors; k-- {
+			if w := b.Instrs[k]; anchorsBefore(w) {
+				as = append(as, w)
+				n++
+			}
+		}
+		return as
 	}
-	return k
+	if x.walked != b || k+1 < x.seen {
+		x.walked, x.seen, x.nRecent = b, 0, 0 // the next block (or one asked out of order)
+	}
+	for ; x.seen <= k; x.seen++ {
+		if w := b.Instrs[x.seen]; anchorsBefore(w) {
+			x.recent[x.nRecent%maxAnchors] = w
+			x.nRecent++
+		}
+	}
+	for n := x.nRecent; n > 0 && n+maxAnchors > x.nRecent; n-- {
+		as = append(as, x.recent[(n-1)%maxAnchors])
+	}
+	return as
 }
 
 // longBlock is the length from which anchors skips through a block's
@@ -246,7 +267,6 @@ func (x *effectIndex) build(b *Block) {
 	x.b = b
 	x.next = slices.Grow(x.next[:0], n)[:n]
 	x.from = slices.Grow(x.from[:0], n+1)[:n+1]
-	x.upTo = slices.Grow(x.upTo[:0], n)[:n]
 	next, from := int32(-1), int32(n)
 	x.from[n] = from
 	for j := n - 1; j >= 0; j-- {
@@ -259,13 +279,6 @@ func (x *effectIndex) build(b *Block) {
 			}
 		}
 		x.from[j] = from
-	}
-	upTo := int32(-1)
-	for j, w := range b.Instrs {
-		if anchorsBefore(w) {
-			upTo = int32(j)
-		}
-		x.upTo[j] = upTo
 	}
 }
 
