@@ -497,11 +497,16 @@ func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug) *frozenDebug {
 		assigns: d.settler(e.vals, e.blockOf)}
 }
 
-// Flags of a frozen variable and assignment.
+// Flags of a frozen variable.
 const (
 	frozenParam = 1 << iota
 	frozenUnset
-	frozenPhi
+	frozenTypeAgain // its type is the one of the variable before it, not written again
+)
+
+// Flags of a frozen assignment.
+const (
+	frozenPhi = 1 << iota
 	frozenDead
 	frozenOperand // the value is a constant or global the copy does not hold: written in full
 	frozenGone    // the value is not in the copy: its type follows
@@ -519,10 +524,8 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 	}
 	e.uint(1)
 	e.uint(len(d.vars))
+	lastType := ""
 	for _, v := range d.vars {
-		e.symbol(v.Name)
-		e.symbol(v.Type)
-		e.pos(v.Decl)
 		flags := 0
 		if v.Param {
 			flags |= frozenParam
@@ -530,7 +533,18 @@ func (e *frozenWriter) debug(d *frozenDebug, written []bool) {
 		if v.Unset {
 			flags |= frozenUnset
 		}
+		// Most variables have the type of the one before: a symbol
+		// looked up for each cost more than the rest of the variable.
+		if v.Type == lastType {
+			flags |= frozenTypeAgain
+		}
 		e.uint(flags)
+		e.symbol(v.Name)
+		if flags&frozenTypeAgain == 0 {
+			e.symbol(v.Type)
+			lastType = v.Type
+		}
+		e.pos(v.Decl)
 		e.uint(int(v.Site))
 		e.uint(v.Origin)
 		slot := 0
@@ -631,11 +645,16 @@ func (d *frozenReader) debug(g *Func, blocks []*Block) *FuncDebug {
 	}
 	dbg := &FuncDebug{Vars: make([]*DebugVar, d.uint())}
 	vars := make([]DebugVar, len(dbg.Vars)) // in one allocation
+	lastType := ""
 	for i := range dbg.Vars {
 		v := &vars[i]
-		*v = DebugVar{Name: d.symbol(), Type: d.symbol(), Decl: d.pos()}
 		flags := d.uint()
 		v.Param, v.Unset = flags&frozenParam != 0, flags&frozenUnset != 0
+		v.Name = d.symbol()
+		if flags&frozenTypeAgain == 0 {
+			lastType = d.symbol()
+		}
+		v.Type, v.Decl = lastType, d.pos()
 		v.Site, v.Origin = uint16(d.uint()), d.uint()
 		if slot := d.uint(); slot > 0 {
 			v.Slot = d.get(slot - 1)
