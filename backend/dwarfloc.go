@@ -1983,8 +1983,14 @@ func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) 
 		}
 		return
 	}
+	// fireSite fires none of a group's events at an instruction that is
+	// not its site's code (with no line in the callee's body) but at a
+	// branch or a return, or a φ's: asked here, the question spares it a
+	// call for most of the groups at each instruction of a block of
+	// several inlined calls.
+	jump := in.isBranch() || in.Op == opRet
 	for g, grp := range t.groups[bi] {
-		if fired[g] < grp.end {
+		if fired[g] < grp.end && (jump || evs[fired[g]].top || t.df.posAt(in, grp.site).IsValid()) {
 			t.fireSite(s, evs[:grp.end], grp.site, in, k, &fired[g])
 		}
 	}
