@@ -217,13 +217,12 @@ type varTracker struct {
 	// instruction): the variables the replay assigned since the last
 	// update (assigned), those in the places written (regVars, slotVars,
 	// below) or whose value went into a place since (written; memVars for
-	// those in slots or at their entry values; dormant files those without
-	// a location by value, dormantAt says under which). When the replay
-	// moved to another block (switched), those whose value differs from
-	// the last block's (prev: its pages of variables, valueVec.snapshot),
-	// and the places that differ count as written (prevRegs, prevSlots:
-	// the last block's registers and pages of slots); every variable at
-	// the start (full).
+	// those in slots, at their entry values or without a location). When
+	// the replay moved to another block (switched), those whose value
+	// differs from the last block's (prev: its pages of variables,
+	// valueVec.snapshot), and the places that differ count as written
+	// (prevRegs, prevSlots: the last block's registers and pages of
+	// slots); every variable at the start (full).
 	assigned []int
 	// The variables in places, filed by place and by value, so that an
 	// instruction's update looks at those in the places it wrote and
@@ -235,8 +234,12 @@ type varTracker struct {
 	// entry value, which move to a register their value is written to
 	// (filed under filedValue; a variable whose value changed, or that
 	// left its slot, is skipped there and dropped when its list is looked
-	// at: wake). regsFiled has the registers whose lists are not empty,
-	// by bit, so that update passes over the others without a look.
+	// at: wake), and those without a location, which move to any place
+	// their value is written to (filed under dormantAt): one list for
+	// both, so that a value no variable waits for, most of those written,
+	// is passed over at one look. regsFiled has the registers whose lists
+	// are not empty, by bit, so that update passes over the others
+	// without a look.
 	regVars    [FirstVReg][]int32
 	regsFiled  uint64
 	slotVars   [][]int32
@@ -246,9 +249,7 @@ type varTracker struct {
 	visiting   []int32 // a copy of the list being looked at (visit changes the lists)
 	waking     []int32 // wake's variables to visit
 	written    []tval
-	dormant    map[tval][]int
 	dormantAt  []tval
-	dormantSet uint32 // the variables with a dormantAt, by bit, when wake scans them (dormantScan)
 	prev       []int32
 	prevRegs   [FirstVReg]tval
 	prevSlots  []int32
@@ -2184,7 +2185,7 @@ func (t *varTracker) machineBlock(b *Block) (int, bool) {
 
 // update recomputes the location of each variable that may have moved
 // (the varTracker's assigned; those in the places written, regVars and
-// slotVars; those whose value was written, memVars and dormant) from the
+// slotVars; those whose value was written, memVars) from the
 // state. After a block change, the variables whose value differs from
 // where the last block stopped are looked at, and the places that hold
 // another value than there count as written: a variable whose value and
@@ -2242,7 +2243,9 @@ func (t *varTracker) update() {
 			}
 		}
 		for _, w := range t.written {
-			t.wake(w)
+			if int(w) < len(t.memVars) && len(t.memVars[w]) > 0 { // (most values written are no waiting variable's)
+				t.wake(w)
+			}
 		}
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
@@ -2256,59 +2259,29 @@ func (t *varTracker) stillInReg(r Reg, vi int32) bool {
 	return v != 0 && t.st.regs[r] == v
 }
 
-// dormantScan is the most variables a function may have for wake to look
-// through their dormantAt, which is cheaper than a map for a few; a
-// function with more files them by value (dormant). At most 32, the
-// bits of dormantSet.
-const dormantScan = 16
-
-// wake looks again at the variables without a location, or in a slot or
-// at their entry value, whose value is w, which a place holds now.
+// wake looks again at the variables filed under w in memVars (in a slot
+// or at their entry value, or without a location, whose value is w),
+// which a place holds now.
 func (t *varTracker) wake(w tval) {
-	if w == 0 {
-		return
-	}
-	if int(w) < len(t.memVars) && len(t.memVars[w]) > 0 {
-		vs := t.memVars[w]
-		// The variables in slots or at their entry values filed under
-		// w, unless their value changed since (each once: a variable
-		// filed under another value and then w again is there twice).
-		t.waking = t.waking[:0]
-		for _, vi := range vs {
-			if t.filedValue[vi] == w {
-				t.filedValue[vi] = 0
-				t.waking = append(t.waking, vi)
-			}
-		}
-		t.memVars[w] = vs[:0]
-		for _, vi := range t.waking {
-			t.visit(int(vi))
-		}
-	}
-	if len(t.dormantAt) <= dormantScan {
-		// (visit sets no other variable's dormantAt than its own)
-		for m := t.dormantSet; m != 0; m &= m - 1 {
-			if vi := bits.TrailingZeros32(m); t.dormantAt[vi] == w {
-				t.dormantAt[vi] = 0
-				t.dormantSet &^= 1 << vi
-				t.visit(vi)
-			}
-		}
-		return
-	}
-	if len(t.dormant) == 0 {
-		return
-	}
-	vs, ok := t.dormant[w]
-	if !ok {
-		return
-	}
-	delete(t.dormant, w)
+	vs := t.memVars[w]
+	// Each once, unless its value changed since it was filed (a variable
+	// filed under another value and then w again is there twice).
+	t.waking = t.waking[:0]
 	for _, vi := range vs {
-		if t.dormantAt[vi] == w {
-			t.dormantAt[vi] = 0
-			t.visit(vi)
+		inMem, dormant := t.filedValue[vi] == w, t.dormantAt[vi] == w
+		if inMem {
+			t.filedValue[vi] = 0
 		}
+		if dormant {
+			t.dormantAt[vi] = 0
+		}
+		if inMem || dormant {
+			t.waking = append(t.waking, vi)
+		}
+	}
+	t.memVars[w] = vs[:0]
+	for _, vi := range t.waking {
+		t.visit(int(vi))
 	}
 }
 
@@ -2348,15 +2321,7 @@ func (t *varTracker) visit(vi int) {
 	t.fileValue(vi, l, v)
 	if l.kind == locNone && v != 0 && t.dormantAt[vi] != v {
 		// Nowhere now: looked at again when v goes into a place.
-		switch {
-		case len(t.dormantAt) <= dormantScan:
-			t.dormantSet |= 1 << vi
-		case t.dormant == nil:
-			t.dormant = make(map[tval][]int)
-			fallthrough
-		default:
-			t.dormant[v] = append(t.dormant[v], vi)
-		}
+		t.fileUnder(vi, v)
 		t.dormantAt[vi] = v
 	}
 }
@@ -2401,11 +2366,16 @@ func (t *varTracker) fileValue(vi int, l varLoc, v tval) {
 	if l.kind != locSlot && l.kind != locEntry || v == 0 || t.filedValue[vi] == v {
 		return
 	}
+	t.fileUnder(vi, v)
+	t.filedValue[vi] = v
+}
+
+// fileUnder adds variable vi to memVars' list of v.
+func (t *varTracker) fileUnder(vi int, v tval) {
 	if int(v) >= len(t.memVars) {
 		t.memVars = slices.Grow(t.memVars, max(len(t.vals), int(v)+1)-len(t.memVars))[:max(len(t.vals), int(v)+1)]
 	}
 	t.memVars[v] = append(t.memVars[v], int32(vi))
-	t.filedValue[vi] = v
 }
 
 // setVar makes variable vi's value v in s, noting it for update when s
