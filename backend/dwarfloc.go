@@ -2223,11 +2223,15 @@ func (t *varTracker) update() {
 		for m := t.touchedRegs & t.regsFiled; m != 0; m &= m - 1 {
 			r := Reg(bits.TrailingZeros64(m))
 			// The list is copied, as visit changes it, from the first
-			// variable no longer in the register on: most often none.
+			// variable no longer in the register on: most often none,
+			// and then nothing is.
 			vs := t.regVars[r]
 			i := 0
 			for i < len(vs) && t.stillInReg(r, vs[i]) {
 				i++
+			}
+			if i == len(vs) {
+				continue
 			}
 			t.visiting = append(t.visiting[:0], vs[i:]...)
 			for _, vi := range t.visiting {
