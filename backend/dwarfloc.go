@@ -1985,13 +1985,20 @@ func (t *varTracker) fire(s *trackState, bi int, in *Instr, k int, fired []int) 
 		return
 	}
 	// fireSite fires none of a group's events at an instruction that is
-	// not its site's code (with no line in the callee's body) but at a
-	// branch or a return, or a φ's: asked here, the question spares it a
-	// call for most of the groups at each instruction of a block of
-	// several inlined calls.
+	// not its site's code (with no line in the callee's body: its site is
+	// not on in's chain of inline sites, Instr.Inlined and its parents,
+	// and 0, the function's own) but at a branch or a return, or a φ's:
+	// asked here, the question spares it a call for most of the groups
+	// at each instruction of a block of several inlined calls.
 	jump := in.isBranch() || in.Op == opRet
+	var buf [8]uint16
+	chain := append(buf[:0], 0)
+	sites := t.f.IR.Inlines
+	for site := in.Inlined; site != 0 && int(site) < len(sites); site = sites[site].Parent {
+		chain = append(chain, site)
+	}
 	for g, grp := range t.groups[bi] {
-		if fired[g] < grp.end && (jump || evs[fired[g]].top || t.df.posAt(in, grp.site).IsValid()) {
+		if fired[g] < grp.end && (jump || evs[fired[g]].top || slices.Contains(chain, grp.site)) {
 			t.fireSite(s, evs[:grp.end], grp.site, in, k, &fired[g])
 		}
 	}
