@@ -6,8 +6,9 @@ import "toyc/middle"
 // halves: what an instruction does to the places and variables that does
 // not depend on the state (which place it defines, with which IR value,
 // whether that value is its source's, whether it may write memory the
-// program addresses) is worked out once, in the set-up's scan of every
-// instruction (planStep), into a stepPlan; step then runs the plan on a
+// program addresses) is worked out once, in the set-up's scan of the
+// instructions (planStep), into a stepPlan (zero, doing nothing, for one
+// that defines nothing, calls, copies nor spills); step then runs it on a
 // state at each application of the instruction's block, which the data
 // flow does 1.5 times per instruction on average (a loop's body twice) and
 // the replay of a block it did not reach once more. Working it out at

@@ -8,7 +8,8 @@ import "io"
 // of 10,000 loops at -O0, a tenth of what its compile allocated), in
 // arrays too large to reuse. The text is read back in order only
 // (split, writeTo), so it need not be contiguous. The first chunk is
-// small and each next one twice the text so far, up to textChunk: most
+// small and each next one twice the text so far, up to textChunk (a piece
+// of text larger than that gets a chunk of its own, room): most
 // functions have a few KB of text, and those compiled ahead of their turn
 // wait with it (Emitter.Prepare), hundreds at a time in a large program.
 // Reset keeps a few chunks for the next function.
