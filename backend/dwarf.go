@@ -277,7 +277,10 @@ func beginDwarf(w io.Writer, m *middle.Module) *dwarfWriter {
 	if m.DebugUnit == nil {
 		return nil
 	}
-	d := &dwarfWriter{m: m, opts: m.DebugUnit, index: make(map[*middle.Func]int), types: make(map[string]bool), refs: make(map[string]string)}
+	// Sized for every function: each is entered in index, and each
+	// written in protos (noteProto), which grew through as many sizes.
+	d := &dwarfWriter{m: m, opts: m.DebugUnit, index: make(map[*middle.Func]int, len(m.Funcs)), types: make(map[string]bool), refs: make(map[string]string),
+		protos: make(map[string]string, len(m.Funcs))}
 	for i, f := range m.Funcs {
 		d.index[f] = i
 	}

@@ -671,11 +671,29 @@ func appendLowHigh(b []byte, start, end string) []byte {
 // appendDIEHead appends what the DIEs of functions and variables begin
 // with: the abbreviation, the name, the declaration's file (the unit's
 // one) and line.
+//
+// The directives' text between the numbers and the name is appended in
+// pieces as large as they can be, and a name that needs no escapes (every
+// Toy name) in one piece, not a byte at a time: a DIE for each variable.
 func appendDIEHead(b []byte, abbrev int, name string, line int) []byte {
-	b = appendDirective(b, ".uleb128", int64(abbrev))
-	b = append(appendQuote(append(b, "\t.string\t"...), name), '\n')
-	b = append(b, "\t.byte\t1\n"...)
-	return appendDirective(b, ".uleb128", int64(line))
+	b = appendDecimal(append(b, "\t.uleb128\t"...), int64(abbrev))
+	if plainString(name) {
+		b = append(append(append(b, "\n\t.string\t\""...), name...), "\"\n\t.byte\t1\n\t.uleb128\t"...)
+	} else {
+		b = append(appendQuote(append(b, "\n\t.string\t"...), name), "\n\t.byte\t1\n\t.uleb128\t"...)
+	}
+	return append(appendDecimal(b, int64(line)), '\n')
+}
+
+// plainString reports whether s is its own gas string literal's text
+// (appendQuote escapes none of its bytes).
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // describe decides which scopes get a DIE: those with code (ranges) in

@@ -338,9 +338,6 @@ func (d *dwarfWriter) noteProto(f *middle.Func) {
 	}
 	p := encodeProto(f)
 	d.mu.Lock()
-	if d.protos == nil {
-		d.protos = make(map[string]string)
-	}
 	d.protos[f.Name] = p
 	d.mu.Unlock()
 }
