@@ -578,9 +578,8 @@ type dieBuffers struct {
 	runs   []dwarfRun
 	calls  []callSite
 	params []callParam
-	es     []listEntry // a location list being made (locList)
-	line   []byte      // a label being written (returned)
-	labels []byte      // the function's labels of its runs and end, as written (defineLabel)
+	line   []byte // a label being written (returned)
+	labels []byte // the function's labels of its runs and end, as written (defineLabel)
 
 	typeRefs   [][2]string  // variables' types and their references (varTypeRef)
 	typeRefsOf *dwarfWriter // the writer whose references those are
@@ -786,16 +785,15 @@ func (df *dwarfFunc) varLocation(loc *bytes.Buffer, vi int, v *middle.DebugVar, 
 		if runs, ok := df.assignedRuns(vi); ok {
 			// Declared without a value: the slot only where the
 			// variable is assigned.
-			es := df.bufs.es[:0]
-			add := func(from, to int) { es = appendListEntry(es, df.runs[from].label, ends[to], expr) }
+			lw := df.newLocList(loc, ends, len(df.runs))
+			add := func(from, to int) { lw.add(from, to, expr) }
 			for i := range df.runs {
 				if runs[i] {
 					df.inl.clip(v.Site, i, i, add)
 				}
 			}
-			df.bufs.es = es
 			kind = 0
-			if list = df.writeLocList(loc, es); list != 0 {
+			if list = lw.finish(); list != 0 {
 				kind = 2
 			}
 		}
@@ -851,7 +849,7 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 	if df.locs == nil {
 		return 0
 	}
-	es := df.bufs.es[:0]
+	lw := df.newLocList(loc, ends, len(moves))
 	for k, m := range moves {
 		last := len(df.runs) - 1 // the move's last run
 		if k+1 < len(moves) {
@@ -863,62 +861,79 @@ func (df *dwarfFunc) locList(loc *bytes.Buffer, moves []runMove, array bool, end
 		case site == 0:
 			// Without the closure clip needs: most variables
 			// are the function's own.
-			es = appendListEntry(es, df.runs[m.run].label, ends[last], x)
+			lw.add(m.run, last, x)
 		default:
-			df.inl.clip(site, m.run, last, func(from, to int) {
-				es = appendListEntry(es, df.runs[from].label, ends[to], x)
-			})
+			df.inl.clip(site, m.run, last, func(from, to int) { lw.add(from, to, x) })
 		}
 	}
-	df.bufs.es = es[:0] // for the next list
-	return df.writeLocList(loc, es)
+	return lw.finish()
 }
 
-// listEntry is one entry of a location list: the expression x from the
-// label start to the label end.
-type listEntry struct {
-	start, end string
-	x          dwExpr
+// locListWriter writes one location list to loc as its entries come, in
+// the order of their runs, each once the next shows where it ends: an
+// entry that goes on from the last with the same expression extends it.
+// The entries are not gathered first (a list has an entry for each
+// stretch of a variable's location: many), and the list's label is
+// numbered when its first entry is written; a list without entries is
+// not written.
+type locListWriter struct {
+	df       *dwarfFunc
+	loc      *bytes.Buffer
+	ends     []string
+	b        []byte // the list's text, in loc's free space
+	label    int    // the list's label; 0 until an entry is written
+	from, to int    // the runs of the entry not written yet (open)
+	x        dwExpr
+	open     bool
 }
 
-// appendListEntry appends the entry of x from start to end to the list es,
-// or extends its last entry when that ends at start with the same
-// expression.
-func appendListEntry(es []listEntry, start, end string, x dwExpr) []listEntry {
-	if n := len(es); n > 0 && es[n-1].end == start && sameExpr(es[n-1].x, x) {
-		es[n-1].end = end
-		return es
-	}
-	return append(es, listEntry{start, end, x})
+// newLocList starts a list in loc of at most n entries, before merging
+// (room is made for them); ends[i] is where run i ends.
+func (df *dwarfFunc) newLocList(loc *bytes.Buffer, ends []string, n int) locListWriter {
+	loc.Grow(32 + n*(64+2*len(df.label)))
+	return locListWriter{df: df, loc: loc, ends: ends, b: loc.AvailableBuffer()}
 }
 
-// writeLocList writes the location list es to loc and returns its label's
-// number; 0 for an empty list, which is not written.
-func (df *dwarfFunc) writeLocList(loc *bytes.Buffer, es []listEntry) int {
-	if len(es) == 0 {
-		return 0
+// add adds the entry of x over the runs from to to. (Labels are unique,
+// so the entry before ends where this one starts when its last run is
+// just before from.)
+func (w *locListWriter) add(from, to int, x dwExpr) {
+	if w.open && w.to+1 == from && sameExpr(w.x, x) {
+		w.to = to
+		return
 	}
-	l := df.nextLabel()
-	// Appended in one piece and written once (a list has an entry for
-	// each stretch of a variable's location: many).
-	size := 32 + len(df.label)
-	for i := range es {
-		size += 64 + len(es[i].start) + len(es[i].end) + 5*es[i].x.len()
+	w.flush()
+	w.from, w.to, w.x, w.open = from, to, x, true
+}
+
+// flush writes the open entry.
+func (w *locListWriter) flush() {
+	if !w.open {
+		return
 	}
-	loc.Grow(size)
-	b := append(df.appendLabel(loc.AvailableBuffer(), l), ":\n"...)
-	for i := range es {
-		e := &es[i]
-		b = append(append(b, lleStartEndHead...), e.start...)
-		b = append(append(b, "\n\t.quad\t"...), e.end...)
-		b = appendExprloc(append(b, '\n'), e.x)
+	w.open = false
+	b := w.b
+	if w.label == 0 {
+		w.label = w.df.nextLabel()
+		b = append(w.df.appendLabel(b, w.label), ":\n"...)
 	}
-	loc.Write(appendDirective(b, ".byte", dwLleEndOfList))
-	return l
+	b = append(append(b, lleStartEndHead...), w.df.runs[w.from].label...)
+	b = append(append(b, "\n\t.quad\t"...), w.ends[w.to]...)
+	w.b = appendExprloc(append(b, '\n'), w.x)
+}
+
+// finish writes the list's end and returns its label's number; 0 for an
+// empty list, which is not written.
+func (w *locListWriter) finish() int {
+	w.flush()
+	if w.label != 0 {
+		w.loc.Write(appendDirective(w.b, ".byte", dwLleEndOfList))
+	}
+	return w.label
 }
 
 // lleStartEndHead begins a location list entry with a start and an end
-// address (writeLocList): its kind (one digit), then the directive of its
+// address (locListWriter): its kind (one digit), then the directive of its
 // start. A constant, which append copies without a call.
 const lleStartEndHead = "\t.byte\t" + string(rune('0'+dwLleStartEnd)) + "\n\t.quad\t"
 
