@@ -513,9 +513,16 @@ func writeExprloc(w io.Writer, x dwExpr) {
 	w.Write(appendExprloc(b, x))
 }
 
-// appendExprloc appends x as a DW_FORM_exprloc to b (writeExprloc).
+// appendExprloc appends x as a DW_FORM_exprloc to b (writeExprloc). A
+// length below 10, nearly every expression's, is appended as its digit
+// after a constant directive: one or more for each variable and location
+// list entry.
 func appendExprloc(b []byte, x dwExpr) []byte {
-	return appendExprBytes(appendDirective(b, ".uleb128", int64(x.len())), x)
+	n := x.len()
+	if n >= 10 {
+		return appendExprBytes(appendDirective(b, ".uleb128", int64(n)), x)
+	}
+	return appendExprBytes(append(append(b, "\t.uleb128\t"...), byte('0'+n), '\n'), x)
 }
 
 // appendExprBytes appends the directives of x's bytes to b, as
