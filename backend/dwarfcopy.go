@@ -71,8 +71,9 @@ type copyBlock struct {
 // at its own, not at every copy (10,000 loops of one function have as
 // many copies and scopes, and that made writing them quadratic). A
 // copy's blocks are found by its number (byCopy), among the few scopes
-// and calls its code is in, without a map; they are in one array,
-// allocated only for a function with copies.
+// and calls its code is in, without a map; they are in one array, and
+// their first ranges in another (most blocks have no other), both kept
+// for the next function: nearly every function has copies.
 func (df *dwarfFunc) fileCopies(ends []string) {
 	df.scopeCopies = lists(&df.bufs.scopeCopies, len(df.parent))
 	df.siteCopies = nil
@@ -85,7 +86,8 @@ func (df *dwarfFunc) fileCopies(ends []string) {
 	if copied == 0 {
 		return
 	}
-	blocks := make([]copyBlock, 0, copied) // at most one per run: never grown, so the pointers filed stay its
+	blocks := scratch(&df.bufs.copyBlocks, copied)[:0] // at most one per run: never grown, so the pointers filed stay its
+	first := scratch(&df.bufs.copyRanges, copied)[:0]  // as many: never grown either
 	byCopy := lists(&df.bufs.byCopy, int(top)+1)
 	for i := range df.runs {
 		r := &df.runs[i]
@@ -113,9 +115,13 @@ func (df *dwarfFunc) fileCopies(ends []string) {
 				df.scopeCopies[s] = append(df.scopeCopies[s], c)
 			}
 		}
-		if n := len(c.ranges); n > 0 && c.ranges[n-1][1] == r.label {
+		switch n := len(c.ranges); {
+		case n > 0 && c.ranges[n-1][1] == r.label:
 			c.ranges[n-1][1] = ends[i]
-		} else {
+		case n == 0:
+			first = append(first, [2]string{r.label, ends[i]})
+			c.ranges = first[len(first)-1:][:1:1] // a second range is appended elsewhere
+		default:
 			c.ranges = append(c.ranges, [2]string{r.label, ends[i]})
 		}
 	}

@@ -596,6 +596,8 @@ type dieBuffers struct {
 	ranges                      [][][2]string
 	declares                    [][]int
 	scopeCopies, byCopy         [][]*copyBlock
+	copyBlocks                  []copyBlock
+	copyRanges                  [][2]string // the copies' first ranges, in one array (fileCopies)
 	moveCount                   []int
 	moves                       []runMove   // movesByVar's, in one array
 	byVar                       [][]runMove // cut from moves
