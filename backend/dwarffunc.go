@@ -598,6 +598,7 @@ type dieBuffers struct {
 	scopeCopies, byCopy         [][]*copyBlock
 	copyBlocks                  []copyBlock
 	copyRanges                  [][2]string // the copies' first ranges, in one array (fileCopies)
+	sites                       siteDIEs    // the inlined calls' tables (inlinedSites)
 	moveCount                   []int
 	moves                       []runMove   // movesByVar's, in one array
 	byVar                       [][]runMove // cut from moves
@@ -608,6 +609,7 @@ func (b *dieBuffers) release() {
 	b.children, b.chains = emptyLists(b.children), emptyLists(b.chains)
 	b.ranges, b.declares = emptyLists(b.ranges), emptyLists(b.declares)
 	b.scopeCopies, b.byCopy = emptyLists(b.scopeCopies), emptyLists(b.byCopy)
+	b.sites.release()
 }
 
 var dieBufferPool = sync.Pool{New: func() any { return new(dieBuffers) }}

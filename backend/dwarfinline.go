@@ -73,15 +73,22 @@ func (df *dwarfFunc) hasInlinedRuns() bool {
 }
 
 // inlinedSites collects the sites of df's runs; ends[i] is where run i
-// ends. nil when no code of the function was inlined.
+// ends. nil when no code of the function was inlined. The tables are
+// df.bufs's, whose lists keep their arrays for the next function (release).
 func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	sites := df.f.IR.Inlines
 	if len(sites) < 2 || !df.hasInlinedRuns() {
 		return nil
 	}
-	sd := &siteDIEs{sites: sites, ranges: make([][][2]string, len(sites)),
-		scope: make([]*middle.DebugScope, len(sites)), kids: make([][]uint16, len(sites)),
-		in: make([]bool, len(df.parent)), runs: make([][][2]int, len(sites)), vars: make([][]int, len(sites))}
+	sd := &df.bufs.sites
+	sd.sites = sites
+	lists(&sd.ranges, len(sites))
+	lists(&sd.kids, len(sites))
+	lists(&sd.runs, len(sites))
+	lists(&sd.vars, len(sites))
+	lists(&sd.calls, len(df.parent))
+	scratch(&sd.scope, len(sites))
+	scratch(&sd.in, len(df.parent))
 	found := false
 	for i := range df.runs {
 		r := &df.runs[i]
@@ -119,12 +126,17 @@ func (df *dwarfFunc) inlinedSites(ends []string) *siteDIEs {
 	}
 	// Each scope writes its own calls (write), not looking at every
 	// call of the function.
-	sd.calls = make([][]uint16, len(df.parent))
 	for _, k := range sd.kids[0] {
 		s := scopeID(sd.scope[k])
 		sd.calls[s] = append(sd.calls[s], k)
 	}
 	return sd
+}
+
+// release empties sd's lists for the next function (inlinedSites).
+func (sd *siteDIEs) release() {
+	sd.ranges, sd.kids, sd.runs = emptyLists(sd.ranges), emptyLists(sd.kids), emptyLists(sd.runs)
+	sd.vars, sd.calls = emptyLists(sd.vars), emptyLists(sd.calls)
 }
 
 // scopes are, by scope number, whether a call was inlined in the scope
