@@ -289,7 +289,7 @@ func (df *dwarfFunc) instr(w *textBuffer, b *Block, k int, in *Instr) {
 	}
 	// Tested here, not in a call for every instruction: most start no
 	// run.
-	if last := &df.runs[len(df.runs)-1]; last.scope != df.cur || last.site != df.site || last.copy != df.cp || df.locs.changed() || last.unset != df.unset.state() {
+	if last := &df.runs[len(df.runs)-1]; last.scope != df.cur || last.site != df.site || last.copy != df.cp || df.locs.changed() || df.unset.changedFrom(last.unset) {
 		df.mark(w)
 	}
 }

@@ -135,6 +135,11 @@ func (u *unsetVars) state() string {
 	return u.cur
 }
 
+// changedFrom reports whether the state differs from s, a run's (of a
+// function without followed variables, "": tested before every
+// instruction, so without comparing strings).
+func (u *unsetVars) changedFrom(s string) bool { return u != nil && u.cur != s }
+
 // assigned reports, for variable vi, whether it is followed, and which
 // runs it is assigned in.
 func (df *dwarfFunc) assignedRuns(vi int) ([]bool, bool) {
