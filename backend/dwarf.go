@@ -264,7 +264,7 @@ type dwarfWriter struct {
 	types     map[string]bool   // the Toy types the DIEs refer to (looked up, iterated only sorted)
 	refs      map[string]string // typeRef's answers, by type (looked up only)
 	ranges    []string          // each function's start and end labels, for the unit's ranges
-	abstracts map[string]bool   // the inlined callees, by name (dwarfinline.go; iterated only sorted)
+	abstracts map[string]string // the inlined callees, by name: their instances' references (dwarfinline.go; iterated only sorted)
 	// abstractVars are the variables of the inlined callees that DIEs of
 	// inlined calls refer to, by callee and index in its Vars.
 	abstractVars map[string]map[int]protoVar

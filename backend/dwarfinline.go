@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"toyc/middle"
 )
@@ -235,13 +236,28 @@ func (sd *siteDIEs) writeSite(df *dwarfFunc, info, rng, loc *bytes.Buffer, k uin
 // named callee, which end writes (writeAbstracts).
 func (d *dwarfWriter) abstractRef(callee string) string {
 	d.mu.Lock()
-	if d.abstracts == nil {
-		d.abstracts = make(map[string]bool)
-	}
-	d.abstracts[callee] = true
+	r := d.instanceRef(callee)
 	d.mu.Unlock()
-	return abstractLabel(callee) + "-.Ldebug_info0"
+	return r
 }
+
+// instanceRef is abstractRef, with d.mu held: made once for each callee
+// (abstracts), not for each inlined call and each of its variables.
+func (d *dwarfWriter) instanceRef(callee string) string {
+	r, ok := d.abstracts[callee]
+	if !ok {
+		if d.abstracts == nil {
+			d.abstracts = make(map[string]string)
+		}
+		r = abstractLabel(callee) + infoOffset
+		d.abstracts[callee] = r
+	}
+	return r
+}
+
+// infoOffset ends a reference to a label in .debug_info: its offset in
+// the section.
+const infoOffset = "-.Ldebug_info0"
 
 // abstractLabel names the abstract instance of callee; the name spelled
 // in hex, so that any function name makes a label.
@@ -250,7 +266,8 @@ func abstractLabel(callee string) string {
 }
 
 // abstractVarRef is the reference to the DIE of v, a variable of an
-// inlined call of callee, in callee's abstract instance.
+// inlined call of callee, in callee's abstract instance (named as
+// abstractVarLabel names it).
 func (d *dwarfWriter) abstractVarRef(callee string, v *middle.DebugVar) string {
 	d.mu.Lock()
 	if d.abstractVars == nil {
@@ -262,8 +279,9 @@ func (d *dwarfWriter) abstractVarRef(callee string, v *middle.DebugVar) string {
 		d.abstractVars[callee] = vs
 	}
 	vs[v.Origin] = protoVar{v.Name, v.Type, int32(v.Decl.Line), v.Param}
+	label := strings.TrimSuffix(d.instanceRef(callee), infoOffset) // (the call's DIE refers to the instance too)
 	d.mu.Unlock()
-	return abstractVarLabel(callee, v.Origin) + "-.Ldebug_info0"
+	return label + "_" + strconv.Itoa(v.Origin) + infoOffset
 }
 
 // abstractVarLabel names the DIE of variable i of callee's abstract
