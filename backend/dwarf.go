@@ -513,21 +513,25 @@ func writeExprloc(w io.Writer, x dwExpr) {
 	w.Write(appendExprloc(b, x))
 }
 
-// appendExprloc appends x as a DW_FORM_exprloc to b (writeExprloc). A
-// length below 10, nearly every expression's, is appended as its digit
-// after a constant directive: one or more for each variable and location
-// list entry.
+// appendExprloc appends x as a DW_FORM_exprloc to b (writeExprloc). -g
+// writes one or more for each variable and location list entry, nearly
+// all of fewer than 10 bytes and without an address: those in one loop,
+// their length a digit after a constant directive.
 func appendExprloc(b []byte, x dwExpr) []byte {
-	n := x.len()
-	if n >= 10 {
-		return appendExprBytes(appendDirective(b, ".uleb128", int64(n)), x)
+	n := len(x.op)
+	if x.addr != "" || n == 0 || n >= 10 {
+		return appendExprBytes(appendDirective(b, ".uleb128", int64(x.len())), x)
 	}
-	return appendExprBytes(append(append(b, "\t.uleb128\t"...), byte('0'+n), '\n'), x)
+	b = append(append(b, "\t.uleb128\t"...), byte('0'+n), '\n')
+	b = appendHexByte(append(b, "\t.byte\t0x"...), x.op[0])
+	for _, c := range x.op[1:] {
+		b = appendHexByte(append(b, ",0x"...), c)
+	}
+	return append(b, '\n')
 }
 
 // appendExprBytes appends the directives of x's bytes to b, as
-// ".byte 0x70,0x0": -g writes one or more per variable and location list
-// entry, so without fmt.
+// ".byte 0x70,0x0", without fmt.
 func appendExprBytes(b []byte, x dwExpr) []byte {
 	if len(x.op) > 0 {
 		for i, c := range x.op {
