@@ -789,7 +789,13 @@ func (df *dwarfFunc) varLocation(loc *bytes.Buffer, vi int, v *middle.DebugVar, 
 		if runs, ok := df.assignedRuns(vi); ok {
 			// Declared without a value: the slot only where the
 			// variable is assigned.
-			lw := df.newLocList(loc, ends, len(df.runs))
+			stretches := 0 // of adjacent runs assigned: the entries at most
+			for i := range runs {
+				if runs[i] && (i == 0 || !runs[i-1]) {
+					stretches++
+				}
+			}
+			lw := df.newLocList(loc, ends, stretches)
 			add := func(from, to int) { lw.add(from, to, expr) }
 			for i := range df.runs {
 				if runs[i] {
@@ -891,8 +897,8 @@ type locListWriter struct {
 	open     bool
 }
 
-// newLocList starts a list in loc of at most n entries, before merging
-// (room is made for them); ends[i] is where run i ends.
+// newLocList starts a list in loc of at most n entries (room is made
+// for them); ends[i] is where run i ends.
 func (df *dwarfFunc) newLocList(loc *bytes.Buffer, ends []string, n int) locListWriter {
 	loc.Grow(32 + n*(64+2*len(df.label)))
 	return locListWriter{df: df, loc: loc, ends: ends, b: loc.AvailableBuffer()}
