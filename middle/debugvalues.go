@@ -174,13 +174,25 @@ type effectIndex struct {
 	seen    int                // how many
 	recent  [maxAnchors]*Value // the last of those that anchorsBefore takes, by their count mod maxAnchors
 	nRecent uint               // their count
+
+	phiBlock   *Block   // the block whose φs' anchors phiAnchors are
+	phiAnchors []*Value // (phiAnchors)
 }
 
-// startWalk makes d's effect index valid until endWalk.
-func (d *FuncDebug) startWalk() {
-	if d != nil {
-		d.effects.valid = true
+// startWalk makes d's effect index valid until endWalk, for a walk that
+// records at most an assignment for each of stores stores and phis φs:
+// the assignments are grown once, not doubled from empty (twice the
+// memory, a tenth of what the middle allocated for -g), and the φs' names
+// made for their number, not grown (name).
+func (d *FuncDebug) startWalk(stores, phis int) {
+	if d == nil {
+		return
 	}
+	d.Assigns = slices.Grow(d.Assigns, stores+phis)
+	if d.Named == nil && phis > 0 {
+		d.Named = make(map[*Value][]int, phis)
+	}
+	d.effects.valid = true
 }
 
 // endWalk drops d's effect index.
@@ -410,7 +422,23 @@ func (d *FuncDebug) phiAssign(val *Value, vi, k int) {
 		at = b.Instrs[k]
 	}
 	pos := d.varPos(vi, at, at.Pos)
-	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: d.anchors(b, k-1), Phi: true})
+	d.Assigns = append(d.Assigns, DebugAssign{Var: vi, Value: val, Block: b, Pos: pos, Anchors: d.phiAnchors(b, k), Phi: true})
+}
+
+// phiAnchors returns the anchors of an assignment of a φ of b, which has
+// k φs. They are the same for each of its φs: while mem2reg walks, they
+// are found once for the block and shared by its φs' assignments (a loop
+// header has one for each variable the loop assigns), which is why no
+// one changes an assignment's anchors in place (unanchor).
+func (d *FuncDebug) phiAnchors(b *Block, k int) []*Value {
+	x := &d.effects
+	if !x.valid {
+		return d.anchors(b, k-1)
+	}
+	if x.phiBlock != b {
+		x.phiBlock, x.phiAnchors = b, d.anchors(b, k-1)
+	}
+	return x.phiAnchors
 }
 
 // outerPos is the position of v in its function's own body: for an
@@ -464,7 +492,16 @@ func (d *FuncDebug) unanchor(moved []*Value) {
 	for i := range d.Assigns {
 		a := &d.Assigns[i]
 		if slices.ContainsFunc(a.Anchors, isMoved) {
-			a.Anchors = slices.DeleteFunc(a.Anchors, isMoved)
+			// Into a new slice: other assignments may share the
+			// anchors (phiAnchors).
+			as := d.anchorRoom(len(a.Anchors))
+			start := len(as)
+			for _, w := range a.Anchors {
+				if !isMoved(w) {
+					as = append(as, w)
+				}
+			}
+			a.Anchors = d.keep(as, start)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func TestAnchorsWithIndex(t *testing.T) {
 		d := &FuncDebug{}
 		for i := range b.Instrs {
 			want := d.anchors(b, i)
-			d.startWalk()
+			d.startWalk(0, 0)
 			got := d.anchors(b, i)
 			d.endWalk()
 			if !slices.Equal(got, want) {

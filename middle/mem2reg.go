@@ -314,15 +314,11 @@ func (p *promotion) rename() {
 		pushed = append(pushed, s)
 	}
 	if d := f.tracking(); d != nil {
-		// An assignment for each store and φ at most: grown once, not
-		// doubled from empty (twice the memory, a tenth of what the
-		// middle allocates for -g).
-		n := p.nstores
-		for _, phis := range p.phisAt {
-			n += len(phis)
+		phis := 0
+		for _, at := range p.phisAt {
+			phis += len(at)
 		}
-		d.Assigns = slices.Grow(d.Assigns, n)
-		d.startWalk()
+		d.startWalk(p.nstores, phis)
 		defer d.endWalk()
 	}
 	p.dom.Walk(func(b *Block) {
