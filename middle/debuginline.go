@@ -148,7 +148,7 @@ func (s *assignSettler) place(a *DebugAssign) (*Block, bool) {
 }
 
 func (s *assignSettler) superseded(a *DebugAssign) bool {
-	t := s.gd.skipped[s.gd.BlockOf(a)]
+	t := s.gd.skipped.of(s.gd.BlockOf(a))
 	if t == nil {
 		return false
 	}

@@ -514,13 +514,32 @@ func (d *FuncDebug) merged(b, p *Block) {
 	if d == nil {
 		return
 	}
-	if b.ID >= len(d.into) {
-		d.into = append(d.into, make([]*Block, b.ID+1-len(d.into))...)
-	}
-	if d.into[b.ID] == nil {
+	if d.into.set(b, p) {
 		d.merges++
 	}
-	d.into[b.ID] = p
+}
+
+// blockTable is a block for some of a function's blocks, by their IDs
+// (merged's, split's, bypassed's), where maps by block took a look-up
+// for each assignment the back end places.
+type blockTable []*Block
+
+// set makes to b's block, reporting whether b had none.
+func (t *blockTable) set(b, to *Block) bool {
+	if b.ID >= len(*t) {
+		*t = append(*t, make([]*Block, b.ID+1-len(*t))...)
+	}
+	had := (*t)[b.ID] != nil
+	(*t)[b.ID] = to
+	return !had
+}
+
+// of is b's block, nil for none (or a nil b).
+func (t blockTable) of(b *Block) *Block {
+	if b == nil || b.ID >= len(t) {
+		return nil
+	}
+	return t[b.ID]
 }
 
 // split notes that inlining a call split b there: cont has the code that
@@ -529,13 +548,11 @@ func (d *FuncDebug) split(b, cont *Block) {
 	if d == nil {
 		return
 	}
-	if d.splitOf == nil {
-		d.splitOf = make(map[*Block]*Block)
-	}
 	// The piece b belongs to, not b: a block of n calls inlined one
 	// after the other is a chain of n continuations, which Piece would
-	// otherwise walk back for each assignment in them.
-	d.splitOf[cont] = d.Piece(b)
+	// otherwise walk back for each assignment in them. (A continuation
+	// is a new block, so never the piece of another: Piece looks once.)
+	d.splitOf.set(cont, d.Piece(b))
 }
 
 // Piece is the block b was split from by inlining (split), through every
@@ -548,12 +565,8 @@ func (d *FuncDebug) Piece(b *Block) *Block {
 	if d == nil {
 		return b
 	}
-	for n := 0; b != nil && n <= len(d.splitOf); n++ {
-		p, ok := d.splitOf[b]
-		if !ok {
-			break
-		}
-		b = p
+	if p := d.splitOf.of(b); p != nil {
+		return p
 	}
 	return b
 }
@@ -565,10 +578,7 @@ func (d *FuncDebug) bypassed(b, target *Block) {
 	if d == nil {
 		return
 	}
-	if d.skipped == nil {
-		d.skipped = make(map[*Block]*Block)
-	}
-	d.skipped[b] = target
+	d.skipped.set(b, target)
 }
 
 // Superseded reports whether the assignment a was made in a block that
@@ -581,7 +591,7 @@ func (d *FuncDebug) bypassed(b, target *Block) {
 // assignments must not change after it (the back end asks once the
 // passes are done).
 func (d *FuncDebug) Superseded(a *DebugAssign, live func(*Value) bool) bool {
-	t := d.skipped[d.BlockOf(a)]
+	t := d.skipped.of(d.BlockOf(a))
 	if t == nil {
 		return false
 	}

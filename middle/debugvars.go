@@ -36,10 +36,10 @@ type FuncDebug struct {
 	Named   map[*Value][]int
 	slotVar []int32            // by a slot's ID: 1 + the index in Vars of its variable, 0 for none (varOf)
 	arms    [][2]*Block        // IfConvert's speculated arms and their joins, until settled
-	into    []*Block           // by the ID of a block merged into its predecessor: that predecessor
+	into    blockTable         // for a block merged into its predecessor: that predecessor
 	merges  int                // the blocks into has
-	skipped map[*Block]*Block  // a block that only jumped, deleted: its target
-	splitOf map[*Block]*Block  // an inlined call's continuation: the block it was split from
+	skipped blockTable         // for a block that only jumped, deleted: its target
+	splitOf blockTable         // for an inlined call's continuation: the block it was split from
 	phisAt  map[*Block][]int32 // the φ assignments by block, for Superseded
 	// anchorBuf is the chunk the assignments' anchors are cut from (keep),
 	// nameBuf the one the φs' first names are (name).
