@@ -2,6 +2,7 @@ package middle
 
 import (
 	"math"
+	"slices"
 
 	"toyc/middle/diag"
 )
@@ -33,7 +34,9 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 		return
 	}
 	settle := gd.settler(c.vals, c.blocks)
-	vars := make([]int, len(gd.Vars)) // gd's index -> d's, -1: not copied
+	vars := make([]int, len(gd.Vars))        // gd's index -> d's, -1: not copied
+	copies := make([]DebugVar, len(gd.Vars)) // in one allocation, not one each
+	d.Vars = slices.Grow(d.Vars, len(gd.Vars))
 	for i, v := range gd.Vars {
 		site, origin := c.sites.top, i
 		if v.Site != 0 {
@@ -43,7 +46,8 @@ func (d *FuncDebug) inlined(gd *FuncDebug, c *cloner) {
 			vars[i] = -1
 			continue
 		}
-		nv := &DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param, Unset: v.Unset, Site: site, Origin: origin}
+		nv := &copies[i]
+		*nv = DebugVar{Name: v.Name, Type: v.Type, Decl: v.Decl, Param: v.Param, Unset: v.Unset, Site: site, Origin: origin}
 		if v.Slot != nil && settle.live(v.Slot) {
 			nv.Slot = c.vals[v.Slot.ID]
 		}
