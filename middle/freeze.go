@@ -48,19 +48,21 @@ func (e *frozenWriter) freeze(f *Func) []byte {
 		e.uint(int(s.Parent))
 	}
 	defined := make([]bool, f.NumValues())
-	for _, p := range f.Params {
-		defined[p.ID] = true
-	}
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			defined[v.ID] = true
-		}
-	}
 	// The debugging facts, settled against what the copy holds (the
-	// parameters and instructions).
+	// parameters and instructions), which settleForCopy marks defined in
+	// the walk that finds them for the facts.
 	var dbg *frozenDebug
 	if d := f.tracking(); d != nil {
-		dbg = e.settleForCopy(f, d)
+		dbg = e.settleForCopy(f, d, defined)
+	} else {
+		for _, p := range f.Params {
+			defined[p.ID] = true
+		}
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				defined[v.ID] = true
+			}
+		}
 	}
 	var operands []*Value
 	for _, b := range f.Blocks {
@@ -478,20 +480,19 @@ func (d *frozenDebug) holds(v *Value) bool { return v.ID < len(d.vals) && d.vals
 
 // settleForCopy settles d's facts for a frozen copy of f, which holds
 // its parameters and instructions, in e's memory: the facts are written
-// into the copy, and not used after.
-func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug) *frozenDebug {
+// into the copy, and not used after. It marks those values defined (by
+// ID), as it finds them: one walk over the function's values, not two.
+func (e *frozenWriter) settleForCopy(f *Func, d *FuncDebug, defined []bool) *frozenDebug {
 	e.vals = append(e.vals[:0], make([]*Value, f.NumValues())...)
-	for _, p := range f.Params {
-		e.vals[p.ID] = p
-	}
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			e.vals[v.ID] = v
-		}
-	}
 	e.blockOf = append(e.blockOf[:0], make([]*Block, f.NumBlocks())...)
+	for _, p := range f.Params {
+		e.vals[p.ID], defined[p.ID] = p, true
+	}
 	for _, b := range f.Blocks {
 		e.blockOf[b.ID] = b
+		for _, v := range b.Instrs {
+			e.vals[v.ID], defined[v.ID] = v, true
+		}
 	}
 	return &frozenDebug{vars: d.Vars, named: d.Named, loops: d.Loops, vals: e.vals,
 		assigns: d.settler(e.vals, e.blockOf)}
