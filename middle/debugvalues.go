@@ -415,7 +415,13 @@ func (d *FuncDebug) storeAssign(st *Value) {
 // block has k φs (len(Phis()), from the caller: counted here for each of
 // a loop's 10,000 φs, they took 0.1 s).
 func (d *FuncDebug) phiAssign(val *Value, vi, k int) {
-	d.name(val, vi)
+	if d.effects.valid && d.Named != nil {
+		// A φ mem2reg just placed, for one slot (startWalk made
+		// Named): named for no variable yet, so without name's look-up.
+		d.Named[val] = d.firstName(vi)
+	} else {
+		d.name(val, vi)
+	}
 	b := val.Block
 	at := val
 	if k < len(b.Instrs) {
@@ -725,17 +731,22 @@ func (d *FuncDebug) name(v *Value, vi int) {
 	switch {
 	case found:
 	case len(ns) == 0:
-		// Most values are named for one variable: cut from a chunk
-		// shared with others (capped: a second name reallocates).
-		if len(d.nameBuf) == cap(d.nameBuf) {
-			d.nameBuf = make([]int, 0, min(256, max(16, 2*cap(d.nameBuf))))
-		}
-		d.nameBuf = append(d.nameBuf, vi)
-		n := len(d.nameBuf)
-		d.Named[v] = d.nameBuf[n-1 : n : n]
+		d.Named[v] = d.firstName(vi)
 	default:
 		d.Named[v] = slices.Insert(ns, i, vi)
 	}
+}
+
+// firstName returns the names of a value named for vi alone. Most values
+// are named for one variable: cut from a chunk shared with others
+// (capped: a second name reallocates).
+func (d *FuncDebug) firstName(vi int) []int {
+	if len(d.nameBuf) == cap(d.nameBuf) {
+		d.nameBuf = make([]int, 0, min(256, max(16, 2*cap(d.nameBuf))))
+	}
+	d.nameBuf = append(d.nameBuf, vi)
+	n := len(d.nameBuf)
+	return d.nameBuf[n-1 : n : n]
 }
 
 // replaced makes the assignments of the values that repl replaces (see
