@@ -103,7 +103,7 @@ func (f *Func) CoalesceCopies() {
 		f.coalesced[i][1] = find(f.coalesced[i][1])
 	}
 	slices.SortFunc(f.coalesced, func(x, y [2]Reg) int { return cmp.Compare(x[0], y[0]) })
-	f.noteDefValues()
+	noter := f.defValueNoter() // for -g, nil without
 	rename := func(r Reg) Reg {
 		if r.IsVirtual() {
 			return find(r)
@@ -114,6 +114,9 @@ func (f *Func) CoalesceCopies() {
 	for _, b := range f.Blocks {
 		kept := b.Instrs[:0]
 		for _, in := range b.Instrs {
+			if noter != nil {
+				noter.note(in)
+			}
 			for k := range in.Args {
 				a := &in.Args[k]
 				a.Reg, a.Base, a.Index = rename(a.Reg), rename(a.Base), rename(a.Index)

@@ -2618,65 +2618,78 @@ func (t *varTracker) expr(l varLoc, array bool) (dwExpr, bool) {
 	return dwExpr{}, false
 }
 
-// noteDefValues records, before coalescing renames the registers of
-// f.coalesced, the IR value each instruction defining one of them defines:
-// afterwards one register holds several values in turn, and its origin
-// names only one. Only with -g in optimized code (variables to follow).
-func (f *Func) noteDefValues() {
+// defValueNoter records, while coalescing renames the registers of
+// f.coalesced, the IR value each instruction defining one of them defines
+// (note, before the instruction is renamed): afterwards one register
+// holds several values in turn, and its origin names only one. nil but
+// with -g in optimized code (variables to follow). Noted in coalescing's
+// own walk over the code, not a walk of its own: that walk, over code
+// long out of the caches, was most of what it cost.
+func (f *Func) defValueNoter() *defValueNoter {
 	if f.IR == nil || f.IR.Debug == nil || len(f.IR.Debug.Assigns) == 0 {
-		return
+		return nil
 	}
 	if len(f.coalesced) == 0 {
-		return
+		return nil
 	}
-	involved := make([]bool, f.NumVRegs()) // by virtual register
-	n := 0
+	n := &defValueNoter{f: f, involved: make([]bool, f.NumVRegs())}
+	regs, unrecorded := 0, false
 	for _, c := range f.coalesced {
 		for _, r := range c {
-			if r.IsVirtual() && int(r-FirstVReg) < len(involved) && !involved[r-FirstVReg] {
-				involved[r-FirstVReg] = true
-				n++
+			if r.IsVirtual() && int(r-FirstVReg) < len(n.involved) && !n.involved[r-FirstVReg] {
+				n.involved[r-FirstVReg] = true
+				regs++
+				unrecorded = unrecorded || f.vregs[r-FirstVReg].origin == nil
 			}
 		}
 	}
 	// Most of the registers are defined once, a φ's a few times: made
 	// for twice their number, the values grew from nothing a dozen
 	// times in a function of hundreds.
-	f.defValues = slices.Grow(f.defValues, 2*n)
+	f.defValues = slices.Grow(f.defValues, 2*regs)
 	// A register's origin is the value recorded for it when there is one
-	// (origins' first rule); the others' need origins' scan of the code.
-	var origins []*middle.Value
-	originOf := func(r Reg) *middle.Value {
-		if v := f.vregs[r-FirstVReg].origin; v != nil {
-			return v
-		}
-		if origins == nil {
-			origins = f.origins()
-		}
-		return origins[r-FirstVReg]
+	// (origins' first rule); the others' need origins' scan of the code,
+	// made before the code is renamed.
+	if unrecorded {
+		n.origins = f.origins()
 	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			// The virtual register it defines (forEachDef's, without a
-			// call per register), asked whether it is involved before
-			// whether the instruction defines it (in.defArgs, a switch
-			// on the opcode), which most instructions' first
-			// register is not.
-			if len(in.Args) == 0 {
-				continue
-			}
-			a := &in.Args[0]
-			if r := a.Reg; a.Kind == KindReg && r.IsVirtual() && int(r-FirstVReg) < len(involved) && involved[r-FirstVReg] && len(in.defArgs()) > 0 {
-				if v := originOf(r); v != nil {
-					f.defValues = append(f.defValues, v)
-					in.defValue = uint32(len(f.defValues))
-				}
-			}
-		}
+	return n
+}
+
+// defValueNoter is defValueNoter's: the registers involved in coalescing,
+// by virtual register, and, when some has no value recorded, origins'.
+type defValueNoter struct {
+	f        *Func
+	involved []bool
+	origins  []*middle.Value
+}
+
+// note records the value in defines, if it defines an involved register.
+// The virtual register it defines is forEachDef's, without a call per
+// register, asked whether it is involved before whether the instruction
+// defines it (in.defArgs, a switch on the opcode), which most
+// instructions' first register is not.
+func (n *defValueNoter) note(in *Instr) {
+	if len(in.Args) == 0 {
+		return
+	}
+	a := &in.Args[0]
+	r := a.Reg
+	if a.Kind != KindReg || !r.IsVirtual() || int(r-FirstVReg) >= len(n.involved) || !n.involved[r-FirstVReg] || len(in.defArgs()) == 0 {
+		return
+	}
+	f := n.f
+	v := f.vregs[r-FirstVReg].origin
+	if v == nil {
+		v = n.origins[r-FirstVReg]
+	}
+	if v != nil {
+		f.defValues = append(f.defValues, v)
+		in.defValue = uint32(len(f.defValues))
 	}
 }
 
-// defValueOf is the IR value noteDefValues recorded for in, nil if none.
+// defValueOf is the IR value defValueNoter recorded for in, nil if none.
 func (f *Func) defValueOf(in *Instr) *middle.Value {
 	if in.defValue == 0 || int(in.defValue) > len(f.defValues) {
 		return nil

@@ -276,7 +276,7 @@ type Instr struct {
 	Cond    Cond  // opJcc, opSetcc, opCmov
 	// defValue is, for -g, 1 + the index in Func.defValues of the IR value
 	// the instruction defines where coalescing gave its register to
-	// several values (noteDefValues), 0 for none. (It fills the padding
+	// several values (defValueNoter), 0 for none. (It fills the padding
 	// before Args: no memory without -g.)
 	defValue uint32
 	Args     []Operand
