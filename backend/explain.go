@@ -167,24 +167,28 @@ func (f *Func) originsIn(buf *originBuf) []*middle.Value {
 		copyOf = scratch(&buf.copyOf, nv)
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				for i := range in.defArgs() {
-					r := operandVReg(in.Args[i])
-					if !r.IsVirtual() || f.vregs[r-FirstVReg].recorded() {
-						continue // (resolve reads no recorded register's copyOf)
-					}
-					d, s := NoReg, NoReg
-					if in.Op == opMov && in.Size == 8 {
-						d, s = operandVReg(in.Args[0]), f.program(operandVReg(in.Args[1]))
-					}
-					c := &copyOf[r-FirstVReg]
-					switch {
-					case r != d || !s.IsVirtual() || d == s:
-						*c = notCopy
-					case *c == NoReg:
-						*c = s
-					case *c != s:
-						*c = notCopy
-					}
+				// Only the first operand may be defined (defArgs): its
+				// register is asked about before the instruction's role,
+				// which most instructions' (recorded) register spares.
+				if len(in.Args) == 0 {
+					continue
+				}
+				r := operandVReg(in.Args[0])
+				if !r.IsVirtual() || f.vregs[r-FirstVReg].recorded() || len(in.defArgs()) == 0 {
+					continue // (resolve reads no recorded register's copyOf)
+				}
+				d, s := NoReg, NoReg
+				if in.Op == opMov && in.Size == 8 {
+					d, s = r, f.program(operandVReg(in.Args[1]))
+				}
+				c := &copyOf[r-FirstVReg]
+				switch {
+				case r != d || !s.IsVirtual() || d == s:
+					*c = notCopy
+				case *c == NoReg:
+					*c = s
+				case *c != s:
+					*c = notCopy
 				}
 			}
 		}
