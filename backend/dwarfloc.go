@@ -438,7 +438,7 @@ type trackScratch struct {
 	placed               []placedEvent
 	first, byBlock, next []int
 	gen                  []uint32
-	exited, stale        []bool
+	stale                []bool
 	queue                roundQueue // the stale blocks, in rounds (dwarfrounds.go)
 	rounds               []int32    // how many times each block was applied
 	states               stateBuf   // the exits of the blocks, and the merge's and transfer's states
@@ -909,7 +909,6 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	exit, states := states[:len(f.Blocks)], states[len(f.Blocks):]
 	start, in, out := &states[0], &states[1], &states[2]
 	t.reached = scratch(&mem.reached, len(f.Blocks))
-	exited := scratch(&sc.exited, len(f.Blocks))
 	// The entry: the parameters in their argument registers.
 	var incoming []*Slot // the stack arguments, in order
 	for _, s := range f.Slots {
@@ -978,35 +977,47 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			ins = append(ins, start)
 		}
 		for _, p := range b.Preds {
-			if pi := index(p); exited[pi] {
+			if pi := index(p); t.reached[pi] { // (a block reached has exited)
 				ins = append(ins, &exit[pi])
 			}
 		}
 		if len(ins) == 0 {
 			continue
 		}
-		t.merge(in, i, ins)
-		if rounds[i] >= settleRounds {
-			forgetChanged(in, &t.entry[i])
+		// A block's first merge and application write its entry and
+		// exit in place; a later one's go to in and out, to be compared
+		// with them first.
+		first := !t.reached[i]
+		m, o := in, out
+		if first {
+			m, o = &t.entry[i], &exit[i]
 		}
-		if t.reached[i] && exited[i] && !statesDiffer(&t.entry[i], in) {
-			continue
+		t.merge(m, i, ins)
+		if !first {
+			if rounds[i] >= settleRounds {
+				forgetChanged(in, &t.entry[i])
+			}
+			if !statesDiffer(&t.entry[i], in) {
+				continue
+			}
+			t.entry[i].copyFrom(in)
 		}
 		rounds[i]++
-		t.entry[i].copyFrom(in)
 		t.reached[i] = true
-		out.copyFrom(in)
+		o.copyFrom(&t.entry[i])
 		t.logFrom[i] = int32(len(t.log))
 		t.logging = true
-		t.apply(out, i, 0, len(b.Instrs), t.startFiring(i, &t.flowFiring))
+		t.apply(o, i, 0, len(b.Instrs), t.startFiring(i, &t.flowFiring))
 		t.logging = false
 		t.logTo[i] = int32(len(t.log))
-		if !exited[i] || statesDiffer(&exit[i], out) {
-			exit[i].copyFrom(out)
-			exited[i] = true
-			for _, s := range b.Succs {
-				queue.mark(index(s))
+		if !first {
+			if !statesDiffer(&exit[i], out) {
+				continue
 			}
+			exit[i].copyFrom(out)
+		}
+		for _, s := range b.Succs {
+			queue.mark(index(s))
 		}
 	}
 	t.loc = scratch(&mem.loc, len(dbg.Vars))
