@@ -1777,8 +1777,12 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 		buf = new(stateBuf)
 	}
 	states := scratch(&buf.states, n)
-	initValueVecs(n, len(t.f.Slots), &buf.slots, &t.mem.slab, func(i int) *valueVec { return &states[i].slots })
-	initValueVecs(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab, func(i int) *valueVec { return &states[i].vars })
+	slots := newVecCutter(n, len(t.f.Slots), &buf.slots, &t.mem.slab)
+	vars := newVecCutter(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab)
+	for i := range states {
+		slots.cut(i, &states[i].slots)
+		vars.cut(i, &states[i].vars)
+	}
 	return states
 }
 

@@ -116,7 +116,7 @@ func (s *vecSlab) release() {
 	}
 }
 
-// vecBuf is memory newValueVecs reuses.
+// vecBuf is memory newValueVecs and newVecCutter reuse.
 type vecBuf struct {
 	small []tval
 	pages []int32
@@ -132,24 +132,30 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 		buf = new(vecBuf)
 	}
 	vs := scratch(&buf.vecs, k)
-	initValueVecs(k, n, buf, slab, func(i int) *valueVec { return &vs[i] })
+	c := newVecCutter(k, n, buf, slab)
+	for i := range vs {
+		c.cut(i, &vs[i])
+	}
 	return vs
 }
 
-// initValueVecs makes the k vectors at(0) ... at(k-1), zero values
-// wherever they are, as newValueVecs does (buf's vecs unused): the
+// vecCutter cuts k vectors of n none values from buf's memory, as
+// newValueVecs does (buf's vecs unused), wherever the vectors are: the
 // tracker's are fields of its states, which a slice of them made first
 // was copied into, and the copying (of pointers, with the collector's
-// checks) took as long as making them. (Only the fields a vector of n
-// values sets are written.)
-func initValueVecs(k, n int, buf *vecBuf, slab *vecSlab, at func(i int) *valueVec) {
+// checks) took as long as making them; asked for each vector through a
+// function, they took as long again.
+type vecCutter struct {
+	n, np int // np: pages per vector, 0 for flat ones
+	small []tval
+	pages []int32
+	owned []bool
+	slab  *vecSlab
+}
+
+func newVecCutter(k, n int, buf *vecBuf, slab *vecSlab) vecCutter {
 	if n <= vecChunk {
-		small := scratch(&buf.small, k*n)
-		for i := range k {
-			v := at(i)
-			v.n, v.small = n, small[i*n:(i+1)*n:(i+1)*n]
-		}
-		return
+		return vecCutter{n: n, small: scratch(&buf.small, k*n)}
 	}
 	np := (n + vecSpan - 1) / vecSpan
 	if slab == nil {
@@ -157,11 +163,18 @@ func initValueVecs(k, n int, buf *vecBuf, slab *vecSlab, at func(i int) *valueVe
 	}
 	slab.init()
 	pages := scratch(&buf.pages, k*np) // all zeroPage
-	owned := scratch(&buf.owned, k*np)
-	for i := range k {
-		v := at(i)
-		v.n, v.pages, v.owned, v.slab = n, pages[i*np:(i+1)*np:(i+1)*np], owned[i*np:(i+1)*np:(i+1)*np], slab
+	return vecCutter{n: n, np: np, pages: pages, owned: scratch(&buf.owned, k*np), slab: slab}
+}
+
+// cut makes v, zero but for its length, the i-th vector, of none values.
+// (Only the fields a vector of n values sets are written.)
+func (c *vecCutter) cut(i int, v *valueVec) {
+	if n := c.n; c.np == 0 {
+		v.n, v.small = n, c.small[i*n:(i+1)*n:(i+1)*n]
+		return
 	}
+	np := c.np
+	v.n, v.pages, v.owned, v.slab = c.n, c.pages[i*np:(i+1)*np:(i+1)*np], c.owned[i*np:(i+1)*np:(i+1)*np], c.slab
 }
 
 func (v *valueVec) len() int { return v.n }
