@@ -18,7 +18,7 @@ func TestDropOvertaken(t *testing.T) {
 		pos   middleFuncPos
 		block int
 	}
-	key := func(e ev) (int, *middle.Block, middleFuncPos, int) { return e.v, e.from, e.pos, e.block }
+	key := func(e *ev) (int, *middle.Block, middleFuncPos, int) { return e.v, e.from, e.pos, e.block }
 	blocks := []*middle.Block{nil, {ID: 1}, {ID: 2}, {ID: 3}}
 	rng := rand.New(rand.NewSource(1))
 	for round := 0; round < 200; round++ {

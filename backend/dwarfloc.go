@@ -697,7 +697,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	live := func(v *middle.Value) bool { return v != nil && v.ID >= 0 && v.ID < len(byID) && byID[v.ID] == v }
 	t.lost = scratch(&mem.lost, len(dbg.Vars))
 	placed := scratch(&sc.placed, len(dbg.Assigns))[:0]
-	for _, c := range dbg.Assigns {
+	for ai := range dbg.Assigns {
+		c := &dbg.Assigns[ai] // (not copied: nine words)
 		site := dbg.Vars[c.Var].Site
 		// The block of the first instruction next to the assignment that
 		// is still there: passes merge and split blocks.
@@ -739,7 +740,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		// would take it (seed 5400476: a one-trip loop's counter
 		// showed its next value, 3, where -O0 shows 1).
 		byItsBlock := into < 0 && !c.AnchoredOnly
-		if b := dbg.BlockOf(&c); byItsBlock && b != nil && b != c.Block {
+		if b := dbg.BlockOf(c); byItsBlock && b != nil && b != c.Block {
 			// Its block was merged into the one before it.
 			if bi, ok := t.irBlock(b); ok {
 				into = bi
@@ -765,7 +766,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		pos := middleFuncPos{c.Pos.Line, c.Pos.Col}
 		if into < 0 {
-			if at, ok := t.copiesOf(&c, live); ok {
+			if at, ok := t.copiesOf(c, live); ok {
 				for _, x := range at {
 					placed = append(placed, placedEvent{x.block, assignEvent{c.Var, t.handle(v), pos, x.index, 0, false, site}, nil, -1})
 				}
@@ -791,7 +792,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			// location at all. (A φ's assignment, at the top of a block
 			// that tail duplication or merging dissolved, is also made by
 			// the copies feeding it.)
-			if c.Phi || dbg.Superseded(&c, live) {
+			if c.Phi || dbg.Superseded(c, live) {
 				continue
 			}
 			t.lost[c.Var] = true
@@ -799,13 +800,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		}
 		placed = append(placed, placedEvent{into, assignEvent{c.Var, t.handle(v), pos, 0, 0, false, site}, c.Block, anchor})
 	}
-	placed = dropOvertaken(placed, func(p placedEvent) (int, *middle.Block, middleFuncPos, int) {
+	placed = dropOvertaken(placed, func(p *placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
 	})
 	// Each block's events, in the order found, in one array.
 	first := scratch(&sc.first, len(f.Blocks)+1)
-	for _, p := range placed {
-		first[p.block+1]++
+	for i := range placed {
+		first[placed[i].block+1]++
 	}
 	for i := range f.Blocks {
 		first[i+1] += first[i]
@@ -814,9 +815,10 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		byBlock := scratch(&sc.byBlock, len(placed)) // placed's indexes, by block
 		next := scratch(&sc.next, len(f.Blocks))
 		copy(next, first)
-		for i, p := range placed {
-			byBlock[next[p.block]] = i
-			next[p.block]++
+		for i := range placed {
+			b := placed[i].block
+			byBlock[next[b]] = i
+			next[b]++
 		}
 		for i := range f.Blocks {
 			if first[i+1]-first[i] > 1 {
@@ -828,7 +830,8 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	for i := range f.Blocks {
 		t.assigns[i] = all[first[i]:first[i]:first[i+1]]
 	}
-	for _, p := range placed {
+	for i := range placed {
+		p := &placed[i]
 		t.assigns[p.block] = append(t.assigns[p.block], p.e)
 	}
 	for bi, evs := range t.assigns {
@@ -1097,15 +1100,15 @@ func forgetChanged(s, was *trackState) {
 // round, an inversion would go unseen: the debug differential is the
 // check.) key gives an event's variable, IR block (nil:
 // not placed by anchors), position and machine block.
-func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFuncPos, int)) []E {
+func dropOvertaken[E any](placed []E, key func(*E) (int, *middle.Block, middleFuncPos, int)) []E {
 	buf := overtakePool.Get().(*overtakeBuf)
 	defer buf.release()
 	// The events placed by anchors, by variable (a counting sort), since
 	// only two assignments to one variable can overtake each other, and
 	// most variables have one or a few.
 	first := buf.first[:0] // first[v+1]: v's events counted, as far as the last variable seen
-	for _, p := range placed {
-		if v, from, _, _ := key(p); from != nil {
+	for i := range placed {
+		if v, from, _, _ := key(&placed[i]); from != nil {
 			if len(first) < v+2 {
 				first = append(first, make([]int, v+2-len(first))...)
 			}
@@ -1122,8 +1125,8 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 	}
 	byVar := scratch(&buf.byVar, first[nv])
 	at := first[:nv:nv]
-	for i, p := range placed {
-		if v, from, pos, block := key(p); from != nil {
+	for i := range placed {
+		if v, from, pos, block := key(&placed[i]); from != nil {
 			byVar[at[v]] = overtakeEvent{from, pos, block, i}
 			at[v]++
 		}
@@ -1188,9 +1191,9 @@ func dropOvertaken[E any](placed []E, key func(E) (int, *middle.Block, middleFun
 		return placed
 	}
 	kept := placed[:0]
-	for i, p := range placed {
+	for i := range placed {
 		if !dropped[i] {
-			kept = append(kept, p)
+			kept = append(kept, placed[i])
 		}
 	}
 	return kept
