@@ -861,8 +861,11 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		plans := t.plans[t.base[i]:t.base[i+1]]
 		for k := len(b.Instrs) - 1; k >= 0; k-- {
 			in := b.Instrs[k]
-			defs := in.defArgs()
-			if len(defs) == 0 && in.defValue == 0 && in.Op != opCall && in.Op != opMov && !in.Spill {
+			var def *Operand // the operand it defines (defArgs: the first, at most)
+			if defs := in.defArgs(); len(defs) > 0 {
+				def = &defs[0]
+			}
+			if def == nil && in.defValue == 0 && in.Op != opCall && in.Op != opMov && !in.Spill {
 				// Its plan is the zero one (planStep sets nothing for
 				// an instruction that defines nothing, calls, copies
 				// nor spills: a compare, a branch), which plans
@@ -875,32 +878,24 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 				dv = t.handle(f.defValueOf(in))
 			}
 			interim := false
-			// The virtual registers it defines (forEachDef's, without
-			// a call per register: this looks at every instruction).
-			for j := range defs {
-				a := &defs[j]
-				if a.Kind != KindReg || !a.Reg.IsVirtual() {
-					continue
-				}
-				v := t.origin(a.Reg)
+			if def != nil && def.Kind == KindReg && def.Reg.IsVirtual() {
+				v := t.origin(def.Reg)
 				if dv != 0 {
 					v = dv
 				}
-				if v == 0 {
-					continue
-				}
-				if seen.has(v) {
-					interim = true
-				}
-				// A copy into another register of the value (a split
-				// around calls, a move out of the result register)
-				// holds what its source holds, which is the value
-				// unless the source is itself a step (step's moves).
-				if !(in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm) {
-					seen.add(v)
+				if v != 0 {
+					interim = seen.has(v)
+					// A copy into another register of the value (a
+					// split around calls, a move out of the result
+					// register) holds what its source holds, which is
+					// the value unless the source is itself a step
+					// (step's moves).
+					if !(in.Op == opMov && len(in.Args) == 2 && in.Args[1].Kind != KindImm) {
+						seen.add(v)
+					}
 				}
 			}
-			t.planStep(&plans[k], b, in, dv, interim) // dwarfstep.go
+			t.planStep(&plans[k], b, in, def, dv, interim) // dwarfstep.go
 		}
 	}
 	// The states: the entry of each block and the replay's, kept, and

@@ -99,7 +99,11 @@ func TestStepForgetsAddressedSlots(t *testing.T) {
 		s.slots.set(alloca.ID, 2)
 		s.slots.set(spill.ID, 3)
 		tr.plans = make([]stepPlan, 1)
-		tr.planStep(&tr.plans[0], &Block{}, c.in, 0, false)
+		var def *Operand
+		if defs := c.in.defArgs(); len(defs) > 0 {
+			def = &defs[0]
+		}
+		tr.planStep(&tr.plans[0], &Block{}, c.in, def, 0, false)
 		tr.step(s, c.in, 0)
 		if got := s.slots.get(alloca.ID); got != c.alloca {
 			t.Errorf("%s: the alloca's slot holds %d, want %d", c.name, got, c.alloca)

@@ -41,10 +41,11 @@ const (
 )
 
 // planStep works out instruction in's plan into p, which is zero: in is
-// in block b, dv is its definition value (f.defValueOf's), interim
-// whether a later instruction of the block defines its register again.
-// (Written in place: returned, the plan was copied for every instruction.)
-func (t *varTracker) planStep(p *stepPlan, b *Block, in *Instr, dv tval, interim bool) {
+// in block b, def is the operand it defines (in.defArgs', nil for none),
+// dv its definition value (f.defValueOf's), interim whether a later
+// instruction of the block defines its register again. (Written in place:
+// returned, the plan was copied for every instruction.)
+func (t *varTracker) planStep(p *stepPlan, b *Block, in *Instr, def *Operand, dv tval, interim bool) {
 	f := t.f
 	if in.Op == opCall {
 		p.flags |= planWritesMemory
@@ -83,50 +84,50 @@ func (t *varTracker) planStep(p *stepPlan, b *Block, in *Instr, dv tval, interim
 	// across a call is not the φ).
 	split := isCopy && in.Args[0].Kind == KindReg && in.Args[1].Kind == KindReg &&
 		f.splitRoot(in.Args[0].Reg) == f.splitRoot(in.Args[1].Reg)
-	for i := range in.defArgs() {
-		a := &in.Args[i]
-		switch {
-		case a.Kind == KindReg:
-			p.flags |= planDefReg
-			p.dst = int32(f.location(a.Reg))
-		case a.Kind == KindMem && a.slot() != nil:
-			p.flags |= planDefSlot
-			p.dst = int32(a.slot().ID)
-		case a.Kind == KindMem:
-			// A store elsewhere than in one of the frame's slots
-			// (through a pointer, into a global).
-			p.flags |= planWritesMemory
-			continue
-		default:
-			continue
-		}
-		var v tval
-		switch {
-		case a.Kind == KindReg && a.Reg.IsVirtual():
-			v = t.origin(a.Reg)
-		case a.Kind == KindMem && a.VReg != NoReg:
-			v = t.origin(a.VReg)
-		}
-		if dv != 0 {
-			v = dv
-		}
-		if interim && a.Kind == KindReg {
-			v = 0
-		} else if in.Op == opMov && !load && (split || v == 0 || t.val(v).Op != middle.OpPhi || !t.feeds(b, t.val(v))) {
-			// A move is a copy of what its source holds: its
-			// destination's IR value may be what a later two-address
-			// instruction makes of it (mov a, v; add b, v), not yet
-			// there. Only a φ's copy (a move into the φ's register in
-			// a block that branches to the φ's), and a move out of a
-			// register the ABI filled (a call's result, an argument),
-			// take the destination's name.
-			p.flags |= planFromCopy
-			if src := &in.Args[1]; isCopy && src.Kind == KindReg && src.Reg.IsPhysical() {
-				p.flags |= planKeep
-			}
-		}
-		p.v = v
+	a := def
+	switch {
+	case a == nil:
+		return
+	case a.Kind == KindReg:
+		p.flags |= planDefReg
+		p.dst = int32(f.location(a.Reg))
+	case a.Kind == KindMem && a.slot() != nil:
+		p.flags |= planDefSlot
+		p.dst = int32(a.slot().ID)
+	case a.Kind == KindMem:
+		// A store elsewhere than in one of the frame's slots
+		// (through a pointer, into a global).
+		p.flags |= planWritesMemory
+		return
+	default:
+		return
 	}
+	var v tval
+	switch {
+	case a.Kind == KindReg && a.Reg.IsVirtual():
+		v = t.origin(a.Reg)
+	case a.Kind == KindMem && a.VReg != NoReg:
+		v = t.origin(a.VReg)
+	}
+	if dv != 0 {
+		v = dv
+	}
+	if interim && a.Kind == KindReg {
+		v = 0
+	} else if in.Op == opMov && !load && (split || v == 0 || t.val(v).Op != middle.OpPhi || !t.feeds(b, t.val(v))) {
+		// A move is a copy of what its source holds: its
+		// destination's IR value may be what a later two-address
+		// instruction makes of it (mov a, v; add b, v), not yet
+		// there. Only a φ's copy (a move into the φ's register in
+		// a block that branches to the φ's), and a move out of a
+		// register the ABI filled (a call's result, an argument),
+		// take the destination's name.
+		p.flags |= planFromCopy
+		if src := &in.Args[1]; isCopy && src.Kind == KindReg && src.Reg.IsPhysical() {
+			p.flags |= planKeep
+		}
+	}
+	p.v = v
 }
 
 // step is the transfer function of instruction in, number k (base).
