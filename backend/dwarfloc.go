@@ -1831,20 +1831,27 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	if from == 0 && to == len(b.Instrs) && t.groups != nil && len(t.groups[bi]) > manyGroups {
 		sched = t.newFireSchedule(bi, fired) // dwarffire.go
 	}
-	grouped := t.groups != nil && t.groups[bi] != nil
-	for i := from; i < to; i++ {
-		switch {
-		case sched != nil:
-			sched.fire(s, b.Instrs[i], i)
-		case grouped:
-			t.fire(s, bi, b.Instrs[i], i, fired)
-		case fired[0] < len(evs):
-			// fire's case of the function's own events, without the
-			// call at every instruction once all have fired (or where
-			// the block has none, most).
-			t.fireSite(s, evs, 0, b.Instrs[i], i, &fired[0])
+	ins, base := b.Instrs, t.base[bi]
+	i := from
+	if sched != nil || t.groups != nil && t.groups[bi] != nil {
+		for ; i < to; i++ {
+			if sched != nil {
+				sched.fire(s, ins[i], i)
+			} else {
+				t.fire(s, bi, ins[i], i, fired)
+			}
+			t.stepOne(s, ins[i], base+i)
 		}
-		t.stepOne(s, b.Instrs[i], t.base[bi]+i)
+	}
+	// fire's case of the function's own events, without the call at
+	// every instruction once all have fired (or where the block has none,
+	// most), and then the rest of the block in a loop of steps alone.
+	for ; i < to && fired[0] < len(evs); i++ {
+		t.fireSite(s, evs, 0, ins[i], i, &fired[0])
+		t.stepOne(s, ins[i], base+i)
+	}
+	for ; i < to; i++ {
+		t.stepOne(s, ins[i], base+i)
 	}
 	if to < len(b.Instrs) {
 		t.fire(s, bi, b.Instrs[to], to, fired)
