@@ -1778,8 +1778,8 @@ func (t *varTracker) newStates(n int, buf *stateBuf) []trackState {
 	slots := newVecCutter(n, len(t.f.Slots), &buf.slots, &t.mem.slab)
 	vars := newVecCutter(n, len(t.df.dbg.Vars), &buf.vars, &t.mem.slab)
 	for i := range states {
-		slots.cut(i, &states[i].slots)
-		vars.cut(i, &states[i].vars)
+		slots.cut(&states[i].slots)
+		vars.cut(&states[i].vars)
 	}
 	return states
 }

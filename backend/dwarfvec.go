@@ -134,17 +134,17 @@ func newValueVecs(k, n int, buf *vecBuf, slab *vecSlab) []valueVec {
 	vs := scratch(&buf.vecs, k)
 	c := newVecCutter(k, n, buf, slab)
 	for i := range vs {
-		c.cut(i, &vs[i])
+		c.cut(&vs[i])
 	}
 	return vs
 }
 
-// vecCutter cuts k vectors of n none values from buf's memory, as
-// newValueVecs does (buf's vecs unused), wherever the vectors are: the
-// tracker's are fields of its states, which a slice of them made first
-// was copied into, and the copying (of pointers, with the collector's
-// checks) took as long as making them; asked for each vector through a
-// function, they took as long again.
+// vecCutter cuts k vectors of n none values, one after the other (cut),
+// from buf's memory, as newValueVecs does (buf's vecs unused), wherever
+// the vectors are: the tracker's are fields of its states, which a slice
+// of them made first was copied into, and the copying (of pointers, with
+// the collector's checks) took as long as making them; asked for each
+// vector through a function, they took as long again.
 type vecCutter struct {
 	n, np int // np: pages per vector, 0 for flat ones
 	small []tval
@@ -166,15 +166,16 @@ func newVecCutter(k, n int, buf *vecBuf, slab *vecSlab) vecCutter {
 	return vecCutter{n: n, np: np, pages: pages, owned: scratch(&buf.owned, k*np), slab: slab}
 }
 
-// cut makes v, zero but for its length, the i-th vector, of none values.
-// (Only the fields a vector of n values sets are written.)
-func (c *vecCutter) cut(i int, v *valueVec) {
+// cut makes v, zero, the next vector, of none values. (Only the fields a
+// vector of n values sets are written.)
+func (c *vecCutter) cut(v *valueVec) {
 	if n := c.n; c.np == 0 {
-		v.n, v.small = n, c.small[i*n:(i+1)*n:(i+1)*n]
+		v.n, v.small, c.small = n, c.small[:n:n], c.small[n:]
 		return
 	}
 	np := c.np
-	v.n, v.pages, v.owned, v.slab = c.n, c.pages[i*np:(i+1)*np:(i+1)*np], c.owned[i*np:(i+1)*np:(i+1)*np], c.slab
+	v.n, v.pages, v.owned, v.slab = c.n, c.pages[:np:np], c.owned[:np:np], c.slab
+	c.pages, c.owned = c.pages[np:], c.owned[np:]
 }
 
 func (v *valueVec) len() int { return v.n }
