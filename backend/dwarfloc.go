@@ -245,6 +245,7 @@ type varTracker struct {
 	slotVars   [][]int32
 	filedAt    []int32
 	memVars    [][]int32 // by handle
+	memFiled   []tval    // the handles whose memVars lists were made not empty, for release
 	filedValue []tval
 	visiting   []int32 // a copy of the list being looked at (visit changes the lists)
 	waking     []int32 // wake's variables to visit
@@ -492,11 +493,13 @@ type trackMem struct {
 	slotWork                    []int32
 
 	// The lists variables are filed in (varTracker.regVars, slotVars,
-	// memVars), kept empty with their arrays (lists, emptyLists): made
-	// anew for each function they were a tenth of what the tracker
-	// allocated, most of it memVars' per value.
+	// memVars), kept empty with their arrays (lists, emptyLists; memVars'
+	// emptied by the handles filed, a few of its values): made anew for
+	// each function they were a tenth of what the tracker allocated, most
+	// of it memVars' per value.
 	regVars           [FirstVReg][]int32
 	slotVars, memVars [][]int32
+	memFiled          []tval
 
 	// The tracker's working lists, emptied where it uses them (merge's
 	// differ, the replay's written and assigned, ...): grown from nothing
@@ -535,7 +538,10 @@ func (t *varTracker) release() {
 	for r, vs := range t.regVars {
 		m.regVars[r] = vs[:0]
 	}
-	m.slotVars, m.memVars = emptyLists(t.slotVars), emptyLists(t.memVars)
+	for _, h := range t.memFiled {
+		t.memVars[h] = t.memVars[h][:0]
+	}
+	m.slotVars, m.memVars, m.memFiled = emptyLists(t.slotVars), t.memVars[:0], t.memFiled[:0]
 	m.moved = t.moved[:0]
 	m.differ, m.assigned, m.firing, m.flowFiring = t.differ[:0], t.assigned[:0], t.firing[:0], t.flowFiring[:0]
 	m.written, m.phiCopies, m.copiesFound = t.written[:0], t.phiCopies[:0], t.copiesFound[:0]
@@ -1031,7 +1037,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.filedValue = scratch(&mem.filedValue, len(dbg.Vars))
 	t.regVars = mem.regVars
 	t.slotVars = lists(&mem.slotVars, len(f.Slots))
-	t.memVars = lists(&mem.memVars, len(t.vals))
+	t.memVars, t.memFiled = lists(&mem.memVars, len(t.vals)), mem.memFiled
 	t.dormantAt = scratch(&mem.dormantAt, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
 		t.block = 0
@@ -2405,6 +2411,9 @@ func (t *varTracker) fileValue(vi int, l varLoc, v tval) {
 func (t *varTracker) fileUnder(vi int, v tval) {
 	if int(v) >= len(t.memVars) {
 		t.memVars = slices.Grow(t.memVars, max(len(t.vals), int(v)+1)-len(t.memVars))[:max(len(t.vals), int(v)+1)]
+	}
+	if len(t.memVars[v]) == 0 {
+		t.memFiled = append(t.memFiled, v)
 	}
 	t.memVars[v] = append(t.memVars[v], int32(vi))
 }
