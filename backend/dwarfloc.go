@@ -841,7 +841,9 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 		t.assigns[p.block] = append(t.assigns[p.block], p.e)
 	}
 	for bi, evs := range t.assigns {
-		sortEvents(evs)
+		if len(evs) > 1 {
+			sortEvents(evs)
+		}
 		if len(evs) > 0 && evs[len(evs)-1].site != 0 {
 			t.groupEvents(bi)
 		}
