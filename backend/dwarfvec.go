@@ -310,9 +310,9 @@ func (v *valueVec) index(x tval) int {
 // copyFrom, say).
 func (v *valueVec) snapshot(buf []int32) []int32 {
 	if v.flat() {
-		buf = buf[:0]
-		for _, x := range v.small {
-			buf = append(buf, int32(x))
+		buf = slices.Grow(buf[:0], len(v.small))[:len(v.small)]
+		for i, x := range v.small {
+			buf[i] = int32(x)
 		}
 		return buf
 	}
