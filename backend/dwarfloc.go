@@ -1853,9 +1853,15 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	}
 	// fire's case of the function's own events, without the call at
 	// every instruction once all have fired (or where the block has none,
-	// most), and then the rest of the block in a loop of steps alone.
+	// most), and then the rest of the block in a loop of steps alone. Nor
+	// is it asked at an instruction of the line of the one before, which
+	// it was asked at, when it neither branches nor returns and the next
+	// event is no φ's and not in a copy just begun: fireSite fires that
+	// event there by the line alone, and it did not fire before.
 	for ; i < to && fired[0] < len(evs); i++ {
-		t.fireSite(s, evs, 0, ins[i], i, &fired[0])
+		if i == from || !sameStop(ins[i-1], ins[i]) || evs[fired[0]].top || evs[fired[0]].at >= i {
+			t.fireSite(s, evs, 0, ins[i], i, &fired[0])
+		}
 		t.stepOne(s, ins[i], base+i)
 	}
 	for ; i < to; i++ {
@@ -2083,6 +2089,15 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 		t.noteFired(k, *fired)
 		*fired++
 	}
+}
+
+// sameStop reports whether fireSite leaves unfired at b, the instruction
+// after a in a block, the function's own event (site 0) it left unfired
+// at a, unless a φ's or a copy's: b neither branches nor returns, and
+// both are of one line of the function's body (sourcePos), as they are
+// of one inline site and line. (A branch at a left it on its own line.)
+func sameStop(a, b *Instr) bool {
+	return a.Pos.Line == b.Pos.Line && a.Inlined == b.Inlined && !b.isBranch() && b.Op != opRet
 }
 
 // firePhis is fireSite's firing of the events from *fired on that are
