@@ -1841,11 +1841,17 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	}
 	ins, base := b.Instrs, t.base[bi]
 	i := from
+	// Neither fire nor fireSite is asked at an instruction of the line
+	// of the one before, which it was asked at, when it neither branches
+	// nor returns and no next event is a φ's or in a copy just begun
+	// (sameStop): they fire those events there by the line alone, and
+	// did not fire them before.
 	if sched != nil || t.groups != nil && t.groups[bi] != nil {
 		for ; i < to; i++ {
-			if sched != nil {
+			switch {
+			case sched != nil:
 				sched.fire(s, ins[i], i)
-			} else {
+			case i == from || !sameStop(ins[i-1], ins[i]) || t.dueAt(bi, i, fired):
 				t.fire(s, bi, ins[i], i, fired)
 			}
 			t.stepOne(s, ins[i], base+i)
@@ -1853,11 +1859,7 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	}
 	// fire's case of the function's own events, without the call at
 	// every instruction once all have fired (or where the block has none,
-	// most), and then the rest of the block in a loop of steps alone. Nor
-	// is it asked at an instruction of the line of the one before, which
-	// it was asked at, when it neither branches nor returns and the next
-	// event is no φ's and not in a copy just begun: fireSite fires that
-	// event there by the line alone, and it did not fire before.
+	// most), and then the rest of the block in a loop of steps alone.
 	for ; i < to && fired[0] < len(evs); i++ {
 		if i == from || !sameStop(ins[i-1], ins[i]) || evs[fired[0]].top || evs[fired[0]].at >= i {
 			t.fireSite(s, evs, 0, ins[i], i, &fired[0])
@@ -2092,12 +2094,25 @@ func (t *varTracker) fireSite(s *trackState, evs []assignEvent, site uint16, in 
 }
 
 // sameStop reports whether fireSite leaves unfired at b, the instruction
-// after a in a block, the function's own event (site 0) it left unfired
-// at a, unless a φ's or a copy's: b neither branches nor returns, and
-// both are of one line of the function's body (sourcePos), as they are
-// of one inline site and line. (A branch at a left it on its own line.)
+// after a in a block, the events it left unfired at a, unless a φ's or a
+// copy's: b neither branches nor returns, and both are of one inline site
+// and line, so of one line of each body they are in (posAt), and fire
+// asks the same groups. (A branch at a left an event on its own line.)
 func sameStop(a, b *Instr) bool {
 	return a.Pos.Line == b.Pos.Line && a.Inlined == b.Inlined && !b.isBranch() && b.Op != opRet
+}
+
+// dueAt reports whether the next event of some group of block bi is a
+// φ's, or in a copy that has not begun before instruction k (sameStop's
+// exceptions), fired counting the groups' events fired.
+func (t *varTracker) dueAt(bi, k int, fired []int) bool {
+	evs := t.assigns[bi]
+	for g, grp := range t.groups[bi] {
+		if fired[g] < grp.end && (evs[fired[g]].top || evs[fired[g]].at >= k) {
+			return true
+		}
+	}
+	return false
 }
 
 // firePhis is fireSite's firing of the events from *fired on that are
