@@ -1841,6 +1841,13 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	}
 	ins, base := b.Instrs, t.base[bi]
 	i := from
+	// Whether an event is a φ's or in a copy (few blocks have one), found
+	// at the block's start: the replay of a block the data flow did not
+	// reach applies it an instruction at a time.
+	special := from > 0
+	for k := 0; k < len(evs) && !special; k++ {
+		special = evs[k].top || evs[k].at != 0
+	}
 	// Neither fire nor fireSite is asked at an instruction of the line
 	// of the one before, which it was asked at, when it neither branches
 	// nor returns and no next event is a φ's or in a copy just begun
@@ -1851,7 +1858,7 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 			switch {
 			case sched != nil:
 				sched.fire(s, ins[i], i)
-			case i == from || !sameStop(ins[i-1], ins[i]) || t.dueAt(bi, i, fired):
+			case i == from || !sameStop(ins[i-1], ins[i]) || special && t.dueAt(bi, i, fired):
 				t.fire(s, bi, ins[i], i, fired)
 			}
 			t.stepOne(s, ins[i], base+i)
@@ -1861,7 +1868,7 @@ func (t *varTracker) applyFiring(s *trackState, bi, from, to int, fired []int) {
 	// every instruction once all have fired (or where the block has none,
 	// most), and then the rest of the block in a loop of steps alone.
 	for ; i < to && fired[0] < len(evs); i++ {
-		if i == from || !sameStop(ins[i-1], ins[i]) || evs[fired[0]].top || evs[fired[0]].at >= i {
+		if i == from || !sameStop(ins[i-1], ins[i]) || special && (evs[fired[0]].top || evs[fired[0]].at >= i) {
 			t.fireSite(s, evs, 0, ins[i], i, &fired[0])
 		}
 		t.stepOne(s, ins[i], base+i)
