@@ -391,6 +391,9 @@ func sortEvents(evs []assignEvent) {
 // mem2reg's of g5 at line 19 and of the loop at 22, and gdb showed the
 // slot's old value at line 19).
 func orderPieces(placed []placedEvent, ps []int, piece func(*middle.Block) *middle.Block) {
+	if oneFrom(placed, ps) {
+		return
+	}
 	var one *middle.Block // the first piece: most blocks have one
 	var rank map[*middle.Block]int32
 	first := int32(-1)
@@ -425,6 +428,22 @@ func orderPieces(placed []placedEvent, ps []int, piece func(*middle.Block) *midd
 			p.e.piece = rank[piece(p.from)]
 		}
 	}
+}
+
+// oneFrom reports whether the events ps of placed that orderPieces
+// orders were all made in one IR block, each placed by an anchor: most
+// blocks', one piece, which orderPieces need not ask piece for.
+func oneFrom(placed []placedEvent, ps []int) bool {
+	var from *middle.Block
+	for _, i := range ps {
+		if p := &placed[i]; !p.e.top && p.e.at == 0 {
+			if from != nil && p.from != from || p.anchor < 0 {
+				return false
+			}
+			from = p.from
+		}
+	}
+	return true
 }
 
 type middleFuncPos = struct{ Line, Col int }
