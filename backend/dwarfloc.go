@@ -2266,6 +2266,9 @@ func (t *varTracker) irBlock(b *middle.Block) (int, bool) {
 // machineBlock is the index of the machine block b, when it is one of the
 // function's.
 func (t *varTracker) machineBlock(b *Block) (int, bool) {
+	if blocks := t.f.Blocks; uint(b.ID) < uint(len(blocks)) && blocks[b.ID] == b {
+		return b.ID, true // (the IDs are the indexes, unless a pass moved blocks since)
+	}
 	if b.ID >= 0 && b.ID < len(t.byMachine) {
 		if i := int(t.byMachine[b.ID]) - 1; i >= 0 && t.f.Blocks[i] == b {
 			return i, true
