@@ -1446,7 +1446,7 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 		if o.regs == m.regs {
 			continue
 		}
-		for r, v := range m.regs {
+		for r, v := range &m.regs { // (not a copy of the array)
 			if o.regs[r] != v {
 				differing |= 1 << r
 			}
@@ -2296,7 +2296,7 @@ func (t *varTracker) update() {
 		if t.switched {
 			// visit writes no state
 			t.st.vars.changed(t.prev, func(vi int, _, _ tval) { t.visit(vi) })
-			for r, v := range t.st.regs {
+			for r, v := range &t.st.regs { // (not a copy of the array)
 				if v != t.prevRegs[r] {
 					t.touchedRegs |= 1 << r
 					t.written = append(t.written, v)
@@ -2390,6 +2390,9 @@ func (t *varTracker) visit(vi int) {
 	}
 	v := t.st.vars.get(vi)
 	l := t.loc[vi]
+	if l.kind == locReg && v != 0 && t.st.regs[l.reg] == v {
+		return // still there (still's first case, without the call; fileValue files none in registers)
+	}
 	if t.still(l, v) {
 		t.fileValue(vi, l, v) // where it was, as update's lists say
 		return
