@@ -216,8 +216,9 @@ type varTracker struct {
 	// What update looks at again (not every variable at every
 	// instruction): the variables the replay assigned since the last
 	// update (assigned), those in the places written (regVars, slotVars,
-	// below) or whose value went into a place since (written; memVars for
-	// those in slots, at their entry values or without a location). When
+	// below) or whose value went into a place since (written, the values
+	// some wait for, wrote; memVars for those in slots, at their entry
+	// values or without a location). When
 	// the replay moved to another block (switched), those whose value
 	// differs from the last block's (prev: its pages of variables,
 	// valueVec.snapshot), and the places that differ count as written
@@ -2299,12 +2300,12 @@ func (t *varTracker) update() {
 			for r, v := range &t.st.regs { // (not a copy of the array)
 				if v != t.prevRegs[r] {
 					t.touchedRegs |= 1 << r
-					t.written = append(t.written, v)
+					t.wrote(v)
 				}
 			}
 			t.st.slots.changed(t.prevSlots, func(i int, _, now tval) {
 				t.touchedSlots = append(t.touchedSlots, int32(i))
-				t.written = append(t.written, now)
+				t.wrote(now)
 			})
 		}
 		for _, vi := range t.assigned {
@@ -2348,6 +2349,17 @@ func (t *varTracker) update() {
 	}
 	t.assigned, t.written, t.full, t.switched = t.assigned[:0], t.written[:0], false, false
 	t.touchedRegs, t.touchedSlots = 0, t.touchedSlots[:0]
+}
+
+// wrote notes that the replay wrote v into a place, for update to wake
+// the variables waiting for it (memVars, as they are before update looks
+// at any: one filed there by update itself was placed by the places as
+// they are). None wait for most values written, which are then not
+// noted.
+func (t *varTracker) wrote(v tval) {
+	if int(v) < len(t.memVars) && len(t.memVars[v]) > 0 {
+		t.written = append(t.written, v)
+	}
 }
 
 // stillInReg reports whether register r, where variable vi is, still
@@ -2515,15 +2527,11 @@ func (t *varTracker) replay(bi, to int) {
 				s.regs[r] = c.v
 				t.touchedRegs |= 1 << r
 			}
-			if c.v != 0 {
-				t.written = append(t.written, c.v)
-			}
+			t.wrote(c.v)
 		case changeSlot:
 			t.setStSlot(int(c.i), c.v)
 			t.touchedSlots = append(t.touchedSlots, c.i)
-			if c.v != 0 {
-				t.written = append(t.written, c.v)
-			}
+			t.wrote(c.v)
 		case changeVar:
 			t.setVar(s, int(c.i), c.v)
 		}

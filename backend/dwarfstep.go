@@ -180,7 +180,7 @@ func (t *varTracker) step(s *trackState, in *Instr, k int) {
 		return
 	}
 	if s == t.st {
-		t.written = append(t.written, v)
+		t.wrote(v)
 	}
 	// A new value named for variables makes them that value; a reload or
 	// a copy of the value itself does not (the variable may have been
