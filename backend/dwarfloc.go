@@ -1506,15 +1506,17 @@ func (s *trackState) at(p int) tval {
 // edges it holds different values: the join of them, the same as another
 // place's before it that holds the same values on every edge.
 func (t *varTracker) mergePlace(m *trackState, bi int, ins []*trackState, p int, filed *bool) {
-	unknown := false
-	for _, o := range ins {
-		unknown = unknown || o.at(p) == 0
-	}
-	if unknown && p >= int(FirstVReg) && t.slotDeadAt(bi, p-int(FirstVReg)) {
-		// A dead slot with nothing known on an edge: its join
-		// could tell nothing (dwarfdead.go).
-		m.slots.set(p-int(FirstVReg), 0)
-		return
+	if p >= int(FirstVReg) {
+		unknown := false
+		for _, o := range ins {
+			unknown = unknown || o.at(p) == 0
+		}
+		if unknown && t.slotDeadAt(bi, p-int(FirstVReg)) {
+			// A dead slot with nothing known on an edge: its join
+			// could tell nothing (dwarfdead.go).
+			m.slots.set(p-int(FirstVReg), 0)
+			return
+		}
 	}
 	j := t.join(bi, p)
 	if !*filed && len(t.differ) < linearJoinSearch {
@@ -1573,12 +1575,19 @@ func sharedChunks(m *trackState, ins []*trackState, vars bool, c int) int {
 // firstSame is the first place q of t.differ that holds on every edge of
 // ins what p holds there, none of it unknown: its join is p's.
 func (t *varTracker) firstSame(ins []*trackState, p int) (int, bool) {
+	w0 := ins[0].at(p)
+	if w0 == 0 {
+		return 0, false
+	}
 	for _, q := range t.differ {
+		if ins[0].at(q) != w0 {
+			continue // (most places differ on the first edge)
+		}
 		same := true
-		for _, o := range ins {
+		for _, o := range ins[1:] {
 			if w := o.at(p); w == 0 || w != o.at(q) {
 				same = false
-				break // (most places differ on the first edge)
+				break
 			}
 		}
 		if same {
