@@ -202,9 +202,10 @@ type varTracker struct {
 	// The replay during emission.
 	st     *trackState
 	block  int
-	next   int   // index in the block of the next instruction to apply
-	firing []int // the block's events applied, by group (startFiring; a block not reached: apply)
-	logAt  int   // the next change of the block to make again (a block reached)
+	cur    *Block // f.Blocks[block]
+	next   int    // index in the block of the next instruction to apply
+	firing []int  // the block's events applied, by group (startFiring; a block not reached: apply)
+	logAt  int    // the next change of the block to make again (a block reached)
 	loc    []varLoc
 	dirty  bool
 	// moved are the variables whose location changed since the last
@@ -1062,7 +1063,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	t.memVars, t.memFiled = lists(&mem.memVars, len(t.vals)), mem.memFiled
 	t.dormantAt = scratch(&mem.dormantAt, len(dbg.Vars))
 	if len(f.Blocks) > 0 {
-		t.block = 0
+		t.block, t.cur = 0, f.Blocks[0]
 		t.firing = t.startFiring(0, &t.firing)
 		t.st.copyFrom(&t.entry[0])
 		t.full = true
@@ -2230,7 +2231,7 @@ func (t *varTracker) advance(b *Block, k int) {
 		return
 	}
 	i := t.block
-	if i < 0 || t.f.Blocks[i] != b { // (most calls are for the last one's block)
+	if b != t.cur { // (most calls are for the last one's block)
 		var ok bool
 		if i, ok = t.machineBlock(b); !ok {
 			return
@@ -2238,7 +2239,7 @@ func (t *varTracker) advance(b *Block, k int) {
 	}
 	bi := blockIndex{i, k}
 	if bi.block != t.block {
-		t.block, t.next, t.logAt = bi.block, 0, int(t.logFrom[bi.block])
+		t.block, t.cur, t.next, t.logAt = bi.block, b, 0, int(t.logFrom[bi.block])
 		t.firing = t.startFiring(bi.block, &t.firing)
 		t.prev = t.st.vars.snapshot(t.prev)
 		t.prevRegs = t.st.regs
