@@ -460,7 +460,6 @@ type trackScratch struct {
 	placed               []placedEvent
 	first, byBlock, next []int
 	gen                  []uint32
-	stale                []bool
 	queue                roundQueue // the stale blocks, in rounds (dwarfrounds.go)
 	rounds               []int32    // how many times each block was applied
 	states               stateBuf   // the exits of the blocks, and the merge's and transfer's states
@@ -978,7 +977,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 	// (stale), since the merge depends on nothing else, in rounds over the
 	// blocks in their order (roundQueue).
 	queue := &sc.queue
-	queue.reset(scratch(&sc.stale, len(f.Blocks)))
+	queue.reset(len(f.Blocks))
 	if len(f.Blocks) > 0 {
 		queue.mark(0)
 	}

@@ -51,7 +51,7 @@ func TestRoundQueueAsSweep(t *testing.T) {
 
 		var got []int
 		var q roundQueue
-		q.reset(make([]bool, n))
+		q.reset(n)
 		q.mark(0)
 		count = make([]int, n)
 		for {
