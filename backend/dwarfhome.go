@@ -62,8 +62,8 @@ func (t *varTracker) findHomes() {
 		t.homes[s.ID] = append(t.homes[s.ID], vi)
 		t.homed = append(t.homed, vi)
 	}
-	for _, a := range dbg.Assigns {
-		follow(a.Var)
+	for i := range dbg.Assigns { // (not copied, nine words each)
+		follow(dbg.Assigns[i].Var)
 	}
 	for vi := range homedParams(t.df) {
 		follow(vi)
