@@ -1170,9 +1170,10 @@ func dropOvertaken[E any](placed []E, key func(*E) (int, *middle.Block, middleFu
 			continue
 		}
 		if len(ms) <= 32 {
-			for _, p := range ms {
-				for _, o := range ms {
-					if o.from == p.from && posLess(p.pos, o.pos) && o.block < p.block {
+			for pi := range ms {
+				p := &ms[pi] // (not copied: five words)
+				for oi := range ms {
+					if o := &ms[oi]; o.from == p.from && posLess(p.pos, o.pos) && o.block < p.block {
 						drop(p.i)
 						break
 					}
