@@ -1658,15 +1658,18 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 	// edge: a copy and its source; a constant is in none).
 	var buf [4]tval
 	vals := buf[:0] // by edge
-	known, constant := true, false
+	constant := false
 	for _, o := range ins {
 		ov := o.vars.get(vi)
+		if ov == 0 {
+			m.vars.set(vi, 0) // unknown on an edge
+			return
+		}
 		vals = append(vals, ov)
-		known = known && ov != 0
-		constant = constant || ov != 0 && t.val(ov).Op == middle.OpConst
+		constant = constant || t.val(ov).Op == middle.OpConst
 	}
 	r := NoReg
-	if known && !constant {
+	if !constant {
 		first := &ins[0].regs // (most registers differ on the first edge)
 		for _, c := range allocOrder {
 			if first[c] != vals[0] {
@@ -1683,7 +1686,7 @@ func (t *varTracker) mergeVar(m *trackState, ins []*trackState, vi int) {
 		}
 	}
 	slot := -1
-	if r == NoReg && known {
+	if r == NoReg {
 		// Else in one spill slot on all of them.
 		for i := 0; i < m.slots.len(); i++ {
 			k := 0
