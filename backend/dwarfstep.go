@@ -133,6 +133,9 @@ func (t *varTracker) planStep(p *stepPlan, b *Block, in *Instr, def *Operand, dv
 // step is the transfer function of instruction in, number k (base).
 func (t *varTracker) step(s *trackState, in *Instr, k int) {
 	p := &t.plans[k]
+	if p.flags == 0 && in.Clobbers|in.Defs == 0 {
+		return // (a compare, a branch: three instructions in ten)
+	}
 	var copied tval // what a copy's source holds
 	switch {
 	case p.flags&planSrcReg != 0:
