@@ -162,8 +162,9 @@ type varTracker struct {
 	// none), by the ID of the IR block isel made each for and by their
 	// own IDs (irBlock, machineBlock).
 	byIR, byMachine []int32
-	paramRegs       []paramReg // the parameters passed in registers
-	addressed       []int32    // the IDs of the slots of allocas (forgetAddressed)
+	paramRegs       []paramReg // the parameters passed in registers (in paramRegBuf)
+	paramRegBuf     [len(argRegs)]paramReg
+	addressed       []int32 // the IDs of the slots of allocas (forgetAddressed)
 	// The slot-homed variables followed (dwarfhome.go): their home
 	// slots by variable (nil: not followed), by slot ID, and in order.
 	homeSlot []*Slot
@@ -945,7 +946,7 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			t.addressed = append(t.addressed, int32(s.ID))
 		}
 	}
-	t.paramRegs = make([]paramReg, 0, min(len(f.IR.Params), len(argRegs)))
+	t.paramRegs = t.paramRegBuf[:0]
 	for i, pv := range f.IR.Params {
 		p := t.handle(pv)
 		if i < len(argRegs) {
