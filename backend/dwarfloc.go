@@ -1484,11 +1484,14 @@ func (t *varTracker) merge(m *trackState, bi int, ins []*trackState) {
 			c += n - 1
 			continue
 		}
-		for vi := c * vecChunk; vi < min((c+1)*vecChunk, m.vars.len()); vi++ {
-			v := m.vars.get(vi)
+		first, vs := c*vecChunk, m.vars.small // (a flat vector's values are read in place: most functions')
+		if !m.vars.flat() {
+			vs = m.vars.chunkValues(c)
+		}
+		for j, v := range vs {
 			for _, o := range ins[1:] {
-				if o.vars.get(vi) != v {
-					t.mergeVar(m, ins, vi)
+				if o.vars.get(first+j) != v {
+					t.mergeVar(m, ins, first+j) // (writes value first+j alone, read already: vs stays valid)
 					break
 				}
 			}

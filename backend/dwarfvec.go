@@ -191,6 +191,14 @@ func (v *valueVec) get(i int) tval {
 	return s.blocks[s.pages[v.pages[uint(i)/vecSpan]].chunks[uint(i)/vecChunk%vecPage]][uint(i)%vecChunk]
 }
 
+// chunkValues is the values of chunk c (c*vecChunk on) of v, which is
+// not flat, in place: those not written since read right after a write
+// to another (which may copy the chunk first, or move the slab's array,
+// leaving them as they were).
+func (v *valueVec) chunkValues(c int) []tval {
+	return v.slab.blocks[v.chunk(c)][:min(vecChunk, v.n-c*vecChunk)]
+}
+
 // chunk is the number of chunk c (values c*vecChunk on) of v.
 func (v *valueVec) chunk(c int) int32 {
 	return v.slab.pages[v.pages[uint(c)/vecPage]].chunks[uint(c)%vecPage]
