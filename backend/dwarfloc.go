@@ -40,7 +40,9 @@ import (
 // the constant itself (DW_OP_consts, DW_OP_stack_value); otherwise it has
 // none, and gdb prints <optimized out>. A variable one of whose
 // assignments can no longer be placed gets no location at all, rather
-// than a stale one. The states are copy-on-write (dwarfvec.go), so that
+// than a stale one, and one placed by its block's terminator alone,
+// which inlining may have taken past calls after it, none from its own
+// block on until there. The states are copy-on-write (dwarfvec.go), so that
 // a block's states cost the few slots and variables its code changes,
 // and they hold the values' handles (tval), not pointers, so that copying
 // and clearing them is a plain move (no write barriers while the collector
@@ -752,12 +754,13 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		anchor := int32(-1)
+		var by *middle.Value // the anchor that placed it
 		for _, a := range c.Anchors {
 			if !live(a) || a.Block == nil {
 				continue
 			}
 			if bi, ok := t.irBlock(a.Block); ok {
-				into, anchor = bi, at[a.ID]
+				into, anchor, by = bi, at[a.ID], a
 				break
 			}
 		}
@@ -826,6 +829,21 @@ func newVarTracker(df *dwarfFunc) *varTracker {
 			continue
 		}
 		placed = append(placed, placedEvent{into, assignEvent{c.Var, t.handle(v), pos, 0, 0, false, site}, c.Block, anchor})
+		if by != nil && by.Op.IsTerminator() && c.Block != nil {
+			// Placed by the terminator alone, which inlining took to
+			// the last part of the block it split at the calls after
+			// the assignment: the assignment happens somewhere from
+			// the block (merged, BlockOf) on, and the variable has no
+			// value from there until this event (seed 5511889: v14 =
+			// !f1(...), folded, every instruction next to it gone, kept
+			// its value from before through the three inlined calls
+			// after it, true where -O0 shows false).
+			if own := dbg.BlockOf(c); own != nil && own != by.Block && dbg.Piece(by.Block) == dbg.Piece(c.Block) {
+				if bi, ok := t.irBlock(own); ok && bi != into {
+					placed = append(placed, placedEvent{bi, assignEvent{c.Var, 0, pos, 0, 0, false, site}, nil, -1})
+				}
+			}
+		}
 	}
 	placed = dropOvertaken(placed, func(p *placedEvent) (int, *middle.Block, middleFuncPos, int) {
 		return p.e.v, p.from, p.e.pos, p.block
