@@ -2792,7 +2792,7 @@ func (f *Func) defValueNoter() *defValueNoter {
 	return n
 }
 
-// defValueNoter is defValueNoter's: the registers involved in coalescing,
+// defValueNoter is what note needs: the registers involved in coalescing,
 // by virtual register, and, when some has no value recorded, origins'.
 type defValueNoter struct {
 	f        *Func
